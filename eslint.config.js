@@ -1,0 +1,60 @@
+// Layering (DEVELOPERS.md): stats → store/data → components → features → app.
+// Each layer imports only from the layers before it; features never import each other.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layerZones = [
+  { target: './src/stats', from: ['./src/data', './src/store', './src/components', './src/features', './src/app'] },
+  { target: './src/data', from: ['./src/components', './src/features', './src/app'] },
+  { target: './src/store', from: ['./src/components', './src/features', './src/app'] },
+  { target: './src/components', from: ['./src/features', './src/app'] },
+  { target: './src/features', from: ['./src/app'] },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'Features never import each other; share through components, store or data.',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The stats library is pure: nothing from npm, nothing from the rest of the app.
+    files: ['src/stats/**/*.ts'],
+    ignores: ['src/stats/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'src/stats imports nothing outside src/stats.' }] },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'fetch'],
+    },
+  },
+);

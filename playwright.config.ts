@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium (installed by `npm test` when missing); never a Playwright-downloaded browser. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const PREVIEW_URL = 'http://127.0.0.1:4173/';
+export const SUBPATH_URL = 'http://127.0.0.1:4174/nested/tailbound/';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: PREVIEW_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+      url: PREVIEW_URL,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: 'node scripts/serve-subpath.mjs 4174 /nested/tailbound/',
+      url: SUBPATH_URL,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+});
