@@ -1,26 +1,38 @@
+import type { ReactNode } from 'react';
+import type { HashRoute } from '../data/routes';
 import { useHashRoute } from './use-hash-route';
 
-const NAVIGATION = [
-  { href: '#/', label: 'Detectors', section: '' },
-  { href: '#/explore', label: 'Tail explorer', section: 'explore' },
-] as const;
+interface Section {
+  /** First hash segment: `#/explore?...` → 'explore'; '' is the detectors home. */
+  segment: string;
+  label: string;
+  render: (route: HashRoute) => ReactNode;
+}
+
+// One line per feature view; the shell knows nothing else about them.
+const SECTIONS: Section[] = [
+  { segment: '', label: 'Detectors', render: () => <DetectorsPlaceholder /> },
+];
 
 export function App() {
   const route = useHashRoute();
-  const section = route.segments[0] ?? '';
+  const segment = route.segments[0] ?? '';
+  const active = SECTIONS.find((section) => section.segment === segment);
   return (
     <div className="app">
-      <a className="skip-link" href="#main" onClick={(event) => { event.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a className="skip-link" href="#main" onClick={focusMain}>
         Skip to content
       </a>
       <header className="app-header">
-        <a className="brand" href="#/">tailbound</a>
+        <a className="brand" href="#/">
+          tailbound
+        </a>
         <nav aria-label="Main">
           <ul>
-            {NAVIGATION.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} aria-current={section === item.section ? 'page' : undefined}>
-                  {item.label}
+            {SECTIONS.map((section) => (
+              <li key={section.segment}>
+                <a href={`#/${section.segment}`} aria-current={section === active ? 'page' : undefined}>
+                  {section.label}
                 </a>
               </li>
             ))}
@@ -28,9 +40,33 @@ export function App() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <h1>Detectors</h1>
-        <p>Exact binomial-tail confidence intervals for your detectors’ balanced accuracy.</p>
+        {active ? active.render(route) : <NotFound segment={segment} />}
       </main>
     </div>
+  );
+}
+
+function focusMain(event: React.MouseEvent) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
+function NotFound({ segment }: { segment: string }) {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p role="alert">
+        There is no view called “{segment}”. <a href="#/">Go to the detectors</a>.
+      </p>
+    </section>
+  );
+}
+
+function DetectorsPlaceholder() {
+  return (
+    <section>
+      <h1>Detectors</h1>
+      <p>Exact binomial-tail confidence intervals for your detectors’ balanced accuracy.</p>
+    </section>
   );
 }
