@@ -3,8 +3,11 @@ import { defineConfig } from '@playwright/test';
 /** Debian's Chromium (installed by `npm test` when missing); never a Playwright-downloaded browser. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const PREVIEW_URL = 'http://127.0.0.1:4173/';
-export const SUBPATH_URL = 'http://127.0.0.1:4174/nested/tailbound/';
+// Overridable so that several builds can be tested side by side on one machine.
+const port = Number(process.env.TAILBOUND_E2E_PORT ?? 4173);
+const distDir = process.env.TAILBOUND_DIST ?? 'dist';
+export const PREVIEW_URL = `http://127.0.0.1:${port}/`;
+export const SUBPATH_URL = `http://127.0.0.1:${port + 1}/nested/tailbound/`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,12 +37,12 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${distDir}`,
       url: PREVIEW_URL,
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: 'node scripts/serve-subpath.mjs 4174 /nested/tailbound/',
+      command: `node scripts/serve-subpath.mjs ${port + 1} /nested/tailbound/ ${distDir}`,
       url: SUBPATH_URL,
       reuseExistingServer: !process.env.CI,
     },

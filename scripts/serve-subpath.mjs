@@ -1,5 +1,5 @@
 // Serves dist/ under a subpath (default /nested/tailbound/) to prove the build works away from "/".
-// Anything outside the subpath, and any missing file, is a 404.
+// Usage: node scripts/serve-subpath.mjs [port] [subpath] [dist folder]. Anything outside the subpath, and any missing file, is a 404.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const port = Number(process.argv[2] ?? 4174);
 const prefix = process.argv[3] ?? '/nested/tailbound/';
-const root = fileURLToPath(new URL('../dist/', import.meta.url));
+const root = fileURLToPath(new URL(`../${process.argv[4] ?? 'dist'}/`, import.meta.url));
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
