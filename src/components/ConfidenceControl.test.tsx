@@ -1,0 +1,79 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfidenceControl, deltaProblem } from './ConfidenceControl';
+
+function Harness({ onChange }: { onChange: (delta: number) => void }) {
+  const [delta, setDelta] = useState(0.05);
+  return (
+    <ConfidenceControl
+      delta={delta}
+      onChange={(next) => {
+        onChange(next);
+        setDelta(next);
+      }}
+    />
+  );
+}
+
+describe('ConfidenceControl', () => {
+  it('emits the preset δ and marks the pressed preset', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    expect(screen.getByRole('button', { name: '95%' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: '99.9%' }));
+    expect(onChange).toHaveBeenLastCalledWith(0.001);
+    expect(screen.getByRole('button', { name: '99.9%' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '95%' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByLabelText('δ (chance the interval misses)')).toHaveValue('0.001');
+    await user.click(screen.getByRole('button', { name: '90%' }));
+    expect(onChange).toHaveBeenLastCalledWith(0.1);
+  });
+
+  it('moves along −log10 δ on the slider and rounds δ to two significant digits', () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const slider = screen.getByRole('slider');
+    expect(slider).toHaveAttribute('aria-valuetext', '95% confidence, δ = 0.05');
+    fireEvent.change(slider, { target: { value: '2' } });
+    expect(onChange).toHaveBeenLastCalledWith(0.01);
+    fireEvent.change(slider, { target: { value: '1.305' } });
+    expect(onChange).toHaveBeenLastCalledWith(0.05);
+  });
+
+  it('emits a typed δ on Enter and rejects δ outside (0, 1) with an inline message', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const field = screen.getByLabelText('δ (chance the interval misses)');
+    await user.clear(field);
+    await user.type(field, '0.2{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(0.2);
+    expect(screen.getByRole('group', { name: /Confidence level: 80%/ })).toBeInTheDocument();
+
+    onChange.mockClear();
+    await user.clear(field);
+    await user.type(field, '1.5{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/δ must be strictly between 0 and 1 \(got 1.5\)/);
+
+    await user.clear(field);
+    await user.type(field, 'abc');
+    await user.tab();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(field).toHaveAccessibleDescription(/“abc” is not a number/);
+  });
+
+  it('explains each kind of bad δ', () => {
+    expect(deltaProblem('')).toMatch(/Enter δ/);
+    expect(deltaProblem('0')).toMatch(/strictly between 0 and 1/);
+    expect(deltaProblem('1')).toMatch(/strictly between 0 and 1/);
+    expect(deltaProblem('-0.1')).toMatch(/strictly between 0 and 1/);
+    expect(deltaProblem('x')).toMatch(/not a number/);
+    expect(deltaProblem(' 0.05 ')).toBeNull();
+    expect(deltaProblem('1e-6')).toBeNull();
+  });
+});

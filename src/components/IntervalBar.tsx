@@ -1,0 +1,113 @@
+import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../data/format';
+import type { Interval } from '../stats';
+import './interval-bar.css';
+
+/** The three colour series of the product: balanced accuracy, should-be-YES and should-be-NO. */
+export type IntervalSeries = 'balanced' | 'yes' | 'no';
+
+export interface IntervalBarProps {
+  /** What is measured, e.g. "Balanced accuracy" or "Should-be-YES accuracy". */
+  label: string;
+  interval: Interval;
+  series: IntervalSeries;
+  /** How the interval was built, e.g. "exact central (Clopper–Pearson)". */
+  method: string;
+  /** The miss probability the interval was built with; shown as δ and as the level 1−δ. */
+  delta: number;
+  /** The counts behind it, e.g. "38/40 correct". */
+  counts: string;
+  /** 'mini' is the slim bar of the detector list; 'full' adds a 0–100% scale. */
+  size?: 'full' | 'mini';
+  /** Decimals of the percentages in the accessible name. */
+  digits?: number;
+}
+
+const SCALE_TICKS = [0, 25, 50, 75, 100];
+
+/**
+ * A horizontal 0–100% scale with the interval as a coloured band and a tick at the estimate.
+ * Focusable: hovering or focusing shows the full-precision numbers, the method and δ.
+ */
+export function IntervalBar({ label, interval, series, method, delta, counts, size = 'full', digits = 1 }: IntervalBarProps) {
+  const tooltipId = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const open = (hovered || focused) && !dismissed;
+  const shown = formatIntervalParts(interval, digits);
+  const level = formatConfidence(delta);
+  const name =
+    `${label}: ${shown.estimate}, ${level} interval ${shown.lower} to ${shown.upper} ` +
+    `(${method}, δ = ${formatFullPrecision(delta)}, ${counts})`;
+
+  function onKeyDown(event: KeyboardEvent) {
+    // WCAG 1.4.13: a tooltip can be dismissed without moving the pointer or focus.
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setDismissed(true);
+    }
+  }
+
+  return (
+    <div
+      className={`interval-bar interval-bar--${size}`}
+      onMouseEnter={() => {
+        setHovered(true);
+        setDismissed(false);
+      }}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div
+        className="interval-bar__track"
+        role="img"
+        aria-label={name}
+        aria-describedby={open ? tooltipId : undefined}
+        tabIndex={0}
+        onFocus={() => {
+          setFocused(true);
+          setDismissed(false);
+        }}
+        onBlur={() => setFocused(false)}
+        onKeyDown={onKeyDown}
+        style={{ '--series-color': `var(--${series})` } as CSSProperties}
+      >
+        <span
+          className="interval-bar__band"
+          style={{ left: `${interval.lower * 100}%`, width: `${(interval.upper - interval.lower) * 100}%` }}
+        />
+        <span className="interval-bar__estimate" style={{ left: `${interval.estimate * 100}%` }} />
+      </div>
+      {size === 'full' && (
+        <div className="interval-bar__scale" aria-hidden="true">
+          {SCALE_TICKS.map((tick) => (
+            <span key={tick} style={{ left: `${tick}%` }}>
+              {tick}%
+            </span>
+          ))}
+        </div>
+      )}
+      {open && (
+        <div className="interval-bar__tooltip" role="tooltip" id={tooltipId}>
+          <strong>{label}</strong>
+          <dl>
+            <dt>estimate</dt>
+            <dd>{formatFullPrecision(interval.estimate)}</dd>
+            <dt>lower</dt>
+            <dd>{formatFullPrecision(interval.lower)}</dd>
+            <dt>upper</dt>
+            <dd>{formatFullPrecision(interval.upper)}</dd>
+            <dt>method</dt>
+            <dd>{method}</dd>
+            <dt>δ</dt>
+            <dd>
+              {formatFullPrecision(delta)} ({level} confidence)
+            </dd>
+            <dt>counts</dt>
+            <dd>{counts}</dd>
+          </dl>
+        </div>
+      )}
+    </div>
+  );
+}
