@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { coverageHref, DEFAULT_COVERAGE_LINK, parseCoverageLink, type CoverageLink } from './coverage-link';
+import { parseHashRoute } from './routes';
+
+const parse = (query: string) => parseCoverageLink(new URLSearchParams(query));
+const problemParams = (query: string) => {
+  const result = parse(query);
+  return result.ok ? [] : result.problems.map((problem) => problem.param);
+};
+
+describe('parseCoverageLink', () => {
+  it('reads the documented link', () => {
+    expect(parse('n=30&delta=0.05&methods=clopper_pearson,wilson,wald')).toEqual({
+      ok: true,
+      value: { ...DEFAULT_COVERAGE_LINK, n: 30, delta: 0.05, methods: ['clopper_pearson', 'wilson', 'wald'] },
+    });
+  });
+
+  it('defaults to every method and 20 × 20 class sizes', () => {
+    expect(parse('')).toEqual({ ok: true, value: DEFAULT_COVERAGE_LINK });
+    expect(DEFAULT_COVERAGE_LINK.methods).toHaveLength(5);
+  });
+
+  it('puts methods in canonical order without repeats', () => {
+    const result = parse('methods=wald,wilson,wald,clopper_pearson');
+    expect(result.ok && result.value.methods).toEqual(['clopper_pearson', 'wilson', 'wald']);
+  });
+
+  it('takes class sizes as totals or as correct/total', () => {
+    const result = parse('yes=38/40&no=60');
+    expect(result.ok && [result.value.yesTotal, result.value.noTotal]).toEqual([40, 60]);
+  });
+
+  it('names each malformed parameter', () => {
+    expect(problemParams('methods=wilson,bogus')).toEqual(['methods']);
+    expect(problemParams('methods=')).toEqual(['methods']);
+    expect(problemParams('n=0')).toEqual(['n']);
+    expect(problemParams('n=10001')).toEqual(['n']);
+    expect(problemParams('yes=201&no=3/2')).toEqual(['yes', 'no']);
+    expect(problemParams('axis=log&delta=1')).toEqual(['delta', 'axis']);
+  });
+
+  it('lists the valid method names when one is unknown', () => {
+    const result = parse('methods=bogus');
+    expect(result.ok ? '' : result.problems[0]!.message).toMatch(/unknown “bogus”.*clopper_pearson, wilson, agresti_coull, jeffreys, wald/);
+  });
+});
+
+describe('coverageHref', () => {
+  it('writes the documented form', () => {
+    const link: CoverageLink = { ...DEFAULT_COVERAGE_LINK, methods: ['clopper_pearson', 'wilson', 'wald'] };
+    expect(decodeURIComponent(coverageHref(link))).toBe('#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald');
+  });
+
+  it('round-trips non-default settings', () => {
+    const link: CoverageLink = { n: 1000, delta: 0.01, methods: ['jeffreys'], yesTotal: 60, noTotal: 45, axis: 'zoom' };
+    expect(parseCoverageLink(parseHashRoute(coverageHref(link)).params)).toEqual({ ok: true, value: link });
+  });
+});

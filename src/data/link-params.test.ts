@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LinkReader, parseClassCounts } from './link-params';
+
+const read = (query: string) => new LinkReader(new URLSearchParams(query));
+
+describe('LinkReader', () => {
+  it('reads whole numbers and falls back only when the parameter is absent', () => {
+    const reader = read('n=40');
+    expect(reader.wholeNumber('n', 1)).toBe(40);
+    expect(reader.wholeNumber('k', 7)).toBe(7);
+    expect(reader.problems).toEqual([]);
+  });
+
+  it.each(['abc', '-3', '4.5', '1e3', '', ' 4', '0x10', '99999999999999999999'])('names the parameter for n=%j', (text) => {
+    const reader = read(`n=${encodeURIComponent(text)}`);
+    reader.wholeNumber('n', 1, 1);
+    expect(reader.problems).toHaveLength(1);
+    expect(reader.problems[0]!.param).toBe('n');
+    expect(reader.problems[0]!.message).toContain(`“n” is “${text}”`);
+  });
+
+  it('enforces the range of a whole number', () => {
+    const reader = read('n=0');
+    expect(reader.wholeNumber('n', 5, 1, 10)).toBe(5);
+    expect(reader.problems[0]!.message).toContain('from 1 to 10');
+  });
+
+  it('reads δ strictly inside (0, 1)', () => {
+    expect(read('delta=0.01').delta()).toBe(0.01);
+    expect(read('delta=1e-3').delta()).toBe(0.001);
+    expect(read('').delta()).toBe(0.05);
+    for (const bad of ['0', '1', '1.5', 'five', '-0.1', 'NaN', 'Infinity']) {
+      const reader = read(`delta=${bad}`);
+      reader.delta();
+      expect(reader.problems.map((problem) => problem.param)).toEqual(['delta']);
+    }
+  });
+
+  it('accepts 0 and 1 for an inclusive fraction only', () => {
+    const inclusive = read('acc=1');
+    expect(inclusive.fraction('acc', 0.5, 'an accuracy', true)).toBe(1);
+    expect(inclusive.problems).toEqual([]);
+    const open = read('acc=1');
+    open.fraction('acc', 0.5, 'a target');
+    expect(open.problems).toHaveLength(1);
+  });
+
+  it('returns every problem at once, and no value, when anything is wrong', () => {
+    const reader = read('n=x&delta=2');
+    reader.wholeNumber('n', 1);
+    reader.delta();
+    const result = reader.result({});
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.map((problem) => problem.param)).toEqual(['n', 'delta']);
+  });
+});
+
+describe('parseClassCounts', () => {
+  it('reads correct/total', () => {
+    expect(parseClassCounts('38/40')).toEqual({ correct: 38, total: 40 });
+    expect(parseClassCounts('0/1')).toEqual({ correct: 0, total: 1 });
+  });
+
+  it('explains what is wrong', () => {
+    expect(parseClassCounts('41/40')).toBe('more correct than total');
+    expect(parseClassCounts('0/0')).toMatch(/no examples/);
+    expect(parseClassCounts('38')).toBe('expected correct/total');
+    expect(parseClassCounts('a/b')).toMatch(/whole numbers/);
+    expect(parseClassCounts('1/2/3')).toBe('expected correct/total');
+  });
+});

@@ -1,0 +1,129 @@
+import type { ClassCounts } from '../stats';
+
+/** One thing wrong with a link, phrased for the page: it names the parameter and what was found. */
+export interface LinkProblem {
+  param: string;
+  message: string;
+}
+
+/** A parsed link: the view's settings, or every problem found (never a half-read value). */
+export type LinkParse<T> = { ok: true; value: T } | { ok: false; problems: LinkProblem[] };
+
+/** Largest count a link accepts; the stats library is exact up to 10^9. */
+export const MAX_LINK_COUNT = 1_000_000_000;
+
+const WHOLE_NUMBER = /^\d+$/;
+const DECIMAL = /^(\d+\.?\d*|\.\d+)(e-?\d+)?$/i;
+
+/**
+ * Reads typed values out of a link's query parameters, collecting a problem for each bad one instead
+ * of throwing, so that the page can list everything that is wrong at once. Missing parameters take
+ * the given fallback; present-but-malformed ones never do (a typo must not silently change the numbers).
+ */
+export class LinkReader {
+  readonly problems: LinkProblem[] = [];
+
+  constructor(private readonly params: URLSearchParams) {}
+
+  has(name: string): boolean {
+    return this.params.has(name);
+  }
+
+  raw(name: string): string | null {
+    return this.params.get(name);
+  }
+
+  problem(param: string, message: string): void {
+    this.problems.push({ param, message });
+  }
+
+  /** A whole number in [min, max]; `fallback` when the parameter is absent. */
+  wholeNumber(name: string, fallback: number, min = 0, max = MAX_LINK_COUNT): number {
+    const text = this.params.get(name);
+    if (text === null) return fallback;
+    const value = parseWholeNumber(text);
+    if (value === undefined || value < min || value > max) {
+      this.problem(name, `“${name}” is “${text}”; expected a whole number from ${formatCount(min)} to ${formatCount(max)}.`);
+      return fallback;
+    }
+    return value;
+  }
+
+  /**
+   * A decimal in (0, 1) — δ, a target — or in [0, 1] when `inclusive` (an accuracy may be perfect);
+   * `fallback` when absent.
+   */
+  fraction(name: string, fallback: number, what: string, inclusive = false): number {
+    const text = this.params.get(name);
+    if (text === null) return fallback;
+    const value = parseDecimal(text);
+    const inRange = value !== undefined && (inclusive ? value >= 0 && value <= 1 : value > 0 && value < 1);
+    if (!inRange) {
+      const range = inclusive ? 'from 0 to 1' : 'strictly between 0 and 1';
+      this.problem(name, `“${name}” is “${text}”; expected ${what}: a number ${range}, such as ${fallback}.`);
+      return fallback;
+    }
+    return value;
+  }
+
+  /** The error rate δ (1 − confidence), in (0, 1); default 0.05. */
+  delta(fallback = 0.05): number {
+    return this.fraction('delta', fallback, 'the error rate δ (0.05 means 95% confidence)');
+  }
+
+  /** A class's results written `correct/total`, e.g. `yes=38/40`; `undefined` when absent or bad. */
+  classCounts(name: string, className: string): ClassCounts | undefined {
+    const text = this.params.get(name);
+    if (text === null) return undefined;
+    const parsed = parseClassCounts(text);
+    if (typeof parsed === 'string') {
+      this.problem(name, `“${name}” is “${text}”; ${parsed} (the ${className} class, written correct/total such as 38/40).`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  /** The parse result: the value when nothing was wrong, otherwise every problem. */
+  result<T>(value: T): LinkParse<T> {
+    return this.problems.length === 0 ? { ok: true, value } : { ok: false, problems: [...this.problems] };
+  }
+}
+
+/** "38/40" → { correct: 38, total: 40 }, or a phrase saying what is wrong with it. */
+export function parseClassCounts(text: string): ClassCounts | string {
+  const parts = text.split('/');
+  if (parts.length !== 2) return 'expected correct/total';
+  const correct = parseWholeNumber(parts[0]!.trim());
+  const total = parseWholeNumber(parts[1]!.trim());
+  if (correct === undefined || total === undefined) return 'expected two whole numbers, correct/total';
+  if (total < 1) return 'the class has no examples, so it has no interval';
+  if (total > MAX_LINK_COUNT) return `the total must be at most ${formatCount(MAX_LINK_COUNT)}`;
+  if (correct > total) return 'more correct than total';
+  return { correct, total };
+}
+
+/** `{correct: 38, total: 40}` → "38/40", the form `parseClassCounts` reads. */
+export function classCountsParam(counts: ClassCounts): string {
+  return `${counts.correct}/${counts.total}`;
+}
+
+/** A number as a link writes it: the shortest round-tripping decimal. */
+export function numberParam(value: number): string {
+  return String(value);
+}
+
+function parseWholeNumber(text: string): number | undefined {
+  if (!WHOLE_NUMBER.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+function parseDecimal(text: string): number | undefined {
+  if (!DECIMAL.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

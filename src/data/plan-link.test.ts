@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_LINK, parsePlanLink, planHref, type PlanLink } from './plan-link';
+import { parseHashRoute } from './routes';
+
+const parse = (query: string) => parsePlanLink(new URLSearchParams(query));
+const problemParams = (query: string) => {
+  const result = parse(query);
+  return result.ok ? [] : result.problems.map((problem) => problem.param);
+};
+
+describe('parsePlanLink', () => {
+  it('reads the documented link, leaving the assumptions to the observed counts', () => {
+    expect(parse('yes=38/40&no=55/60&delta=0.05&target=0.9')).toEqual({ ok: true, value: DEFAULT_PLAN_LINK });
+  });
+
+  it('reads a width goal with its own default target', () => {
+    const result = parse('yes=38/40&no=55/60&goal=width');
+    expect(result.ok && [result.value.goal, result.value.target]).toEqual(['width', 0.1]);
+  });
+
+  it('reads assumed accuracies and a ratio', () => {
+    const result = parse('yes=38/40&no=55/60&accYes=1&accNo=0.9&ratio=1:2');
+    expect(result.ok && [result.value.accuracyYes, result.value.accuracyNo, result.value.ratio]).toEqual([1, 0.9, { yes: 1, no: 2 }]);
+  });
+
+  it('names each malformed parameter', () => {
+    expect(problemParams('yes=38/40')).toEqual(['no']);
+    expect(problemParams('goal=upper&target=1')).toEqual(['goal', 'target']);
+    expect(problemParams('accYes=1.2&ratio=0:1')).toEqual(['accYes', 'ratio']);
+    expect(problemParams('ratio=2')).toEqual(['ratio']);
+  });
+});
+
+describe('planHref', () => {
+  it('writes the documented form', () => {
+    expect(decodeURIComponent(planHref(DEFAULT_PLAN_LINK))).toBe('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+  });
+
+  it('round-trips every setting', () => {
+    const link: PlanLink = {
+      yes: { correct: 9, total: 10 },
+      no: { correct: 90, total: 100 },
+      delta: 0.01,
+      goal: 'width',
+      target: 0.05,
+      accuracyYes: 0.95,
+      accuracyNo: 1,
+      ratio: { yes: 1, no: 1.5 },
+    };
+    expect(parsePlanLink(parseHashRoute(planHref(link)).params)).toEqual({ ok: true, value: link });
+  });
+});
