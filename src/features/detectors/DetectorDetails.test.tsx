@@ -1,0 +1,143 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ClassName } from '../../data/detector';
+import { formatPercent } from '../../data/format';
+import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
+import { DetectorDetails } from './DetectorDetails';
+
+const YES = { correct: 38, total: 40 };
+const NO = { correct: 55, total: 60 };
+
+function shownNumbers(region: HTMLElement) {
+  const figure = within(region);
+  return {
+    estimate: figure.getAllByTestId('estimate')[0]!.textContent,
+    lower: figure.getAllByTestId('lower')[0]!.textContent,
+    upper: figure.getAllByTestId('upper')[0]!.textContent,
+  };
+}
+
+function Editable({ onCountsChange }: { onCountsChange: (name: ClassName, counts: ClassCounts) => void }) {
+  const [counts, setCounts] = useState({ yes: YES, no: NO });
+  return (
+    <DetectorDetails
+      yes={counts.yes}
+      no={counts.no}
+      delta={0.05}
+      showUnionBounds={false}
+      onShowUnionBoundsChange={vi.fn()}
+      onCountsChange={(name, next) => {
+        onCountsChange(name, next);
+        setCounts((current) => ({ ...current, [name]: next }));
+      }}
+    />
+  );
+}
+
+describe('DetectorDetails', () => {
+  it('shows the stats module’s balanced and per-class intervals, bounds rounded outward', () => {
+    render(<DetectorDetails yes={YES} no={NO} delta={0.05} showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    const balanced = balancedInterval({ yes: YES, no: NO }, 0.05);
+    const yes = exactInterval(40, 38, 0.05);
+    const no = exactInterval(60, 55, 0.05);
+    for (const [name, interval] of [
+      ['Balanced accuracy', balanced],
+      ['Should-be-YES accuracy', yes],
+      ['Should-be-NO accuracy', no],
+    ] as const) {
+      const region = screen.getByRole('region', { name });
+      expect(shownNumbers(region)).toEqual({
+        estimate: formatPercent(interval.estimate, 1),
+        lower: formatPercent(interval.lower, 1, 'down'),
+        upper: formatPercent(interval.upper, 1, 'up'),
+      });
+      // Outward: the shown bounds contain the exact ones.
+      expect(parseFloat(shownNumbers(region).lower!) / 100).toBeLessThanOrEqual(interval.lower);
+      expect(parseFloat(shownNumbers(region).upper!) / 100).toBeGreaterThanOrEqual(interval.upper);
+    }
+    const yesRegion = screen.getByRole('region', { name: 'Should-be-YES accuracy' });
+    expect(yesRegion).toHaveTextContent('38/40 answered YES correctly; 95% interval, exact central (Clopper–Pearson), δ = 0.05.');
+    expect(within(yesRegion).getByRole('link', { name: /tail explorer/ })).toHaveAttribute(
+      'href',
+      '#/explore?n=40&k=38&delta=0.05&mode=central',
+    );
+    expect(within(yesRegion).getByRole('link', { name: 'Compare interval methods' })).toHaveAttribute(
+      'href',
+      '#/methods?n=40&k=38&delta=0.05',
+    );
+    expect(screen.getByRole('link', { name: 'Compare interval methods for this detector' })).toHaveAttribute(
+      'href',
+      '#/methods?yes=38%2F40&no=55%2F60&delta=0.05',
+    );
+    expect(screen.getByRole('region', { name: 'What a 95% interval means' })).toHaveTextContent(/does not mean there is a 95% probability/);
+  });
+
+  it('reveals the δ/4 per-class bounds the balanced interval is built from', async () => {
+    const user = userEvent.setup();
+    function Toggle() {
+      const [show, setShow] = useState(false);
+      return <DetectorDetails yes={YES} no={NO} delta={0.05} showUnionBounds={show} onShowUnionBoundsChange={setShow} />;
+    }
+    render(<Toggle />);
+    expect(screen.queryByText(/δ\/4 = 0.0125/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /per-class bounds the balanced interval is built from/ }));
+    const parts = balancedInterval({ yes: YES, no: NO }, 0.05);
+    expect(screen.getByText(/δ\/4 = 0.0125/)).toBeInTheDocument();
+    const yesPart = screen.getByRole('img', { name: /Should-be-YES accuracy, union-bound part/ });
+    expect(yesPart).toHaveAccessibleName(
+      new RegExp(`${formatPercent(parts.yes.lower, 1, 'down')} to ${formatPercent(parts.yes.upper, 1, 'up')}`),
+    );
+    // The δ/4 bounds are wider than the central δ/2 ones.
+    expect(parts.yes.lower).toBeLessThan(exactInterval(40, 38, 0.05).lower);
+  });
+
+  it('says plainly when a class has no examples and the balanced accuracy is undefined', () => {
+    render(
+      <DetectorDetails
+        yes={{ correct: 0, total: 0 }}
+        no={NO}
+        delta={0.05}
+        showUnionBounds
+        onShowUnionBoundsChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Should-be-YES accuracy' })).toHaveTextContent('No examples in this class — no interval.');
+    expect(screen.getByRole('region', { name: 'Balanced accuracy' })).toHaveTextContent(
+      'Balanced accuracy is undefined: the should-be-YES class has no examples',
+    );
+    expect(within(screen.getByRole('region', { name: 'Should-be-NO accuracy' })).getByTestId('estimate')).toHaveTextContent('91.7%');
+  });
+
+  it('updates every interval when a count is edited and rejects bad input in place', async () => {
+    const user = userEvent.setup();
+    const onCountsChange = vi.fn();
+    render(<Editable onCountsChange={onCountsChange} />);
+    const yesRegion = screen.getByRole('region', { name: 'Should-be-YES accuracy' });
+    const correct = within(yesRegion).getByLabelText('Correct (answered YES)');
+    await user.tripleClick(correct);
+    await user.paste('30');
+    expect(onCountsChange).toHaveBeenLastCalledWith('yes', { correct: 30, total: 40 });
+    expect(shownNumbers(yesRegion).estimate).toBe('75.0%');
+    const balanced = balancedInterval({ yes: { correct: 30, total: 40 }, no: NO }, 0.05);
+    expect(shownNumbers(screen.getByRole('region', { name: 'Balanced accuracy' })).lower).toBe(
+      formatPercent(balanced.lower, 1, 'down'),
+    );
+
+    onCountsChange.mockClear();
+    for (const bad of ['-1', '2.5', '41', '']) {
+      await user.tripleClick(correct);
+      if (bad) await user.paste(bad);
+      else await user.keyboard('{Backspace}');
+      expect(correct).toHaveAttribute('aria-invalid', 'true');
+      expect(shownNumbers(yesRegion).estimate).toBe('75.0%');
+    }
+    expect(onCountsChange).not.toHaveBeenCalled();
+    const total = within(yesRegion).getByLabelText('Total should-be-YES examples');
+    await user.tripleClick(total);
+    await user.paste('20');
+    expect(total).toHaveAccessibleDescription(/can't be below the correct count \(30\)/);
+    expect(onCountsChange).not.toHaveBeenCalled();
+  });
+});

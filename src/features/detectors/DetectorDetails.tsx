@@ -1,0 +1,230 @@
+import { useId, useMemo } from 'react';
+import { CountField } from '../../components/CountField';
+import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
+import { CLASS_LABELS, type ClassName } from '../../data/detector';
+import { computeIntervals } from '../../data/detector-intervals';
+import { explorerHref } from '../../data/explorer-link';
+import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { methodsHref } from '../../data/methods-link';
+import type { ClassCounts, Interval } from '../../stats';
+import { BALANCED_METHOD, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
+
+export interface DetectorDetailsProps {
+  yes: ClassCounts;
+  no: ClassCounts;
+  delta: number;
+  showUnionBounds: boolean;
+  onShowUnionBoundsChange: (show: boolean) => void;
+  /** Present when the counts may be edited; receives only valid counts. */
+  onCountsChange?: (className: ClassName, counts: ClassCounts) => void;
+}
+
+const CLASS_TITLES: Record<ClassName, string> = {
+  yes: 'Should-be-YES accuracy',
+  no: 'Should-be-NO accuracy',
+};
+
+/**
+ * Balanced accuracy with its exact union-bound interval, then each class's accuracy with its exact
+ * central interval; every number says its method, δ and counts, and bounds are rounded outward.
+ */
+export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBoundsChange, onCountsChange }: DetectorDetailsProps) {
+  const intervals = useMemo(() => computeIntervals(yes, no, delta), [yes, no, delta]);
+  const toggleId = useId();
+  const level = formatConfidence(delta);
+  const emptyClasses = (['yes', 'no'] as const).filter((name) => (name === 'yes' ? yes : no).total === 0);
+
+  return (
+    <div className="detector-details">
+      <section className="accuracy-card accuracy-card--balanced" aria-labelledby={`${toggleId}-balanced`}>
+        <h2 id={`${toggleId}-balanced`}>Balanced accuracy</h2>
+        {intervals.balanced ? (
+          <>
+            <Figure interval={intervals.balanced} />
+            <p className="provenance">
+              Mean of the two class accuracies (YES {countsText(yes)}, NO {countsText(no)}); {level} interval,{' '}
+              {BALANCED_METHOD}, δ = {formatFullPrecision(delta)}.
+            </p>
+            <IntervalBar
+              label="Balanced accuracy"
+              interval={intervals.balanced}
+              series="balanced"
+              method={BALANCED_METHOD}
+              delta={delta}
+              counts={`YES ${countsText(yes)}, NO ${countsText(no)}`}
+            />
+            <label className="toggle" htmlFor={toggleId}>
+              <input
+                id={toggleId}
+                type="checkbox"
+                checked={showUnionBounds}
+                onChange={(event) => onShowUnionBoundsChange(event.target.checked)}
+              />
+              Show the per-class bounds the balanced interval is built from (δ/4 per tail)
+            </label>
+            {showUnionBounds && (
+              <div className="union-parts">
+                <p>
+                  Each class gets a lower and an upper exact bound at δ/4 = {formatFullPrecision(delta / 4)}; by the union
+                  bound all four hold together with probability at least {level}. The balanced bounds are their averages.
+                </p>
+                {(['yes', 'no'] as const).map((name) => (
+                  <UnionPart
+                    key={name}
+                    name={name}
+                    interval={intervals.balanced![name]}
+                    counts={name === 'yes' ? yes : no}
+                    delta={delta}
+                  />
+                ))}
+              </div>
+            )}
+          </>
+        ) : (
+          <p className="undefined-note" role="note">
+            Balanced accuracy is undefined: the {emptyClasses.map((name) => CLASS_LABELS[name]).join(' and the ')} class
+            {emptyClasses.length > 1 ? 'es have' : ' has'} no examples, so there is nothing to average and no interval.
+            Label some examples of {emptyClasses.length > 1 ? 'each class' : 'that class'} to get one.
+          </p>
+        )}
+        <p className="detail-links">
+          <a href={methodsHref({ kind: 'detector', yes, no, delta })}>Compare interval methods for this detector</a>
+        </p>
+      </section>
+
+      <div className="class-cards">
+        {(['yes', 'no'] as const).map((name) => (
+          <ClassCard
+            key={name}
+            name={name}
+            counts={name === 'yes' ? yes : no}
+            interval={intervals[name]}
+            delta={delta}
+            onCountsChange={onCountsChange && ((counts) => onCountsChange(name, counts))}
+          />
+        ))}
+      </div>
+
+      <section className="interval-meaning" aria-labelledby={`${toggleId}-meaning`}>
+        <h2 id={`${toggleId}-meaning`}>What a {level} interval means</h2>
+        <p>
+          It is the result of a procedure that, used on many test sets, contains the true accuracy in at least {level} of
+          uses. It does <strong>not</strong> mean there is a {level} probability that this detector’s true accuracy lies
+          in this particular range: for this one range the true accuracy is either inside or not — we just don’t know
+          which.
+        </p>
+        <p>
+          The intervals are exact: they come from binomial tail probabilities, not the normal approximation, so they keep
+          that promise with a handful of labels or with no errors at all. Fewer labels give wider intervals.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The estimate and its outward-rounded interval in large type. */
+function Figure({ interval }: { interval: Interval }) {
+  const shown = formatIntervalParts(interval);
+  return (
+    <p className="figure">
+      <span className="figure__estimate" data-testid="estimate">
+        {shown.estimate}
+      </span>{' '}
+      <span className="figure__interval">
+        [<span data-testid="lower">{shown.lower}</span>, <span data-testid="upper">{shown.upper}</span>]
+      </span>
+    </p>
+  );
+}
+
+function ClassCard({
+  name,
+  counts,
+  interval,
+  delta,
+  onCountsChange,
+}: {
+  name: ClassName;
+  counts: ClassCounts;
+  interval: Interval | null;
+  delta: number;
+  onCountsChange: ((counts: ClassCounts) => void) | undefined;
+}) {
+  const headingId = useId();
+  const title = CLASS_TITLES[name];
+  const answer = name === 'yes' ? 'YES' : 'NO';
+  const deltaParam = formatFullPrecision(delta);
+  return (
+    <section className={`accuracy-card accuracy-card--${name}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {interval ? (
+        <>
+          <Figure interval={interval} />
+          <p className="provenance">
+            {countsText(counts)} answered {answer} correctly; {formatConfidence(delta)} interval, {CLASS_METHOD}, δ ={' '}
+            {deltaParam}.
+          </p>
+          <IntervalBar
+            label={title}
+            interval={interval}
+            series={name as IntervalSeries}
+            method={CLASS_METHOD}
+            delta={delta}
+            counts={`${countsText(counts)} correct`}
+          />
+        </>
+      ) : (
+        <p className="undefined-note">No examples in this class — no interval.</p>
+      )}
+      {onCountsChange && (
+        <div className="counts-editor" role="group" aria-label={`${CLASS_LABELS[name]} counts`}>
+          <CountField
+            label={`Correct (answered ${answer})`}
+            value={counts.correct}
+            max={{ value: counts.total, message: `Correct can't exceed the total (${counts.total}).` }}
+            onCommit={(correct) => onCountsChange({ correct, total: counts.total })}
+          />
+          <CountField
+            label={`Total ${CLASS_LABELS[name]} examples`}
+            value={counts.total}
+            min={{ value: counts.correct, message: `The total can't be below the correct count (${counts.correct}).` }}
+            onCommit={(total) => onCountsChange({ correct: counts.correct, total })}
+          />
+        </div>
+      )}
+      {counts.total > 0 && (
+        <p className="detail-links">
+          <a
+            href={explorerHref({ n: counts.total, k: counts.correct, delta, mode: 'central' })}
+          >
+            See where these bounds come from (tail explorer)
+          </a>
+          <a href={methodsHref({ kind: 'proportion', n: counts.total, k: counts.correct, delta })}>Compare interval methods</a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** One class's δ/4 bounds: the building blocks of the balanced interval. */
+function UnionPart({ name, interval, counts, delta }: { name: ClassName; interval: Interval; counts: ClassCounts; delta: number }) {
+  const shown = formatIntervalParts(interval);
+  const label = `${CLASS_TITLES[name]}, union-bound part`;
+  return (
+    <div className="union-part">
+      <p>
+        <strong>{CLASS_LABELS[name]}</strong> ({countsText(counts)}): lower {shown.lower}, upper {shown.upper} — {UNION_PART_METHOD}
+      </p>
+      <IntervalBar
+        label={label}
+        interval={interval}
+        series={name}
+        method={UNION_PART_METHOD}
+        // Two one-sided bounds at δ/4 each: as an interval it misses with probability at most δ/2.
+        delta={delta / 2}
+        counts={`${countsText(counts)} correct`}
+        size="mini"
+      />
+    </div>
+  );
+}
