@@ -1,0 +1,107 @@
+import type { ClassCounts, Interval } from '../stats';
+import type { Detector } from './detector';
+import { detectorIntervals } from './detector-intervals';
+import { toDetectorsFile } from './detectors-schema';
+
+/**
+ * Exports. JSON: the versioned detectors file (parseDetectorsFile reads it back unchanged).
+ * CSV: the intervals, one row per detector and metric:
+ *
+ *   detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method
+ *
+ * - metric `balanced`: estimate/lower/upper from stats `balancedInterval` (the blog's union bound,
+ *   δ/4 per tail), method `exact-union-bound`; correct and total are the sums over both classes
+ *   (yes.correct + no.correct, yes.total + no.total) — note the estimate is the balanced accuracy,
+ *   the mean of the two class accuracies, which differs from correct/total when the classes differ
+ *   in size.
+ * - metric `yes` / `no`: that class's counts and its central exact interval from stats `exactInterval`
+ *   at δ, method `exact-central`.
+ * - A class with no examples has no interval: estimate, lower and upper are empty cells in its row
+ *   and in the balanced row (the method column still names the construction).
+ * - Numbers are unrounded, in the shortest form that round-trips to the same double (String(x));
+ *   confidence = 1 − δ, written the same way.
+ * - Text cells are RFC 4180 quoted when they contain a comma, quote, CR or LF. A text cell starting
+ *   with = + - @ TAB or CR is prefixed with a single quote (') so spreadsheet programs do not run it
+ *   as a formula (OWASP's CSV-injection advice). This changes how such names read in the CSV; the
+ *   JSON export keeps every name exactly.
+ */
+export const INTERVALS_CSV_COLUMNS = [
+  'detector_id',
+  'detector_name',
+  'metric',
+  'correct',
+  'total',
+  'estimate',
+  'lower',
+  'upper',
+  'confidence',
+  'method',
+] as const;
+export const INTERVALS_CSV_HEADER = INTERVALS_CSV_COLUMNS.join(',');
+
+export type IntervalMetric = 'balanced' | 'yes' | 'no';
+export const METHOD_BY_METRIC: Record<IntervalMetric, string> = {
+  balanced: 'exact-union-bound',
+  yes: 'exact-central',
+  no: 'exact-central',
+};
+
+/** The detectors as the versioned JSON file, pretty-printed, ending in a newline. */
+export function detectorsToJson(detectors: readonly Detector[]): string {
+  return `${JSON.stringify(toDetectorsFile(detectors), null, 2)}\n`;
+}
+
+/** The intervals at level 1 − δ as CSV text (CRLF line ends, as RFC 4180 asks), header first. */
+export function intervalsToCsv(detectors: readonly Detector[], delta: number): string {
+  const lines = [INTERVALS_CSV_HEADER];
+  const confidence = String(1 - delta);
+  for (const detector of detectors) {
+    const intervals = detectorIntervals(detector, delta);
+    const rows: [IntervalMetric, ClassCounts, Interval | null][] = [
+      [
+        'balanced',
+        { correct: detector.yes.correct + detector.no.correct, total: detector.yes.total + detector.no.total },
+        intervals.balanced,
+      ],
+      ['yes', detector.yes, intervals.yes],
+      ['no', detector.no, intervals.no],
+    ];
+    for (const [metric, counts, interval] of rows) {
+      lines.push(
+        [
+          textCell(detector.id),
+          textCell(detector.name),
+          metric,
+          String(counts.correct),
+          String(counts.total),
+          interval ? String(interval.estimate) : '',
+          interval ? String(interval.lower) : '',
+          interval ? String(interval.upper) : '',
+          confidence,
+          METHOD_BY_METRIC[metric],
+        ].join(','),
+      );
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A text value as one CSV cell: formula-neutralised, then quoted if needed. */
+export function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The id of the ad-hoc detector behind `#/counts?yes=…&no=…`. */
+export const AD_HOC_DETECTOR_ID = 'counts';
+
+/** A detector made from counts alone, for the `#/counts` view (its details and export reuse everything). */
+export function countsAdHocDetector(yes: ClassCounts, no: ClassCounts): Detector {
+  return {
+    id: AD_HOC_DETECTOR_ID,
+    name: `Counts YES ${yes.correct}/${yes.total}, NO ${no.correct}/${no.total}`,
+    query: '',
+    yes: { correct: yes.correct, total: yes.total },
+    no: { correct: no.correct, total: no.total },
+  };
+}
