@@ -42,18 +42,18 @@ describe('parseExplorerParams', () => {
     const { settings, problems } = parse('n=abc&k=-3&p=1.5&delta=0&mode=sideways&yes=5&no=3/0');
     expect(settings).toEqual({ ...EXPLORER_DEFAULTS, p: 0.8 });
     expect(problems).toHaveLength(7);
-    expect(problems[0]).toContain('mode “sideways”');
-    expect(problems[1]).toContain('n = “abc”');
-    expect(problems[2]).toContain('k = “-3”');
-    expect(problems[3]).toContain('p = “1.5”');
-    expect(problems[4]).toContain('delta = “0”');
-    expect(problems[5]).toContain('yes = “5”');
+    expect(problems[0]).toContain('“mode” is “sideways”');
+    expect(problems[1]).toContain('“n” is “abc”');
+    expect(problems[2]).toContain('“k” is “-3”');
+    expect(problems[3]).toContain('“p” is “1.5”');
+    expect(problems[4]).toContain('“delta” is “0”');
+    expect(problems[5]).toContain('“yes” is “5”');
     expect(problems[6]).toContain('no examples');
   });
 
   it('clamps k to n and rejects N beyond the explorer’s range', () => {
     expect(parse('n=10&k=11').settings).toMatchObject({ n: 10, k: 10 });
-    expect(parse('n=10&k=11').problems[0]).toBe('k = 11 is more than n = 10; showing k = 10.');
+    expect(parse('n=10&k=11').problems).toEqual(['“k” is 11, more than n = 10; showing k = n.']);
     expect(parse(`n=${EXPLORER_MAX_N + 1}`).settings.n).toBe(100);
     expect(parse(`n=${EXPLORER_MAX_N}`).settings.n).toBe(EXPLORER_MAX_N);
     expect(parse('n=0').problems).toHaveLength(1);
