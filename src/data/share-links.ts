@@ -1,5 +1,6 @@
 import type { ClassCounts } from '../stats';
 import { CLASS_LABELS, validateCounts, type ClassName } from './detector';
+import { classCountsParam, numberParam, type LinkParse, type LinkProblem } from './link-params';
 import { hashHref, type HashRoute } from './routes';
 
 /**
@@ -10,29 +11,26 @@ import { hashHref, type HashRoute } from './routes';
  */
 export const DEFAULT_DELTA = 0.05;
 
-export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string };
+/** One parameter's value, or its problem: `problem` for the LinkProblems list, `message` prefixed with the parameter name. */
+export type ParamResult<T> = { ok: true; value: T } | { ok: false; problem: LinkProblem; message: string };
 
-/**
- * Parses `correct/total` (e.g. `38/40`) for the class parameter `name`.
- * Errors name the parameter: "yes: expected correct/total like 38/40, got '38-40'".
- */
-export function parseCountsParam(value: string | null, name: ClassName = 'yes'): ParamResult<ClassCounts> {
-  if (value === null || value.trim() === '') {
-    return { ok: false, message: `${name}: missing; expected correct/total like 38/40` };
-  }
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-  if (!match) {
-    return { ok: false, message: `${name}: expected correct/total like 38/40, got '${clip(value)}'` };
-  }
-  const counts = { correct: Number(match[1]), total: Number(match[2]) };
-  const errors = validateCounts(counts, CLASS_LABELS[name]);
-  if (errors.length > 0) return { ok: false, message: `${name}: ${errors.map((e) => e.message).join('; ')}` };
-  return { ok: true, value: counts };
+function paramProblem(param: string, message: string): { ok: false; problem: LinkProblem; message: string } {
+  return { ok: false, problem: { param, message }, message: `${param}: ${message}` };
 }
 
-/** `38/40` — the inverse of parseCountsParam. */
-export function formatCountsParam(counts: ClassCounts): string {
-  return `${counts.correct}/${counts.total}`;
+/**
+ * Parses `correct/total` (e.g. `38/40`) for the class parameter `name`. A total of 0 is allowed
+ * (the details view says "no examples in this class"). Errors name the parameter:
+ * "yes: expected correct/total like 38/40, got '38-40'".
+ */
+export function parseCountsParam(value: string | null, name: ClassName = 'yes'): ParamResult<ClassCounts> {
+  if (value === null || value.trim() === '') return paramProblem(name, 'missing; expected correct/total like 38/40');
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  if (!match) return paramProblem(name, `expected correct/total like 38/40, got '${clip(value)}'`);
+  const counts = { correct: Number(match[1]), total: Number(match[2]) };
+  const errors = validateCounts(counts, CLASS_LABELS[name]);
+  if (errors.length > 0) return paramProblem(name, errors.map((e) => e.message).join('; '));
+  return { ok: true, value: counts };
 }
 
 /**
@@ -46,22 +44,19 @@ export function parseDeltaParam(params: URLSearchParams): ParamResult<number | u
   if (deltaText !== null) {
     const parsed = parseOpenUnit(deltaText);
     if (parsed === null) {
-      return { ok: false, message: `delta: expected a number between 0 and 1 (exclusive) like 0.05, got '${clip(deltaText)}'` };
+      return paramProblem('delta', `expected a number between 0 and 1 (exclusive) like 0.05 for 95% confidence, got '${clip(deltaText)}'`);
     }
     delta = parsed;
   }
   if (confidenceText !== null) {
     const confidence = parseOpenUnit(confidenceText);
     if (confidence === null) {
-      return {
-        ok: false,
-        message: `confidence: expected a number between 0 and 1 (exclusive) like 0.95, got '${clip(confidenceText)}'`,
-      };
+      return paramProblem('confidence', `expected a number between 0 and 1 (exclusive) like 0.95, got '${clip(confidenceText)}'`);
     }
-    // 1 − 0.95 is 0.050000000000000044 in binary; 12 significant digits recovers the intended δ.
+    // 1 − 0.95 is 0.050000000000000044 in binary; 12 significant digits recover the intended δ.
     const fromConfidence = Number((1 - confidence).toPrecision(12));
     if (delta !== undefined && Math.abs(delta - fromConfidence) > 1e-12) {
-      return { ok: false, message: `delta (${deltaText}) and confidence (${confidenceText}) disagree; give only one` };
+      return paramProblem('confidence', `${confidenceText} disagrees with delta=${deltaText}; give only one of them`);
     }
     delta ??= fromConfidence;
   }
@@ -75,38 +70,47 @@ export function validateDelta(delta: number): string | null {
     : `δ must be a number between 0 and 1 (exclusive), got ${String(delta)}`;
 }
 
-export type DetectorLinkResult = { ok: true; id: string; delta: number | undefined } | { ok: false; errors: string[] };
+/** `#/detectors/<id>`; `delta` is undefined when the link does not set it. */
+export interface DetectorLink {
+  id: string;
+  delta: number | undefined;
+}
 
-/** Reads `#/detectors/<id>?delta=…`; call only for routes whose first segment is 'detectors'. */
-export function parseDetectorLink(route: HashRoute): DetectorLinkResult {
-  const errors: string[] = [];
+/** Reads `#/detectors/<id>?delta=…`; call for routes whose first segment is 'detectors'. */
+export function parseDetectorLink(route: HashRoute): LinkParse<DetectorLink> {
+  const problems: LinkProblem[] = [];
   const id = route.segments[1];
-  if (id === undefined || id === '') errors.push('detector id: missing; expected #/detectors/<id>');
-  if (route.segments.length > 2) errors.push(`unexpected path after the detector id: '${route.segments.slice(2).join('/')}'`);
+  if (id === undefined || id === '') problems.push({ param: 'id', message: 'missing; expected #/detectors/<id>' });
+  if (route.segments.length > 2) {
+    problems.push({ param: 'path', message: `unexpected '${route.segments.slice(2).join('/')}' after the detector id` });
+  }
   const delta = parseDeltaParam(route.params);
-  if (!delta.ok) errors.push(delta.message);
-  if (errors.length > 0 || !delta.ok || id === undefined) return { ok: false, errors };
-  return { ok: true, id, delta: delta.value };
+  if (!delta.ok) problems.push(delta.problem);
+  if (problems.length > 0 || !delta.ok || id === undefined) return { ok: false, problems };
+  return { ok: true, value: { id, delta: delta.value } };
 }
 
 /** `#/detectors/<id>?delta=0.05` (δ omitted when undefined). */
 export function detectorHref(id: string, delta?: number): string {
-  return hashHref(['detectors', id], delta === undefined ? {} : { delta: String(delta) });
+  return hashHref(['detectors', id], delta === undefined ? {} : { delta: numberParam(delta) });
 }
 
-export type CountsLinkResult =
-  | { ok: true; yes: ClassCounts; no: ClassCounts; delta: number | undefined }
-  | { ok: false; errors: string[] };
+/** `#/counts?yes=…&no=…`; `delta` is undefined when the link does not set it. */
+export interface CountsLink {
+  yes: ClassCounts;
+  no: ClassCounts;
+  delta: number | undefined;
+}
 
-/** Reads `#/counts?yes=38/40&no=55/60&delta=0.05`; every malformed parameter gets its own message. */
-export function parseCountsLink(route: HashRoute): CountsLinkResult {
+/** Reads `#/counts?yes=38/40&no=55/60&delta=0.05`; every malformed parameter gets its own problem. */
+export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
   const yes = parseCountsParam(route.params.get('yes'), 'yes');
   const no = parseCountsParam(route.params.get('no'), 'no');
   const delta = parseDeltaParam(route.params);
-  if (yes.ok && no.ok && delta.ok) return { ok: true, yes: yes.value, no: no.value, delta: delta.value };
-  const errors: string[] = [];
-  for (const result of [yes, no, delta]) if (!result.ok) errors.push(result.message);
-  return { ok: false, errors };
+  if (yes.ok && no.ok && delta.ok) return { ok: true, value: { yes: yes.value, no: no.value, delta: delta.value } };
+  const problems: LinkProblem[] = [];
+  for (const result of [yes, no, delta]) if (!result.ok) problems.push(result.problem);
+  return { ok: false, problems };
 }
 
 /**
@@ -114,8 +118,8 @@ export function parseCountsLink(route: HashRoute): CountsLinkResult {
  * slash stays readable (it is legal in a query); every value is a number, so nothing needs escaping.
  */
 export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number): string {
-  const query = `yes=${formatCountsParam(yes)}&no=${formatCountsParam(no)}`;
-  return `#/counts?${query}${delta === undefined ? '' : `&delta=${String(delta)}`}`;
+  const query = `yes=${classCountsParam(yes)}&no=${classCountsParam(no)}`;
+  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}`;
 }
 
 /** A number strictly inside (0, 1) written in plain decimal or exponent form, or null. */
