@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { binomialCdf, binomialSf } from '../../stats';
+import { accuracyDigits, formatChance, tailSentence } from './tail-text';
+
+describe('tailSentence', () => {
+  it('says the blog’s Figure 4 sentence', () => {
+    const tailMass = binomialCdf(80, 100, 0.83);
+    expect(tailSentence({ n: 100, k: 80, p: 0.83, side: 'left', tailMass })).toBe(
+      'If the true accuracy were 83.0%, there would be a 24.8% chance of seeing 80 or fewer correct out of 100.',
+    );
+  });
+
+  it('says Figure 3’s 54% and Figure 5’s 5%', () => {
+    expect(tailSentence({ n: 100, k: 80, p: 0.8, side: 'left', tailMass: binomialCdf(80, 100, 0.8) })).toContain('a 54.0% chance');
+    expect(tailSentence({ n: 100, k: 80, p: 0.863, side: 'left', tailMass: binomialCdf(80, 100, 0.863) })).toContain(
+      'were 86.3%, there would be a 5.1% chance',
+    );
+  });
+
+  it('reads the right tail with the error count for the lower bound', () => {
+    const tailMass = binomialSf(79, 100, 0.7228);
+    expect(tailSentence({ n: 100, k: 80, p: 0.7228, side: 'right', tailMass })).toBe(
+      'If the true accuracy were 72.3%, there would be a 5.0% chance of seeing 80 or more correct out of 100 (20 or fewer errors).',
+    );
+  });
+
+  it('writes large counts with separators and more decimals of p', () => {
+    const sentence = tailSentence({ n: 1_000_000, k: 800_000, p: 0.80034, side: 'left', tailMass: 0.25 });
+    expect(sentence).toBe(
+      'If the true accuracy were 80.03%, there would be a 25.0% chance of seeing 800,000 or fewer correct out of 1,000,000.',
+    );
+  });
+});
+
+describe('formatChance', () => {
+  it.each([
+    [0.2477, '24.8%'],
+    [0.05, '5.0%'],
+    [0.00012, '0.012%'],
+    [3.14e-18, '3.1 × 10⁻¹⁸'],
+    [0, '0%'],
+    [1, '100%'],
+    [0.99999, 'more than 99.9%'],
+  ])('%s → %s', (value, shown) => {
+    expect(formatChance(value)).toBe(shown);
+  });
+});
+
+describe('accuracyDigits', () => {
+  it('uses one decimal up to 10^5 tests and two at 10^6', () => {
+    expect([1, 100, 10_000, 100_000, 1_000_000].map(accuracyDigits)).toEqual([1, 1, 1, 2, 2]);
+  });
+});

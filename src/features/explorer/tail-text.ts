@@ -1,0 +1,58 @@
+import { formatPercent } from '../../data/format';
+import type { TailSide } from './tail-series';
+
+/** A count as the page writes it: 1,000,000. */
+export const formatCount = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Decimals for a hypothesized accuracy at N tests: one (the blog's "83.0%") up to N = 10^5, then
+ * enough to see p move by a fraction of the sampling spread √(p(1−p)/N) ≈ 0.05% at N = 10^6.
+ */
+export function accuracyDigits(n: number): number {
+  return Math.max(1, Math.ceil(Math.log10(Math.sqrt(n))) - 1);
+}
+
+/** A hypothesized true accuracy: the value itself (not a bound), rounded to nearest. */
+export function formatAccuracy(p: number, n: number): string {
+  return formatPercent(p, accuracyDigits(n), 'nearest');
+}
+
+const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/**
+ * A probability for a sentence: "24.8%" in the usual range; two significant digits below 0.1%
+ * ("0.012%"), then scientific ("3.1 × 10⁻¹⁸"); never "0.0%" for a positive chance nor "100.0%" for
+ * one short of certainty.
+ */
+export function formatChance(probability: number): string {
+  if (probability <= 0) return '0%';
+  if (probability >= 1) return '100%';
+  if (probability > 0.9995) return 'more than 99.9%';
+  if (probability >= 0.0005) return formatPercent(probability, 1, 'nearest');
+  if (probability >= 1e-8) return `${Number((probability * 100).toPrecision(2))}%`;
+  const [mantissa, exponent] = probability.toExponential(1).split('e');
+  const power = String(Number(exponent)).replace(/./g, (char) => SUPERSCRIPT[char] ?? char);
+  return `${mantissa} × 10${power}`;
+}
+
+export interface TailSentenceInput {
+  n: number;
+  k: number;
+  p: number;
+  side: TailSide;
+  /** P[X ≤ k] for the left tail, P[X ≥ k] for the right. */
+  tailMass: number;
+}
+
+/**
+ * The blog's sentence for the tail being read: "If the true accuracy were 83.0%, there would be a
+ * 24.8% chance of seeing 80 or fewer correct out of 100." The right tail adds the error count,
+ * since the lower bound is the blog's upper bound on the error rate.
+ */
+export function tailSentence({ n, k, p, side, tailMass }: TailSentenceInput): string {
+  const outcome =
+    side === 'left'
+      ? `${formatCount(k)} or fewer correct out of ${formatCount(n)}`
+      : `${formatCount(k)} or more correct out of ${formatCount(n)} (${formatCount(n - k)} or fewer errors)`;
+  return `If the true accuracy were ${formatAccuracy(p, n)}, there would be a ${formatChance(tailMass)} chance of seeing ${outcome}.`;
+}
