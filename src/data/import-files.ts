@@ -48,7 +48,7 @@ export interface CsvImportResult {
   errors: RowError[];
   /** Rows that were used but need the user's attention (e.g. a second, different query for a detector). */
   warnings: RowError[];
-  /** Data rows read (excluding the header and blank lines). */
+  /** Data rows in the file, valid or not (excluding the header and blank lines). */
   rowCount: number;
 }
 
@@ -172,7 +172,7 @@ export function parsePerExampleCsv(text: string): CsvImportResult {
     yes,
     no,
   }));
-  return { detectors, errors, warnings, rowCount: table.rows.length };
+  return { detectors, errors: byLine(errors), warnings, rowCount: table.rows.length + table.errors.length };
 }
 
 /**
@@ -237,7 +237,7 @@ export function parseCountsCsv(text: string): CsvImportResult {
     yes,
     no,
   }));
-  return { detectors, errors, warnings: [], rowCount: table.rows.length };
+  return { detectors, errors: byLine(errors), warnings: [], rowCount: table.rows.length + table.errors.length };
 }
 
 interface CsvRow {
@@ -273,7 +273,11 @@ function readCsv(text: string): { header: string[]; rows: CsvRow[]; errors: RowE
       if (cells.every((cell) => cell.trim() === '')) return;
       const quoteError = result.errors.find((error) => error.type === 'Quotes');
       if (quoteError) {
-        errors.push({ line: rowLine, message: `line ${rowLine}: ${quoteError.message.toLowerCase()} (a quote is opened and never closed)` });
+        const reason =
+          quoteError.code === 'MissingQuotes'
+            ? 'a quoted field is never closed, so the rest of the file was read as part of it'
+            : 'misplaced quote: a field that starts with " must end with " (write "" for a quote inside it)';
+        errors.push({ line: rowLine, message: `line ${rowLine}: ${reason}` });
         return;
       }
       if (header === null) {
@@ -293,6 +297,10 @@ function readCsv(text: string): { header: string[]; rows: CsvRow[]; errors: RowE
   });
   if (header === null) return { error: errors[0] ?? { line: 1, message: 'line 1: no header row found' } };
   return { header, rows, errors };
+}
+
+function byLine(errors: RowError[]): RowError[] {
+  return errors.sort((a, b) => a.line - b.line);
 }
 
 function countNewlines(text: string, from: number, to: number): number {
