@@ -19,7 +19,7 @@ import { toDetectorsFile } from './detectors-schema';
  * - A class with no examples has no interval: estimate, lower and upper are empty cells in its row
  *   and in the balanced row (the method column still names the construction).
  * - Numbers are unrounded, in the shortest form that round-trips to the same double (String(x));
- *   confidence = 1 − δ, written the same way.
+ *   confidence = 1 − δ, to 12 significant digits (0.93 for δ = 0.07, not 0.9299999999999999).
  * - Text cells are RFC 4180 quoted when they contain a comma, quote, CR or LF. A text cell starting
  *   with = + - @ TAB or CR is prefixed with a single quote (') so spreadsheet programs do not run it
  *   as a formula (OWASP's CSV-injection advice). This changes how such names read in the CSV; the
@@ -54,7 +54,8 @@ export function detectorsToJson(detectors: readonly Detector[]): string {
 /** The intervals at level 1 − δ as CSV text (CRLF line ends, as RFC 4180 asks), header first. */
 export function intervalsToCsv(detectors: readonly Detector[], delta: number): string {
   const lines = [INTERVALS_CSV_HEADER];
-  const confidence = String(1 - delta);
+  // 1 − 0.07 is 0.9299999999999999 in binary; 12 significant digits give the decimal the user chose.
+  const confidence = String(Number((1 - delta).toPrecision(12)));
   for (const detector of detectors) {
     const intervals = detectorIntervals(detector, delta);
     const rows: [IntervalMetric, ClassCounts, Interval | null][] = [

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { parseHashRoute } from './routes';
+import {
+  countsHref,
+  detectorHref,
+  parseCountsLink,
+  parseCountsParam,
+  parseDeltaParam,
+  parseDetectorLink,
+  validateDelta,
+} from './share-links';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('parseCountsParam', () => {
+  it('reads correct/total, tolerating spaces', () => {
+    expect(parseCountsParam('38/40')).toEqual({ ok: true, value: { correct: 38, total: 40 } });
+    expect(parseCountsParam(' 0 / 0 ', 'no')).toEqual({ ok: true, value: { correct: 0, total: 0 } });
+  });
+
+  it('names the parameter in every error', () => {
+    expect(parseCountsParam('38-40')).toEqual({
+      ok: false,
+      problem: { param: 'yes', message: "expected correct/total like 38/40, got '38-40'" },
+      message: "yes: expected correct/total like 38/40, got '38-40'",
+    });
+    expect(parseCountsParam('41/40', 'no')).toMatchObject({ message: 'no: should-be-NO correct must be ≤ total (40), got 41' });
+    expect(parseCountsParam('3.5/40')).toMatchObject({ ok: false, message: "yes: expected correct/total like 38/40, got '3.5/40'" });
+    expect(parseCountsParam('-1/40')).toMatchObject({ ok: false });
+    expect(parseCountsParam(null, 'no')).toMatchObject({ message: 'no: missing; expected correct/total like 38/40' });
+    expect(parseCountsParam('99999999999999999/99999999999999999')).toMatchObject({ ok: false, message: expect.stringContaining('too large') });
+  });
+});
+
+describe('parseDeltaParam', () => {
+  it('is undefined when absent', () => {
+    expect(parseDeltaParam(params(''))).toEqual({ ok: true, value: undefined });
+  });
+
+  it('reads delta in (0, 1)', () => {
+    expect(parseDeltaParam(params('delta=0.05'))).toEqual({ ok: true, value: 0.05 });
+    expect(parseDeltaParam(params('delta=1e-3'))).toEqual({ ok: true, value: 0.001 });
+  });
+
+  it('accepts confidence as an alias, recovering the decimal δ', () => {
+    expect(parseDeltaParam(params('confidence=0.95'))).toEqual({ ok: true, value: 0.05 });
+    expect(parseDeltaParam(params('confidence=0.999&delta=0.001'))).toEqual({ ok: true, value: 0.001 });
+  });
+
+  it.each(['0', '1', '1.5', '-0.05', 'abc', '', '5%', 'NaN', 'Infinity'])('rejects delta=%s naming the parameter', (value) => {
+    const result = parseDeltaParam(params(`delta=${encodeURIComponent(value)}`));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toBe(
+      `delta: expected a number between 0 and 1 (exclusive) like 0.05 for 95% confidence, got '${value}'`,
+    );
+  });
+
+  it('rejects a bad or contradicting confidence', () => {
+    expect(parseDeltaParam(params('confidence=95'))).toMatchObject({ ok: false, problem: { param: 'confidence' } });
+    expect(parseDeltaParam(params('delta=0.05&confidence=0.99'))).toMatchObject({
+      ok: false,
+      message: 'confidence: 0.99 disagrees with delta=0.05; give only one of them',
+    });
+  });
+});
+
+describe('validateDelta', () => {
+  it('accepts (0, 1) only', () => {
+    expect(validateDelta(0.05)).toBeNull();
+    expect(validateDelta(0)).toBe('δ must be a number between 0 and 1 (exclusive), got 0');
+    expect(validateDelta(Number.NaN)).not.toBeNull();
+  });
+});
+
+describe('#/detectors/<id> links', () => {
+  it('round-trips id and δ, including ids that need escaping', () => {
+    for (const [id, delta] of [['forklift-loading-bay', 0.05], ['a.b_c', 0.001], ['x', undefined]] as const) {
+      expect(parseDetectorLink(parseHashRoute(detectorHref(id, delta)))).toEqual({ ok: true, value: { id, delta } });
+    }
+    expect(detectorHref('forklift-loading-bay', 0.05)).toBe('#/detectors/forklift-loading-bay?delta=0.05');
+  });
+
+  it('reports a missing id, extra path and a bad δ together', () => {
+    expect(parseDetectorLink(parseHashRoute('#/detectors'))).toEqual({
+      ok: false,
+      problems: [{ param: 'id', message: 'missing; expected #/detectors/<id>' }],
+    });
+    const result = parseDetectorLink(parseHashRoute('#/detectors/a/b?delta=2'));
+    expect(!result.ok && result.problems.map((p) => p.param)).toEqual(['path', 'delta']);
+  });
+});
+
+describe('#/counts links', () => {
+  it('builds the readable contract form', () => {
+    expect(countsHref({ correct: 38, total: 40 }, { correct: 55, total: 60 }, 0.05)).toBe('#/counts?yes=38/40&no=55/60&delta=0.05');
+  });
+
+  it('round-trips', () => {
+    const yes = { correct: 0, total: 5 };
+    const no = { correct: 1000, total: 1000 };
+    expect(parseCountsLink(parseHashRoute(countsHref(yes, no, 0.001)))).toEqual({ ok: true, value: { yes, no, delta: 0.001 } });
+    expect(parseCountsLink(parseHashRoute(countsHref(yes, no)))).toEqual({ ok: true, value: { yes, no, delta: undefined } });
+  });
+
+  it('reads the percent-encoded form too', () => {
+    expect(parseCountsLink(parseHashRoute('#/counts?yes=38%2F40&no=55%2F60'))).toMatchObject({ ok: true });
+  });
+
+  it('lists every malformed parameter', () => {
+    expect(parseCountsLink(parseHashRoute('#/counts?yes=38-40&delta=0'))).toEqual({
+      ok: false,
+      problems: [
+        { param: 'yes', message: "expected correct/total like 38/40, got '38-40'" },
+        { param: 'no', message: 'missing; expected correct/total like 38/40' },
+        { param: 'delta', message: "expected a number between 0 and 1 (exclusive) like 0.05 for 95% confidence, got '0'" },
+      ],
+    });
+  });
+});
