@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HashRoute } from '../data/routes';
+import { CountsView, DetectorView, DetectorsListView } from '../features/detectors';
 import { useHashRoute } from './use-hash-route';
 
 interface Section {
@@ -7,11 +8,15 @@ interface Section {
   segment: string;
   label: string;
   render: (route: HashRoute) => ReactNode;
+  /** false for views reached only by links (e.g. one detector's details). */
+  inNav?: boolean;
 }
 
 // One line per feature view; the shell knows nothing else about them.
 const SECTIONS: Section[] = [
-  { segment: '', label: 'Detectors', render: () => <DetectorsPlaceholder /> },
+  { segment: '', label: 'Detectors', render: (route) => <DetectorsListView route={route} /> },
+  { segment: 'detectors', label: 'Detector', render: (route) => <DetectorView route={route} />, inNav: false },
+  { segment: 'counts', label: 'From counts', render: (route) => <CountsView route={route} /> },
 ];
 
 export function App() {
@@ -29,7 +34,7 @@ export function App() {
         </a>
         <nav aria-label="Main">
           <ul>
-            {SECTIONS.map((section) => (
+            {SECTIONS.filter((section) => section.inNav !== false).map((section) => (
               <li key={section.segment}>
                 <a href={`#/${section.segment}`} aria-current={section === active ? 'page' : undefined}>
                   {section.label}
@@ -58,15 +63,6 @@ function NotFound({ segment }: { segment: string }) {
       <p role="alert">
         There is no view called “{segment}”. <a href="#/">Go to the detectors</a>.
       </p>
-    </section>
-  );
-}
-
-function DetectorsPlaceholder() {
-  return (
-    <section>
-      <h1>Detectors</h1>
-      <p>Exact binomial-tail confidence intervals for your detectors’ balanced accuracy.</p>
     </section>
   );
 }

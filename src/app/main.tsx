@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -5,8 +6,12 @@ import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('tailbound: the page has no #root element');
+// Detector files are fetched once per URL (see src/data/detectors-query.ts); no refetch on focus.
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,60 @@
+import { useId, useRef, useState } from 'react';
+import './copy-link-button.css';
+
+type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; reason: string };
+
+export interface CopyLinkButtonProps {
+  /** Called on click so the link is always the current view. */
+  getUrl: () => string;
+  label?: string;
+}
+
+/**
+ * Copies the current view's link with the Clipboard API; where that is missing or refused (an
+ * insecure origin, a denied permission) it shows the link in a selected, read-only field instead.
+ */
+export function CopyLinkButton({ getUrl, label = 'Copy link' }: CopyLinkButtonProps) {
+  const id = useId();
+  const [state, setState] = useState<CopyState>({ kind: 'idle' });
+  const [url, setUrl] = useState('');
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  async function copy() {
+    const link = getUrl();
+    setUrl(link);
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+    if (!clipboard?.writeText) {
+      showManual('This browser does not let the page use the clipboard here.');
+      return;
+    }
+    try {
+      await clipboard.writeText(link);
+      setState({ kind: 'copied' });
+    } catch {
+      showManual('The browser refused clipboard access.');
+    }
+  }
+
+  function showManual(reason: string) {
+    setState({ kind: 'manual', reason });
+    // Selected, so Ctrl/Cmd+C copies it at once.
+    requestAnimationFrame(() => fieldRef.current?.select());
+  }
+
+  return (
+    <div className="copy-link">
+      <button type="button" onClick={copy}>
+        {label}
+      </button>
+      <span role="status" className="copy-link__status">
+        {state.kind === 'copied' ? 'Link copied to the clipboard.' : ''}
+      </span>
+      {state.kind === 'manual' && (
+        <div className="copy-link__manual">
+          <label htmlFor={id}>{state.reason} Copy the link yourself:</label>
+          <input id={id} ref={fieldRef} type="text" readOnly value={url} onFocus={(event) => event.target.select()} />
+        </div>
+      )}
+    </div>
+  );
+}

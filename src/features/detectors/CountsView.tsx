@@ -1,0 +1,88 @@
+import { useCallback, useMemo } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { LinkProblems } from '../../components/LinkProblems';
+import type { ClassName } from '../../data/detector';
+import { countsAdHocDetector } from '../../data/export-files';
+import type { HashRoute } from '../../data/routes';
+import { countsHref, detectorHref, parseCountsLink } from '../../data/share-links';
+import { useWorkspace } from '../../store/workspace';
+import type { ClassCounts } from '../../stats';
+import { DetectorDetails } from './DetectorDetails';
+import { shareUrl } from './DetectorView';
+import { ExportButtons } from './ExportButtons';
+import { useLinkedDelta } from './use-linked-delta';
+import './detectors.css';
+
+const EXAMPLE = { yes: '38/40', no: '55/60' };
+const TITLE = 'Accuracy from counts';
+
+/**
+ * `#/counts?yes=38/40&no=55/60&delta=0.05`: an ad-hoc detector from counts alone. The URL is the
+ * state: edits rewrite it with history.replaceState, so the address always reproduces the view.
+ */
+export function CountsView({ route }: { route: HashRoute }) {
+  const link = useMemo(
+    () =>
+      route.params.has('yes') || route.params.has('no')
+        ? parseCountsLink(route)
+        : // The bare `#/counts` (the menu entry) starts from an example to edit.
+          parseCountsLink({ ...route, params: new URLSearchParams({ ...EXAMPLE, ...Object.fromEntries(route.params) }) }),
+    [route],
+  );
+  if (!link.ok) return <LinkProblems title={TITLE} problems={link.problems} fallbackHref="#/counts" />;
+  return (
+    <section className="detector-view" aria-labelledby="counts-heading">
+      <h1 id="counts-heading">{TITLE}</h1>
+      <LinkedCounts yes={link.value.yes} no={link.value.no} linkDelta={link.value.delta} />
+    </section>
+  );
+}
+
+function LinkedCounts({ yes, no, linkDelta }: { yes: ClassCounts; no: ClassCounts; linkDelta: number | undefined }) {
+  const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
+  const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
+  const addDetector = useWorkspace((state) => state.addDetector);
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next));
+  const onCountsChange = useCallback(
+    (name: ClassName, counts: ClassCounts) => {
+      const next = { yes, no, [name]: counts };
+      // A hashchange re-parses the link, so the view follows the address, its one source of truth.
+      window.history.replaceState(window.history.state, '', countsHref(next.yes, next.no, delta));
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    },
+    [yes, no, delta],
+  );
+  const detector = useMemo(() => countsAdHocDetector(yes, no), [yes, no]);
+
+  return (
+    <>
+      <p>
+        An ad-hoc detector made from its counts alone: should-be-YES {yes.correct}/{yes.total} and should-be-NO {no.correct}/
+        {no.total}. Edit the counts below; the address follows, so the link reproduces this view.
+      </p>
+      <ConfidenceControl delta={delta} onChange={changeDelta} />
+      <div className="toolbar">
+        <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta))} />
+        <ExportButtons subject="this detector" detectors={[detector]} delta={delta} fileStem="tailbound-counts" />
+        <button
+          type="button"
+          onClick={() => {
+            const id = addDetector({ name: detector.name, yes, no });
+            window.location.hash = detectorHref(id, delta);
+          }}
+        >
+          Save as a detector in my workspace
+        </button>
+      </div>
+      <DetectorDetails
+        yes={yes}
+        no={no}
+        delta={delta}
+        showUnionBounds={showUnionBounds}
+        onShowUnionBoundsChange={setShowUnionBounds}
+        onCountsChange={onCountsChange}
+      />
+    </>
+  );
+}

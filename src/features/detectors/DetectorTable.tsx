@@ -1,0 +1,122 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { IntervalBar } from '../../components/IntervalBar';
+import type { Detector } from '../../data/detector';
+import { detectorIntervals } from '../../data/detector-intervals';
+import { formatConfidence, formatIntervalParts } from '../../data/format';
+import { detectorHref } from '../../data/share-links';
+import { BALANCED_METHOD, countsText } from './wording';
+
+/** Every row has this height so that the window of rendered rows can be computed from scrollTop. */
+export const ROW_HEIGHT = 64;
+/** Rows rendered above and below the visible ones, so keyboard focus and fast scrolling find rows. */
+const OVERSCAN = 8;
+const FALLBACK_VIEWPORT = 640;
+
+/**
+ * The detectors as a table that renders only the rows in view (plus a margin), with spacer rows
+ * standing in for the rest: 10,000 detectors cost as much as 30. `aria-rowcount`/`aria-rowindex`
+ * tell assistive technology the full size.
+ */
+export function DetectorTable({ detectors, delta, total }: { detectors: readonly Detector[]; delta: number; total: number }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(FALLBACK_VIEWPORT);
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewport(element.clientHeight || FALLBACK_VIEWPORT));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(detectors.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
+  const level = formatConfidence(delta);
+
+  return (
+    <div
+      className="detector-table-scroll"
+      ref={scrollRef}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
+      <table className="detector-table" aria-rowcount={detectors.length + 1}>
+        <caption className="visually-hidden">
+          Detectors: {detectors.length.toLocaleString('en')} shown of {total.toLocaleString('en')}
+        </caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">Detector</th>
+            <th scope="col">Balanced accuracy ({level} interval)</th>
+            <th scope="col">Interval on 0–100%</th>
+            <th scope="col">Labels (correct/total)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {first > 0 && <Spacer height={first * ROW_HEIGHT} />}
+          {detectors.slice(first, last).map((detector, offset) => (
+            <DetectorRow key={detector.id} detector={detector} delta={delta} rowIndex={first + offset + 2} />
+          ))}
+          {last < detectors.length && <Spacer height={(detectors.length - last) * ROW_HEIGHT} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" className="detector-table__spacer" style={{ height }}>
+      <td colSpan={4} />
+    </tr>
+  );
+}
+
+function DetectorRow({ detector, delta, rowIndex }: { detector: Detector; delta: number; rowIndex: number }) {
+  const balanced = detectorIntervals(detector, delta).balanced;
+  const shown = balanced && formatIntervalParts(balanced);
+  const counts = `YES ${countsText(detector.yes)}, NO ${countsText(detector.no)}`;
+  return (
+    <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
+      <td className="detector-table__name">
+        <a href={detectorHref(detector.id, delta)} title={detector.name}>
+          {detector.name}
+        </a>
+        {detector.query && (
+          <span className="detector-table__query" title={detector.query}>
+            {detector.query}
+          </span>
+        )}
+      </td>
+      <td className="detector-table__numbers">
+        {shown ? (
+          <>
+            <span className="detector-table__estimate">{shown.estimate}</span>{' '}
+            <span className="detector-table__interval">
+              [{shown.lower}, {shown.upper}]
+            </span>
+          </>
+        ) : (
+          <span className="muted">undefined: a class has no examples</span>
+        )}
+      </td>
+      <td className="detector-table__bar">
+        {balanced && (
+          <IntervalBar
+            label={`${detector.name}, balanced accuracy`}
+            interval={balanced}
+            series="balanced"
+            method={BALANCED_METHOD}
+            delta={delta}
+            counts={counts}
+            size="mini"
+          />
+        )}
+      </td>
+      <td className="detector-table__counts">
+        <span>YES {countsText(detector.yes)}</span>
+        <span>NO {countsText(detector.no)}</span>
+      </td>
+    </tr>
+  );
+}

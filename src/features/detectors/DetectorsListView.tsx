@@ -1,0 +1,116 @@
+import { useDeferredValue, useId, useMemo } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { visibleDetectors, type SortKey } from '../../data/detector-list';
+import { formatFullPrecision } from '../../data/format';
+import type { HashRoute } from '../../data/routes';
+import { detectorHref, parseDeltaParam } from '../../data/share-links';
+import { useWorkspace } from '../../store/workspace';
+import { DetectorTable } from './DetectorTable';
+import { ExportButtons } from './ExportButtons';
+import { ImportPanel } from './ImportPanel';
+import { StorageProblemBanner } from './StorageProblemBanner';
+import { UndoDeleteBar } from './UndoDeleteBar';
+import { useLinkedDelta } from './use-linked-delta';
+import { WorkspaceSource } from './WorkspaceSource';
+import '../../components/visually-hidden.css';
+import './detectors.css';
+
+const SORT_LABELS: Record<SortKey, string> = {
+  lower: 'Worst plausible accuracy (lower bound), worst first',
+  estimate: 'Balanced accuracy (estimate), worst first',
+  name: 'Name, A to Z',
+};
+
+/** `#/` (optionally `?delta=`): every detector with its balanced accuracy interval; filter, sort, import, export. */
+export function DetectorsListView({ route }: { route: HashRoute }) {
+  const id = useId();
+  const linkDelta = useMemo(() => {
+    const parsed = parseDeltaParam(route.params);
+    return parsed.ok ? parsed.value : undefined;
+  }, [route]);
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => `#/?delta=${formatFullPrecision(next)}`);
+  const detectors = useWorkspace((state) => state.detectors);
+  const seeded = useWorkspace((state) => state.seeded);
+  const filter = useWorkspace((state) => state.filter);
+  const sort = useWorkspace((state) => state.sort);
+  const setFilter = useWorkspace((state) => state.setFilter);
+  const setSort = useWorkspace((state) => state.setSort);
+  const addDetector = useWorkspace((state) => state.addDetector);
+  const importDetectors = useWorkspace((state) => state.importDetectors);
+  // Typing stays responsive: the field updates at once, the 10,000-row filter catches up.
+  const deferredFilter = useDeferredValue(filter);
+  const shown = useMemo(
+    () => visibleDetectors(detectors, { filter: deferredFilter, sort }, delta),
+    [detectors, deferredFilter, sort, delta],
+  );
+
+  return (
+    <section className="detectors-list" aria-labelledby={`${id}-heading`}>
+      <WorkspaceSource />
+      <StorageProblemBanner />
+      <h1 id={`${id}-heading`}>Detectors</h1>
+      <p className="lead">
+        Each detector’s balanced accuracy — the mean of its should-be-YES and should-be-NO accuracy — with an exact
+        binomial-tail confidence interval. Open a detector for the per-class numbers and what the interval means.
+      </p>
+      <UndoDeleteBar />
+      <ConfidenceControl delta={delta} onChange={changeDelta} />
+      <div className="toolbar list-toolbar">
+        <div className="toolbar__field">
+          <label htmlFor={`${id}-filter`}>Filter</label>
+          <input
+            id={`${id}-filter`}
+            type="search"
+            placeholder="name, query or id"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        <div className="toolbar__field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select id={`${id}-sort`} value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
+            {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => (
+              <option key={key} value={key}>
+                {SORT_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            const newId = addDetector();
+            window.location.hash = detectorHref(newId, delta);
+          }}
+        >
+          Add detector
+        </button>
+      </div>
+      <p className="list-count" role="status">
+        {seeded || detectors.length > 0
+          ? shown.length === detectors.length
+            ? `${detectors.length.toLocaleString('en')} detector${detectors.length === 1 ? '' : 's'}`
+            : `${shown.length.toLocaleString('en')} of ${detectors.length.toLocaleString('en')} detectors match “${deferredFilter.trim()}”`
+          : ''}
+      </p>
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} total={detectors.length} />}
+      {seeded && detectors.length === 0 && <p>The workspace is empty. Add a detector or import a file.</p>}
+      <section className="export-panel" aria-labelledby={`${id}-export`}>
+        <h2 id={`${id}-export`}>Export</h2>
+        <p>
+          All {detectors.length.toLocaleString('en')} detectors as a JSON file you can import again, or their intervals at
+          the current confidence level as CSV (one row per detector and metric, unrounded bounds).
+        </p>
+        <ExportButtons detectors={detectors} delta={delta} fileStem="tailbound-detectors" />
+      </section>
+      <ImportPanel
+        onImport={(incoming, mode) => {
+          const { renamed } = importDetectors(incoming, mode === 'add' ? 'append' : 'replace');
+          if (renamed.length === 0) return null;
+          const examples = renamed.slice(0, 3).map(({ from, to }) => `${from} → ${to}`).join(', ');
+          return `${renamed.length} id${renamed.length === 1 ? ' was' : 's were'} already in use and renamed (${examples}${renamed.length > 3 ? ', …' : ''}).`;
+        }}
+      />
+    </section>
+  );
+}

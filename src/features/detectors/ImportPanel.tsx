@@ -1,0 +1,240 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import type { Detector } from '../../data/detector';
+import {
+  COUNTS_COLUMNS,
+  MAX_IMPORT_BYTES,
+  PER_EXAMPLE_COLUMNS,
+  checkImportSize,
+  parseImportFile,
+  type ImportPreview,
+} from '../../data/import-files';
+import { countsText } from './wording';
+
+export type ImportMode = 'add' | 'replace';
+
+interface LoadedPreview {
+  fileName: string;
+  preview: Exclude<ImportPreview, { kind: 'unknown' }>;
+}
+
+const KIND_NAMES = {
+  json: 'detectors JSON file',
+  'per-example-csv': 'CSV of per-example results (counts derived per detector)',
+  'counts-csv': 'CSV of counts',
+} as const;
+
+/** Rows shown in the preview table; the rest are counted. */
+const PREVIEW_ROWS = 50;
+const LIMIT_TEXT = `${MAX_IMPORT_BYTES / (1024 * 1024)} MB`;
+
+/**
+ * Drop zone and file picker for detectors JSON, per-example CSV or counts CSV. Shows what would be
+ * imported and every row error (line and reason) first; nothing changes until Add or Replace.
+ */
+export interface ImportPanelProps {
+  /** Adds or replaces; may return a note for the user (e.g. which ids were renamed). */
+  onImport: (detectors: Detector[], mode: ImportMode) => string | null;
+}
+
+export function ImportPanel({ onImport }: ImportPanelProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [loaded, setLoaded] = useState<LoadedPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+
+  async function readFile(file: File) {
+    setDone('');
+    setLoaded(null);
+    const tooBig = checkImportSize(file.size);
+    if (tooBig) {
+      setProblem(`${file.name} was not read: the ${tooBig}.`);
+      return;
+    }
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      setProblem(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const preview = parseImportFile(file.name, text);
+    if (preview.kind === 'unknown') {
+      setProblem(`Nothing imported: ${preview.message}.`);
+      return;
+    }
+    setProblem(null);
+    setLoaded({ fileName: file.name, preview });
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void readFile(file);
+  }
+
+  function confirm(mode: ImportMode) {
+    if (!loaded) return;
+    const count = loaded.preview.detectors.length;
+    const note = onImport(loaded.preview.detectors, mode);
+    const verb = mode === 'add' ? 'Added' : 'Replaced the workspace with';
+    setDone(`${verb} ${count.toLocaleString('en')} detector${count === 1 ? '' : 's'} from ${loaded.fileName}.${note ? ` ${note}` : ''}`);
+    setLoaded(null);
+  }
+
+  return (
+    <section className="import-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Import detectors</h2>
+      <div
+        className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="drop-zone"
+      >
+        <p>
+          Drop a file here or{' '}
+          <button type="button" onClick={() => inputRef.current?.click()}>
+            choose a file
+          </button>{' '}
+          (up to {LIMIT_TEXT}):
+        </p>
+        <ul>
+          <li>a detectors JSON file (as exported here);</li>
+          <li>
+            a CSV of per-example results with columns <code>{PER_EXAMPLE_COLUMNS.join(',')}</code> (yes/no, true/false or
+            1/0);
+          </li>
+          <li>
+            a CSV of counts with columns <code>{COUNTS_COLUMNS.join(',')}</code>.
+          </li>
+        </ul>
+        <input
+          ref={inputRef}
+          className="visually-hidden"
+          type="file"
+          accept=".json,.csv,.tsv,.txt,application/json,text/csv"
+          aria-label="Detectors file to import"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void readFile(file);
+          }}
+        />
+      </div>
+      {problem && (
+        <p className="import-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <p role="status" className="import-done">
+        {done}
+      </p>
+      {loaded && <Preview loaded={loaded} onConfirm={confirm} onCancel={() => setLoaded(null)} />}
+    </section>
+  );
+}
+
+function Preview({
+  loaded,
+  onConfirm,
+  onCancel,
+}: {
+  loaded: LoadedPreview;
+  onConfirm: (mode: ImportMode) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const { preview, fileName } = loaded;
+  const detectors = preview.detectors;
+  const errors = preview.kind === 'json' ? preview.errors.map((error) => ({ where: error.path, message: error.message })) : preview.errors.map((error) => ({ where: `line ${error.line}`, message: stripLinePrefix(error.message) }));
+  const warnings = preview.kind === 'json' ? [] : preview.warnings.map((warning) => ({ where: `line ${warning.line}`, message: stripLinePrefix(warning.message) }));
+  const count = detectors.length;
+  const plural = count === 1 ? '' : 's';
+
+  return (
+    <div className="import-preview" role="region" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Preview of {fileName}</h3>
+      <p>
+        Read as a {KIND_NAMES[preview.kind]}
+        {preview.kind !== 'json' && `: ${preview.rowCount.toLocaleString('en')} data rows`}. {count.toLocaleString('en')}{' '}
+        detector{plural} can be imported
+        {errors.length > 0 && `; ${errors.length} problem${errors.length === 1 ? '' : 's'} found — those rows are left out`}.
+      </p>
+      {errors.length > 0 && <ProblemTable caption="Rows that will not be imported" rows={errors} />}
+      {warnings.length > 0 && <ProblemTable caption="Warnings" rows={warnings} />}
+      {count > 0 && (
+        <div className="table-scroll">
+          <table>
+            <caption>Detectors to import</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Id</th>
+                <th scope="col">Should-be-YES correct/total</th>
+                <th scope="col">Should-be-NO correct/total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detectors.slice(0, PREVIEW_ROWS).map((detector) => (
+                <tr key={detector.id}>
+                  <td>{detector.name}</td>
+                  <td>{detector.id}</td>
+                  <td>{countsText(detector.yes)}</td>
+                  <td>{countsText(detector.no)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {count > PREVIEW_ROWS && <p>…and {(count - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
+        </div>
+      )}
+      <div className="button-row">
+        <button type="button" disabled={count === 0} onClick={() => onConfirm('add')}>
+          Add {count.toLocaleString('en')} detector{plural}
+        </button>
+        <button type="button" disabled={count === 0} onClick={() => onConfirm('replace')}>
+          Replace all detectors with these
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ProblemTable({ caption, rows }: { caption: string; rows: { where: string; message: string }[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="problem-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Where</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              <td>{row.where}</td>
+              <td>{row.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The data layer's messages start with "line 7: "; the table has its own column for that. */
+function stripLinePrefix(message: string): string {
+  return message.replace(/^line \d+: /, '');
+}

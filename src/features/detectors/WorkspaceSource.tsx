@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  DetectorsFileError,
+  SAMPLE_DETECTORS_URL,
+  detectorsFileQuery,
+  resolveSourceUrl,
+  type SourceResolution,
+} from '../../data/detectors-query';
+import { useWorkspace } from '../../store/workspace';
+
+type SourceDecision = 'pending' | 'confirmed' | 'declined' | 'done';
+
+/**
+ * What the user decided about this page load's `?src=`: it outlives a change of view (the list and
+ * the details page both show this component), but a reload asks again.
+ */
+const sourceDecision = (() => {
+  let value: SourceDecision = 'pending';
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (next: SourceDecision) => {
+      value = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+/**
+ * Fills the workspace: the sample detectors when it was never seeded, or the file named by
+ * `?src=<url>` — same-origin files load at once, other origins only after the user confirms; when
+ * the workspace already holds detectors the user chooses to add, replace or ignore. Errors (404,
+ * not JSON, schema violations) are shown in full.
+ */
+export function WorkspaceSource() {
+  const seeded = useWorkspace((state) => state.seeded);
+  const seed = useWorkspace((state) => state.seed);
+  const importDetectors = useWorkspace((state) => state.importDetectors);
+  const [source] = useState<SourceResolution>(() => resolveSourceUrl(window.location.search, window.location.href));
+  const decision = useSyncExternalStore(sourceDecision.subscribe, sourceDecision.get);
+  const decide = sourceDecision.set;
+
+  const hasSource = source.kind === 'same-origin' || source.kind === 'cross-origin';
+  const sourceUrl = hasSource && (decision === 'pending' || decision === 'confirmed') ? source.url : null;
+  const awaitingConfirm = source.kind === 'cross-origin' && decision === 'pending';
+  const sourceQuery = useQuery({ ...detectorsFileQuery(sourceUrl ?? ''), enabled: sourceUrl !== null && !awaitingConfirm });
+  // The samples fill an empty workspace unless a ?src= file is still being decided on or loaded.
+  const wantSamples = !seeded && !(sourceUrl !== null && !sourceQuery.isError);
+  const sampleQuery = useQuery({ ...detectorsFileQuery(SAMPLE_DETECTORS_URL), enabled: wantSamples });
+
+  useEffect(() => {
+    if (wantSamples && sampleQuery.data) seed(sampleQuery.data);
+  }, [wantSamples, sampleQuery.data, seed]);
+
+  const sourceData = sourceQuery.data;
+  useEffect(() => {
+    // An empty workspace simply takes the file; a filled one asks first (below).
+    if (sourceData && !seeded && sourceDecision.get() !== 'done') {
+      seed(sourceData);
+      sourceDecision.set('done');
+    }
+  }, [sourceData, seeded, seed]);
+
+  return (
+    <>
+      {source.kind === 'invalid' && (
+        <div className="banner banner--problem" role="alert">
+          <p>
+            The link’s detectors file can’t be used: {source.message}.{' '}
+            {seeded ? 'Your workspace is unchanged.' : 'The sample detectors are shown instead.'}
+          </p>
+        </div>
+      )}
+      {awaitingConfirm && (
+        <div className="banner" role="alert">
+          <p>
+            This link asks to load detectors from another site: <code>{source.url}</code>. The file is fetched by your
+            browser (without cookies) and checked before anything is shown; nothing is sent there.
+          </p>
+          <div className="button-row">
+            <button type="button" onClick={() => decide('confirmed')}>
+              Load it
+            </button>
+            <button type="button" onClick={() => decide('declined')}>
+              Don’t load it
+            </button>
+          </div>
+        </div>
+      )}
+      {sourceUrl !== null && sourceQuery.isFetching && <p role="status">Loading detectors from {sourceUrl}…</p>}
+      {sourceUrl !== null && sourceQuery.error && (
+        <FileError error={sourceQuery.error} fallback={seeded ? 'Your workspace is unchanged.' : 'The sample detectors are shown instead.'} onDismiss={() => decide('declined')} />
+      )}
+      {sourceData && seeded && sourceUrl !== null && (
+        <div className="banner" role="alert">
+          <p>
+            The link’s file has {sourceData.length.toLocaleString('en')} detector{sourceData.length === 1 ? '' : 's'} ({sourceUrl}).
+            Your workspace already has detectors.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              onClick={() => {
+                importDetectors(sourceData, 'append');
+                decide('done');
+              }}
+            >
+              Add them to mine
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                importDetectors(sourceData, 'replace');
+                decide('done');
+              }}
+            >
+              Replace mine with them
+            </button>
+            <button type="button" onClick={() => decide('declined')}>
+              Keep mine only
+            </button>
+          </div>
+        </div>
+      )}
+      {wantSamples && sampleQuery.isPending && <p role="status">Loading the sample detectors…</p>}
+      {wantSamples && sampleQuery.error && <FileError error={sampleQuery.error} fallback="You can still add or import detectors." />}
+    </>
+  );
+}
+
+function FileError({ error, fallback, onDismiss }: { error: Error; fallback: string; onDismiss?: () => void }) {
+  const schemaErrors = error instanceof DetectorsFileError && error.kind === 'schema' ? error.errors : [];
+  const headline = schemaErrors.length > 0 ? error.message.split('\n')[0] : error.message;
+  return (
+    <div className="banner banner--problem" role="alert">
+      <p>
+        Could not load the detectors: {headline} {fallback}
+      </p>
+      {schemaErrors.length > 0 && (
+        <ul>
+          {schemaErrors.map((problem, index) => (
+            <li key={index}>
+              <code>{problem.path}</code>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {onDismiss && (
+        <button type="button" onClick={onDismiss}>
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
+}

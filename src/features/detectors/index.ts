@@ -1,0 +1,4 @@
+/** The detectors feature's views, as the app shell's SECTIONS table renders them. */
+export { CountsView } from './CountsView';
+export { DetectorsListView } from './DetectorsListView';
+export { DetectorView } from './DetectorView';
