@@ -13,27 +13,45 @@ export interface DetectorIntervals {
   no: Interval | null;
 }
 
-/** Computed intervals, keyed by the detector object (store updates replace it) and then δ. */
-const cache = new WeakMap<Detector, { delta: number; intervals: DetectorIntervals }>();
-
 /**
- * The detector's intervals at δ, computed once per (detector object, δ): the store replaces a
- * detector object whenever its counts change, so identity is a safe cache key, and sorting or
- * filtering 10,000 detectors on every keystroke does not recompute a single bound.
+ * Caches keyed by the detector object (the store replaces a detector object whenever its counts
+ * change, so identity is a safe key), then δ. Sorting needs only the balanced interval, so it has its
+ * own cache: sorting 10,000 detectors at a new δ computes 4 bounds each rather than 8.
  */
+const balancedCache = new WeakMap<Detector, { delta: number; balanced: BalancedInterval | null }>();
+const intervalsCache = new WeakMap<Detector, { delta: number; intervals: DetectorIntervals }>();
+
+/** The detector's balanced interval at δ (null when a class is empty), computed once per (object, δ). */
+export function detectorBalancedInterval(detector: Detector, delta: number): BalancedInterval | null {
+  const cached = balancedCache.get(detector);
+  if (cached && cached.delta === delta) return cached.balanced;
+  const balanced = balancedOrNull(detector.yes, detector.no, delta);
+  balancedCache.set(detector, { delta, balanced });
+  return balanced;
+}
+
+/** All of the detector's intervals at δ, computed once per (detector object, δ). */
 export function detectorIntervals(detector: Detector, delta: number): DetectorIntervals {
-  const cached = cache.get(detector);
+  const cached = intervalsCache.get(detector);
   if (cached && cached.delta === delta) return cached.intervals;
-  const intervals = computeIntervals(detector.yes, detector.no, delta);
-  cache.set(detector, { delta, intervals });
+  const intervals = {
+    balanced: detectorBalancedInterval(detector, delta),
+    yes: centralOrNull(detector.yes, delta),
+    no: centralOrNull(detector.no, delta),
+  };
+  intervalsCache.set(detector, { delta, intervals });
   return intervals;
 }
 
-/** Uncached: the intervals of a pair of class counts (the ad-hoc `#/counts` view uses this too). */
+/** Uncached: the intervals of a pair of class counts (for counts that are not a stored detector). */
 export function computeIntervals(yes: ClassCounts, no: ClassCounts, delta: number): DetectorIntervals {
-  return {
-    balanced: yes.total > 0 && no.total > 0 ? balancedInterval({ yes, no }, delta) : null,
-    yes: yes.total > 0 ? exactInterval(yes.total, yes.correct, delta) : null,
-    no: no.total > 0 ? exactInterval(no.total, no.correct, delta) : null,
-  };
+  return { balanced: balancedOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
+}
+
+function balancedOrNull(yes: ClassCounts, no: ClassCounts, delta: number): BalancedInterval | null {
+  return yes.total > 0 && no.total > 0 ? balancedInterval({ yes, no }, delta) : null;
+}
+
+function centralOrNull(counts: ClassCounts, delta: number): Interval | null {
+  return counts.total > 0 ? exactInterval(counts.total, counts.correct, delta) : null;
 }

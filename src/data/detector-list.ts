@@ -1,5 +1,5 @@
 import type { Detector } from './detector';
-import { detectorIntervals } from './detector-intervals';
+import { detectorBalancedInterval } from './detector-intervals';
 
 /** List orders: by balanced-accuracy estimate, by its lower bound ("worst plausible accuracy"), or by name. */
 export type SortKey = 'estimate' | 'lower' | 'name';
@@ -41,7 +41,7 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
   }
   const bound = view.sort;
   const keyed = matching.map((detector) => {
-    const balanced = detectorIntervals(detector, delta).balanced;
+    const balanced = detectorBalancedInterval(detector, delta);
     return { detector, key: balanced === null ? Number.POSITIVE_INFINITY : balanced[bound] };
   });
   keyed.sort(

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { balancedInterval } from '../stats';
+import type { Detector } from './detector';
+import { detectorIntervals } from './detector-intervals';
+import { visibleDetectors } from './detector-list';
+
+function detector(id: string, name: string, yes: [number, number], no: [number, number], query = ''): Detector {
+  return { id, name, query, yes: { correct: yes[0], total: yes[1] }, no: { correct: no[0], total: no[1] } };
+}
+
+// estimate 0.9 with few labels (wide interval, low lower bound) vs 0.85 with many (narrow, high lower bound)
+const few = detector('few', 'Bravo few labels', [9, 10], [9, 10], 'Is there a forklift?');
+const many = detector('many', 'alpha many labels', [850, 1000], [850, 1000]);
+const empty = detector('empty', 'Charlie empty class', [0, 0], [10, 10]);
+const perfect = detector('perfect', 'Delta 2', [50, 50], [50, 50]);
+const all = [few, many, empty, perfect];
+
+describe('visibleDetectors', () => {
+  it('sorts by estimate ascending, empty classes last', () => {
+    expect(visibleDetectors(all, { filter: '', sort: 'estimate' }, 0.05).map((d) => d.id)).toEqual(['many', 'few', 'perfect', 'empty']);
+  });
+
+  it('sorts by lower bound ascending: the wide interval comes first despite its higher estimate', () => {
+    expect(balancedInterval(few, 0.05).lower).toBeLessThan(balancedInterval(many, 0.05).lower);
+    expect(visibleDetectors(all, { filter: '', sort: 'lower' }, 0.05).map((d) => d.id)).toEqual(['few', 'many', 'perfect', 'empty']);
+  });
+
+  it('sorts by name, case-insensitive and with numbers in natural order', () => {
+    const named = [detector('a', 'Zone 10', [1, 1], [1, 1]), detector('b', 'zone 9', [1, 1], [1, 1]), detector('c', 'Aisle', [1, 1], [1, 1])];
+    expect(visibleDetectors(named, { filter: '', sort: 'name' }, 0.05).map((d) => d.name)).toEqual(['Aisle', 'zone 9', 'Zone 10']);
+  });
+
+  it('breaks ties by name then id, so the order is stable', () => {
+    const twins = [detector('b', 'Same', [1, 2], [1, 2]), detector('a', 'Same', [1, 2], [1, 2])];
+    expect(visibleDetectors(twins, { filter: '', sort: 'estimate' }, 0.05).map((d) => d.id)).toEqual(['a', 'b']);
+  });
+
+  it('filters by name, query or id, case-insensitive and trimmed, without touching the input', () => {
+    const input = [...all];
+    expect(visibleDetectors(input, { filter: '  FORKLIFT ', sort: 'name' }, 0.05)).toEqual([few]);
+    expect(visibleDetectors(input, { filter: 'perf', sort: 'name' }, 0.05)).toEqual([perfect]);
+    expect(visibleDetectors(input, { filter: 'nothing like this', sort: 'name' }, 0.05)).toEqual([]);
+    expect(input).toEqual(all);
+  });
+
+  it('sorts 10,000 detectors filtered on every keystroke well within 100 ms once bounds are cached', () => {
+    const big = Array.from({ length: 10_000 }, (_, i) =>
+      detector(`d${i}`, `Detector ${i}`, [(i * 7) % 101, 100 + (i % 50)], [(i * 13) % 201, 200 + (i % 30)]),
+    );
+    visibleDetectors(big, { filter: '', sort: 'lower' }, 0.05); // first call at this δ computes the bounds
+    const start = performance.now();
+    for (const filter of ['d', 'de', 'det', 'dete', 'detector 1']) visibleDetectors(big, { filter, sort: 'lower' }, 0.05);
+    const perKeystroke = (performance.now() - start) / 5;
+    expect(perKeystroke).toBeLessThan(100);
+  });
+});
+
+describe('detectorIntervals', () => {
+  it('gives the stats module’s intervals and null for empty classes', () => {
+    expect(detectorIntervals(few, 0.05).balanced).toEqual(balancedInterval(few, 0.05));
+    expect(detectorIntervals(empty, 0.05)).toMatchObject({ balanced: null, yes: null });
+    expect(detectorIntervals(empty, 0.05).no?.estimate).toBe(1);
+  });
+
+  it('caches per detector object and δ', () => {
+    const first = detectorIntervals(many, 0.05);
+    expect(detectorIntervals(many, 0.05)).toBe(first);
+    expect(detectorIntervals(many, 0.01)).not.toBe(first);
+    expect(detectorIntervals({ ...many }, 0.05)).not.toBe(first);
+    expect(detectorIntervals({ ...many }, 0.05)).toEqual(first);
+  });
+});
