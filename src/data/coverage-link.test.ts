@@ -36,7 +36,7 @@ describe('parseCoverageLink', () => {
     expect(problemParams('methods=')).toEqual(['methods']);
     expect(problemParams('n=0')).toEqual(['n']);
     expect(problemParams('n=10001')).toEqual(['n']);
-    expect(problemParams('yes=201&no=3/2')).toEqual(['yes', 'no']);
+    expect(problemParams('yes=1001&no=3/2')).toEqual(['yes', 'no']);
     expect(problemParams('axis=log&delta=1')).toEqual(['delta', 'axis']);
   });
 

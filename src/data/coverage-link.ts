@@ -1,9 +1,7 @@
 import type { ProportionMethod } from '../stats';
+import { PROPORTION_METHODS } from './method-info';
 import { LinkReader, numberParam, parseClassCounts, type LinkParse } from './link-params';
 import { hashHref } from './routes';
-
-/** Every interval method, in the order the views list them (exact first, Wald last). */
-export const PROPORTION_METHODS: readonly ProportionMethod[] = ['clopper_pearson', 'wilson', 'agresti_coull', 'jeffreys', 'wald'];
 
 /** How the coverage chart's vertical axis is drawn: all of 0–100%, or zoomed in around 1 − δ. */
 export type CoverageAxis = 'full' | 'zoom';
@@ -24,8 +22,8 @@ export interface CoverageLink {
 
 /** Exact coverage costs O(n) per p and method; beyond this the page would stall for seconds. */
 export const MAX_COVERAGE_N = 10_000;
-/** The heat map costs O(yes × no) per grid cell. */
-export const MAX_HEATMAP_CLASS_SIZE = 200;
+/** The heat map costs O(yes + no) per grid cell; a thousand per class stays within seconds. */
+export const MAX_HEATMAP_CLASS_SIZE = 1_000;
 
 export const DEFAULT_COVERAGE_LINK: CoverageLink = {
   n: 30,

@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { parseHashRoute } from '../../data/routes';
+import { CoverageView } from './CoverageView';
+
+function renderAt(hash: string) {
+  window.history.replaceState(null, '', hash);
+  return render(<CoverageView route={parseHashRoute(hash)} chartWidth={800} />);
+}
+
+/** The data table's values for one method, as numbers. */
+function columnValues(method: string): number[] {
+  const table = screen.getByTestId('coverage-data');
+  return Array.from(table.querySelectorAll<HTMLElement>(`td[data-method="${method}"]`), (cell) => Number(cell.dataset.value));
+}
+
+describe('CoverageView', () => {
+  it('shows progress, then the exact curves: Clopper–Pearson never below 1 − δ, Wald far below', async () => {
+    renderAt('#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald');
+    const progress = screen.getAllByRole('progressbar');
+    expect(progress[0]).toHaveAttribute('aria-valuenow', '0');
+    expect(await screen.findByTestId('coverage-data', {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    const exact = columnValues('clopper_pearson');
+    const wald = columnValues('wald');
+    expect(exact).toHaveLength(999);
+    expect(Math.min(...exact)).toBeGreaterThanOrEqual(0.95);
+    expect(Math.min(...wald)).toBeLessThan(0.5);
+    // coverage.csv: n = 30, p = 0.35, α = 0.05.
+    const row = screen.getByRole('rowheader', { name: '0.350' }).closest('tr')!;
+    expect(Number(row.querySelector<HTMLElement>('td[data-method="wilson"]')!.dataset.value)).toBeCloseTo(0.946658491533, 9);
+
+    const summary = screen.getByRole('table', { name: /Each method’s coverage over 999 values of p/ });
+    const waldRow = within(summary).getByRole('row', { name: /Wald/ });
+    expect(waldRow).toHaveTextContent(/of 999$/);
+    expect(within(summary).getByRole('row', { name: /Clopper–Pearson/ })).toHaveTextContent(/0 of 999$/);
+    expect(screen.getByText(/Computed exactly in [\d,]+ ms in a background worker \(3 methods × 999 values of p at n = 30, δ = 0.05\)/)).toBeInTheDocument();
+  });
+
+  it('draws one line per method and the nominal line', async () => {
+    const { container } = renderAt('#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald');
+    // Cached from the first test: no worker round trip.
+    expect(await screen.findByText(/Shown from this page’s cache \(3 methods/)).toBeInTheDocument();
+    expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
+    expect(container.querySelector('.recharts-reference-line')).not.toBeNull();
+    expect(screen.getByText('nominal 95%')).toBeInTheDocument();
+  });
+
+  it('shows the balanced interval never undercovering on its grid, and its mean coverage', async () => {
+    renderAt('#/coverage?n=10&delta=0.05&methods=wilson');
+    const verdict = await screen.findByTestId('balanced-coverage-summary', {}, { timeout: 10_000 });
+    expect(verdict).toHaveTextContent(/^Minimum coverage (9\d\.\d{3})% at \(p⁺ = 0\.\d\d, p⁻ = 0\.\d\d\): never below the nominal 95% on this grid\. Mean coverage/);
+    const minimum = Number(/Minimum coverage ([\d.]+)%/.exec(verdict.textContent!)![1]) / 100;
+    expect(minimum).toBeGreaterThanOrEqual(0.95);
+    expect(screen.getByRole('img', { name: /Heat map of the balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /rows p⁺, columns p⁻/ }).querySelectorAll('td')).toHaveLength(2500);
+  });
+
+  it('writes control changes back to the link', async () => {
+    const user = userEvent.setup();
+    renderAt('#/coverage?n=12&delta=0.05&methods=wilson');
+    await user.click(screen.getByRole('checkbox', { name: /Jeffreys/ }));
+    expect(decodeURIComponent(window.location.hash)).toBe('#/coverage?n=12&delta=0.05&methods=wilson,jeffreys');
+    await user.click(screen.getByRole('radio', { name: /Zoom in/ }));
+    expect(window.location.hash).toContain('axis=zoom');
+    expect(await screen.findByTestId('coverage-data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(columnValues('jeffreys')).toHaveLength(999);
+  });
+
+  it('keeps the last method on', () => {
+    renderAt('#/coverage?methods=wald');
+    expect(screen.getByRole('checkbox', { name: /Wald/ })).toBeDisabled();
+  });
+
+  it('names a malformed parameter instead of drawing a blank page', () => {
+    renderAt('#/coverage?n=30&methods=wilson,bogus');
+    expect(screen.getByRole('alert')).toHaveTextContent('methods: “methods” has unknown “bogus”');
+    expect(screen.getByRole('link', { name: /default settings/ })).toHaveAttribute('href', expect.stringMatching(/^#\/coverage\?n=30/));
+  });
+});

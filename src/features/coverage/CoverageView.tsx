@@ -1,0 +1,354 @@
+import { useCallback, useMemo } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CountField } from '../../components/CountField';
+import { LinkProblems } from '../../components/LinkProblems';
+import { useLinkState } from '../../components/use-link-state';
+import {
+  coverageHref,
+  DEFAULT_COVERAGE_LINK,
+  MAX_COVERAGE_N,
+  MAX_HEATMAP_CLASS_SIZE,
+  parseCoverageLink,
+  type CoverageAxis,
+  type CoverageLink,
+} from '../../data/coverage-link';
+import { formatConfidence, formatFullPrecision, formatPercent } from '../../data/format';
+import { METHOD_INFO, PROPORTION_METHODS } from '../../data/method-info';
+import type { HashRoute } from '../../data/routes';
+import type { ProportionMethod } from '../../stats';
+import { BalancedCoverageMap } from './BalancedCoverageMap';
+import { CURVE_PS, GRID_PS } from './coverage-compute';
+import { summarizeCoverage, type CoverageSummary } from './coverage-summary';
+import { CoverageChart, type CoverageRow } from './CoverageChart';
+import { JobProgress } from './JobProgress';
+import { useBalancedCoverage, useCoverageCurves } from './use-coverage';
+import './coverage.css';
+
+const TITLE = 'Coverage: how often does each interval contain the truth?';
+
+/** `#/coverage`: each method's exact coverage against the true p, and the balanced interval's over (p⁺, p⁻). */
+export function CoverageView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
+  const { params } = route;
+  const parsed = useMemo(() => parseCoverageLink(params), [params]);
+  if (!parsed.ok) {
+    return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref={coverageHref(DEFAULT_COVERAGE_LINK)} />;
+  }
+  return <CoveragePage linked={parsed.value} linkKey={params.toString()} chartWidth={chartWidth} />;
+}
+
+function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; linkKey: string; chartWidth: number | undefined }) {
+  const [link, setLink] = useLinkState(linked, linkKey, coverageHref);
+  const update = useCallback((change: Partial<CoverageLink>) => setLink({ ...link, ...change }), [link, setLink]);
+  const setN = useCallback((n: number) => update({ n }), [update]);
+  const setDelta = useCallback((delta: number) => update({ delta }), [update]);
+  const setYesTotal = useCallback((yesTotal: number) => update({ yesTotal }), [update]);
+  const setNoTotal = useCallback((noTotal: number) => update({ noTotal }), [update]);
+
+  return (
+    <section className="coverage-view">
+      <h1>{TITLE}</h1>
+      <p className="coverage-view__intro">
+        A {formatConfidence(link.delta)} interval promises to contain the true accuracy at least {formatConfidence(link.delta)} of
+        the time. Here is how often each method actually does, computed exactly — summing the binomial probability of every
+        count whose interval contains p, no simulation.
+      </p>
+      <div className="coverage-view__controls">
+        <fieldset className="coverage-view__group">
+          <legend>Test set</legend>
+          <CountField
+            label="n (examples)"
+            value={link.n}
+            min={{ value: 1, message: 'n must be at least 1.' }}
+            max={{ value: MAX_COVERAGE_N, message: `Coverage curves go up to n = ${MAX_COVERAGE_N.toLocaleString('en-US')}.` }}
+            onCommit={setN}
+          />
+        </fieldset>
+        <MethodPicker methods={link.methods} onChange={(methods) => update({ methods })} />
+        <AxisPicker axis={link.axis} onChange={(axis) => update({ axis })} />
+        <ConfidenceControl delta={link.delta} onChange={setDelta} />
+      </div>
+      <CurvePanel link={link} chartWidth={chartWidth} />
+      <section className="coverage-view__panel" aria-labelledby="balanced-coverage-heading">
+        <h2 id="balanced-coverage-heading">The balanced interval over every pair of class accuracies</h2>
+        <p>
+          tailbound’s balanced interval averages each class’s exact bounds taken at δ/4 (a union bound over four bounds).
+          Its coverage depends on both true class accuracies; each cell below is computed exactly for {link.yesTotal}{' '}
+          should-be-YES and {link.noTotal} should-be-NO examples.
+        </p>
+        <fieldset className="coverage-view__group">
+          <legend>Class sizes</legend>
+          <CountField
+            label="Should-be-YES examples"
+            value={link.yesTotal}
+            min={{ value: 1, message: 'A class needs at least one example.' }}
+            max={{ value: MAX_HEATMAP_CLASS_SIZE, message: `The heat map goes up to ${MAX_HEATMAP_CLASS_SIZE} per class.` }}
+            onCommit={setYesTotal}
+          />
+          <CountField
+            label="Should-be-NO examples"
+            value={link.noTotal}
+            min={{ value: 1, message: 'A class needs at least one example.' }}
+            max={{ value: MAX_HEATMAP_CLASS_SIZE, message: `The heat map goes up to ${MAX_HEATMAP_CLASS_SIZE} per class.` }}
+            onCommit={setNoTotal}
+          />
+        </fieldset>
+        <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} />
+      </section>
+    </section>
+  );
+}
+
+function MethodPicker({ methods, onChange }: { methods: ProportionMethod[]; onChange: (methods: ProportionMethod[]) => void }) {
+  const toggle = (method: ProportionMethod, on: boolean) =>
+    onChange(PROPORTION_METHODS.filter((candidate) => (candidate === method ? on : methods.includes(candidate))));
+  return (
+    <fieldset className="coverage-view__group coverage-view__methods">
+      <legend>Methods</legend>
+      {PROPORTION_METHODS.map((method) => (
+        <label key={method}>
+          <input
+            type="checkbox"
+            checked={methods.includes(method)}
+            // At least one method stays on: an empty chart answers nothing.
+            disabled={methods.length === 1 && methods[0] === method}
+            onChange={(event) => toggle(method, event.target.checked)}
+          />
+          <span className="coverage-view__swatch" style={{ background: `var(--method-${method})` }} aria-hidden="true" />
+          {METHOD_INFO[method].label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function AxisPicker({ axis, onChange }: { axis: CoverageAxis; onChange: (axis: CoverageAxis) => void }) {
+  return (
+    <fieldset className="coverage-view__group coverage-view__axis">
+      <legend>Vertical axis</legend>
+      <label>
+        <input type="radio" name="coverage-axis" checked={axis === 'full'} onChange={() => onChange('full')} />
+        0–100%
+      </label>
+      <label>
+        <input type="radio" name="coverage-axis" checked={axis === 'zoom'} onChange={() => onChange('zoom')} />
+        Zoom in near 1 − δ
+      </label>
+    </fieldset>
+  );
+}
+
+function CurvePanel({ link, chartWidth }: { link: CoverageLink; chartWidth: number | undefined }) {
+  const { n, delta, methods, axis } = link;
+  const state = useCoverageCurves(methods, n, delta);
+  const { curves } = state;
+  const rows = useMemo<CoverageRow[]>(
+    () =>
+      curves
+        ? CURVE_PS.map((p, index) => {
+            const row: CoverageRow = { p };
+            methods.forEach((method, m) => (row[method] = curves[m]![index]!));
+            return row;
+          })
+        : [],
+    [curves, methods],
+  );
+  const summaries = useMemo(
+    () => (curves ? methods.map((method, m) => ({ method, summary: summarizeCoverage(curves[m]!, delta) })) : []),
+    [curves, methods, delta],
+  );
+  const level = formatConfidence(delta);
+  const setting = `n = ${n.toLocaleString('en-US')}, δ = ${formatFullPrecision(delta)}`;
+
+  return (
+    <section className="coverage-view__panel" aria-labelledby="coverage-curves-heading">
+      <h2 id="coverage-curves-heading">
+        Coverage of one proportion’s interval at n = {n.toLocaleString('en-US')}
+      </h2>
+      <JobProgress
+        state={state}
+        label="Coverage curves"
+        workDescription={`${methods.length} method${methods.length === 1 ? '' : 's'} × ${CURVE_PS.length} values of p at ${setting}`}
+      />
+      {curves && (
+        <>
+          <figure className="coverage-view__figure">
+            <CoverageChart rows={rows} methods={methods} delta={delta} axis={axis} width={chartWidth} />
+            <figcaption>
+              Exact coverage of each method’s two-sided {level} interval against the true accuracy p ({setting}); dashed line:
+              the nominal {level}. Hover or use the arrow keys on the chart to read values.
+            </figcaption>
+          </figure>
+          <CurveSummaryTable summaries={summaries} delta={delta} setting={setting} />
+          <details className="coverage-view__data">
+            <summary>Show the data ({CURVE_PS.length} values of p)</summary>
+            <CurveDataTable rows={rows} methods={methods} delta={delta} setting={setting} />
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CurveSummaryTable({
+  summaries,
+  delta,
+  setting,
+}: {
+  summaries: { method: ProportionMethod; summary: CoverageSummary }[];
+  delta: number;
+  setting: string;
+}) {
+  const level = formatConfidence(delta);
+  return (
+    <table className="coverage-table coverage-summary">
+      <caption>
+        Each method’s coverage over {CURVE_PS.length} values of p ({setting}; nominal {level}); coverage rounded down.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Method</th>
+          <th scope="col">Lowest coverage</th>
+          <th scope="col">at p</th>
+          <th scope="col">Average coverage</th>
+          <th scope="col">Values of p below {level}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summaries.map(({ method, summary }) => (
+          <tr key={method} data-method={method} className={summary.belowNominal > 0 ? 'coverage-table__under' : undefined}>
+            <th scope="row">{METHOD_INFO[method].label}</th>
+            <td>{formatPercent(summary.minimum, 2, 'down')}</td>
+            <td>{CURVE_PS[summary.minimumAt]!.toFixed(3)}</td>
+            <td>{formatPercent(summary.mean, 2, 'down')}</td>
+            <td>
+              {summary.belowNominal} of {CURVE_PS.length}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CurveDataTable({
+  rows,
+  methods,
+  delta,
+  setting,
+}: {
+  rows: readonly CoverageRow[];
+  methods: readonly ProportionMethod[];
+  delta: number;
+  setting: string;
+}) {
+  const nominal = 1 - delta;
+  return (
+    <table className="coverage-table coverage-data" data-testid="coverage-data">
+      <caption>
+        Exact coverage at each true p ({setting}); rounded down; * marks coverage below the nominal {formatConfidence(delta)}.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">p</th>
+          {methods.map((method) => (
+            <th scope="col" key={method} data-method={method}>
+              {METHOD_INFO[method].label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.p}>
+            <th scope="row">{row.p.toFixed(3)}</th>
+            {methods.map((method) => {
+              const value = row[method]!;
+              return (
+                <td key={method} data-method={method} data-value={value}>
+                  {formatPercent(value, 3, 'down')}
+                  {value < nominal ? '*' : ''}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: number; delta: number }) {
+  const state = useBalancedCoverage(yesTotal, noTotal, delta);
+  const { coverage } = state;
+  const summary = useMemo(() => (coverage ? summarizeCoverage(coverage.flat(), delta) : undefined), [coverage, delta]);
+  const level = formatConfidence(delta);
+  const setting = `${yesTotal} should-be-YES × ${noTotal} should-be-NO examples, δ = ${formatFullPrecision(delta)}`;
+  const cells = GRID_PS.length * GRID_PS.length;
+
+  let sentence = '';
+  let floor = 1 - delta;
+  if (summary) {
+    const i = Math.floor(summary.minimumAt / GRID_PS.length);
+    const j = summary.minimumAt % GRID_PS.length;
+    const where = `(p⁺ = ${GRID_PS[i]!.toFixed(2)}, p⁻ = ${GRID_PS[j]!.toFixed(2)})`;
+    const verdict =
+      summary.belowNominal === 0
+        ? `never below the nominal ${level} on this grid`
+        : `below the nominal ${level} in ${summary.belowNominal} of ${cells} cells`;
+    sentence =
+      `Minimum coverage ${formatPercent(summary.minimum, 3, 'down')} at ${where}: ${verdict}. ` +
+      `Mean coverage ${formatPercent(summary.mean, 3, 'down')}, so the union bound misses about ` +
+      `${formatPercent(1 - summary.mean, 2, 'up')} of the time where it may miss ${formatPercent(delta, 2)}: that is how conservative it is.`;
+    floor = Math.min(1 - delta, summary.minimum);
+  }
+
+  return (
+    <>
+      <JobProgress state={state} label="Balanced coverage heat map" workDescription={`${cells.toLocaleString('en-US')} cells for ${setting}`} />
+      {coverage && summary && (
+        <>
+          <p className="coverage-view__verdict" data-testid="balanced-coverage-summary">
+            {sentence}
+          </p>
+          <BalancedCoverageMap
+            coverage={coverage}
+            ps={GRID_PS}
+            delta={delta}
+            floor={floor}
+            summary={`Heat map of the balanced interval’s exact coverage for ${setting}. ${sentence}`}
+          />
+          <details className="coverage-view__data">
+            <summary>Show the data ({cells.toLocaleString('en-US')} cells)</summary>
+            <table className="coverage-table coverage-grid-data">
+              <caption>
+                Exact coverage of the balanced {level} interval ({setting}): rows p⁺, columns p⁻; rounded down.
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">p⁺ \ p⁻</th>
+                  {GRID_PS.map((p) => (
+                    <th scope="col" key={p}>
+                      {p.toFixed(2)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {coverage.map((row, i) => (
+                  <tr key={GRID_PS[i]}>
+                    <th scope="row">{GRID_PS[i]!.toFixed(2)}</th>
+                    {row.map((value, j) => (
+                      <td key={GRID_PS[j]} data-value={value}>
+                        {formatPercent(value, 2, 'down')}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CURVE_PS, GRID_PS, runCoverageJob, type CoverageMessage } from './coverage-compute';
+
+function run(job: Parameters<typeof runCoverageJob>[0]): CoverageMessage[] {
+  const messages: CoverageMessage[] = [];
+  runCoverageJob(job, (message) => messages.push(message));
+  return messages;
+}
+
+describe('the coverage grids', () => {
+  it('has 999 values of p strictly inside (0, 1), and a 50 × 50 grid', () => {
+    expect(CURVE_PS).toHaveLength(999);
+    expect(CURVE_PS[0]).toBe(0.001);
+    expect(CURVE_PS[998]).toBe(0.999);
+    expect(GRID_PS).toHaveLength(50);
+    expect([GRID_PS[0], GRID_PS[49]]).toEqual([0.01, 0.99]);
+  });
+});
+
+describe('runCoverageJob', () => {
+  it('reports rising progress, each curve, then done', () => {
+    const messages = run({ kind: 'curves', n: 30, delta: 0.05, methods: ['clopper_pearson', 'wald'] });
+    const progress = messages.filter((message) => message.kind === 'progress').map((message) => message.fraction);
+    expect(progress.length).toBeGreaterThanOrEqual(10);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+    const curves = messages.filter((message) => message.kind === 'curve');
+    expect(curves.map((message) => message.method)).toEqual(['clopper_pearson', 'wald']);
+    expect(messages.at(-1)!.kind).toBe('done');
+    const [exact, wald] = curves.map((message) => message.coverage);
+    expect(exact).toHaveLength(999);
+    expect(Math.min(...exact!)).toBeGreaterThanOrEqual(0.95);
+    expect(Math.min(...wald!)).toBeLessThan(0.5);
+  });
+
+  it('matches every reference coverage at n = 30 and δ = 0.05 to 1e-9', () => {
+    const rows = readFileSync(new URL('../../stats/fixtures/coverage.csv', import.meta.url), 'utf8').trim().split('\n').slice(1);
+    const messages = run({ kind: 'curves', n: 30, delta: 0.05, methods: ['clopper_pearson', 'wilson', 'agresti_coull', 'jeffreys', 'wald'] });
+    const curveOf = new Map(messages.flatMap((message) => (message.kind === 'curve' ? [[message.method, message.coverage]] : [])));
+    let compared = 0;
+    for (const row of rows) {
+      const [n, p, alpha, method, coverage] = row.split(',');
+      const index = CURVE_PS.indexOf(Number(p));
+      if (Number(n) !== 30 || Number(alpha) !== 0.05 || index === -1) continue;
+      expect(curveOf.get(method as never)![index]).toBeCloseTo(Number(coverage), 9);
+      compared += 1;
+    }
+    expect(compared).toBe(50);
+  });
+
+  it('computes the balanced grid, never below 1 − δ', () => {
+    const messages = run({ kind: 'grid', yesTotal: 20, noTotal: 20, delta: 0.05 });
+    const grid = messages.find((message) => message.kind === 'grid');
+    expect(grid && grid.coverage.length).toBe(50);
+    expect(Math.min(...grid!.coverage.flat())).toBeGreaterThanOrEqual(0.95);
+    expect(messages.filter((message) => message.kind === 'progress')).toHaveLength(50);
+  });
+
+  it('reports a bad request as an error message instead of throwing', () => {
+    const messages = run({ kind: 'curves', n: 0, delta: 0.05, methods: ['wilson'] });
+    expect(messages).toEqual([{ kind: 'error', message: expect.any(String) }]);
+  });
+});

@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ProportionMethod } from '../../stats';
+import { startCoverageJob } from './coverage-client';
+import type { CoverageJob, CoverageMessage } from './coverage-compute';
+
+/** A job's state as the page shows it. `elapsedMs` is undefined when everything came from the cache. */
+export interface JobState {
+  status: 'computing' | 'ready' | 'error';
+  /** 0 to 1. */
+  progress: number;
+  elapsedMs?: number;
+  error?: string;
+}
+
+// Results computed on this page, kept for as long as it is open: revisiting settings is instant.
+const curveCache = new Map<string, readonly number[]>();
+const gridCache = new Map<string, readonly (readonly number[])[]>();
+
+const curveKey = (method: ProportionMethod, n: number, delta: number) => `${method}|${n}|${delta}`;
+
+interface TrackedJob extends JobState {
+  requestKey: string;
+}
+
+type ResultMessage = Extract<CoverageMessage, { kind: 'curve' | 'grid' }>;
+
+/**
+ * Tracks the request `requestKey`; when `needsWork`, runs the job `makeJob()` builds (from what is
+ * still missing at that moment), handing results to `onResult` before the job is marked ready.
+ * A new request cancels the job in flight.
+ */
+function useCoverageJob(
+  requestKey: string,
+  needsWork: boolean,
+  makeJob: () => CoverageJob,
+  onResult: (message: ResultMessage) => void,
+): JobState {
+  const [tracked, setTracked] = useState<TrackedJob | null>(null);
+  useEffect(() => {
+    if (!needsWork) return undefined;
+    return startCoverageJob(makeJob(), (message) => {
+      if (message.kind === 'progress') setTracked({ requestKey, status: 'computing', progress: message.fraction });
+      else if (message.kind === 'done') setTracked({ requestKey, status: 'ready', progress: 1, elapsedMs: message.elapsedMs });
+      else if (message.kind === 'error') setTracked({ requestKey, status: 'error', progress: 0, error: message.message });
+      else onResult(message);
+    });
+    // The request key identifies the job; `makeJob` and `onResult` are rebuilt on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey, needsWork]);
+  if (tracked?.requestKey === requestKey) return tracked;
+  return needsWork ? { status: 'computing', progress: 0 } : { status: 'ready', progress: 1 };
+}
+
+export interface CoverageCurves extends JobState {
+  /** Coverage at each of CURVE_PS, aligned with `methods`; undefined until every method is computed. */
+  curves: readonly (readonly number[])[] | undefined;
+}
+
+/** The coverage curves of `methods` at n and δ: from the page's cache, or computed in the worker. */
+export function useCoverageCurves(methods: readonly ProportionMethod[], n: number, delta: number): CoverageCurves {
+  const missing = () => methods.filter((method) => !curveCache.has(curveKey(method, n, delta)));
+  const complete = missing().length === 0;
+  const state = useCoverageJob(
+    `${n}|${delta}|${methods.join(',')}`,
+    !complete,
+    () => ({ kind: 'curves', n, delta, methods: missing() }),
+    (message) => {
+      if (message.kind === 'curve') curveCache.set(curveKey(message.method, n, delta), message.coverage);
+    },
+  );
+  const curves = useMemo(
+    () => (complete ? methods.map((method) => curveCache.get(curveKey(method, n, delta))!) : undefined),
+    [complete, methods, n, delta],
+  );
+  return { ...state, curves };
+}
+
+export interface BalancedCoverage extends JobState {
+  /** coverage[i][j] at p⁺ = GRID_PS[i], p⁻ = GRID_PS[j]; undefined until computed. */
+  coverage: readonly (readonly number[])[] | undefined;
+}
+
+/** The balanced interval's coverage over the (p⁺, p⁻) grid for these class sizes and δ. */
+export function useBalancedCoverage(yesTotal: number, noTotal: number, delta: number): BalancedCoverage {
+  const key = `${yesTotal}|${noTotal}|${delta}`;
+  const state = useCoverageJob(
+    key,
+    !gridCache.has(key),
+    () => ({ kind: 'grid', yesTotal, noTotal, delta }),
+    (message) => {
+      if (message.kind === 'grid') gridCache.set(key, message.coverage);
+    },
+  );
+  return { ...state, coverage: gridCache.get(key) };
+}
