@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView } from '../features/detectors';
+import { CoverageView } from '../features/coverage';
+import { ExplorerView } from '../features/explorer';
 import { useHashRoute } from './use-hash-route';
 
 interface Section {
@@ -17,6 +19,8 @@ const SECTIONS: Section[] = [
   { segment: '', label: 'Detectors', render: (route) => <DetectorsListView route={route} /> },
   { segment: 'detectors', label: 'Detector', render: (route) => <DetectorView route={route} />, inNav: false },
   { segment: 'counts', label: 'From counts', render: (route) => <CountsView route={route} /> },
+  { segment: 'coverage', label: 'Coverage', render: (route) => <CoverageView route={route} /> },
+  { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
 ];
 
 export function App() {
