@@ -1,0 +1,317 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Detector } from '../data/detector';
+import {
+  createWorkspaceStore,
+  migrateWorkspace,
+  selectDetector,
+  selectVisibleDetectors,
+  WORKSPACE_STORAGE_KEY,
+  WORKSPACE_VERSION,
+} from './workspace';
+
+const NOW = 1_760_000_000_000;
+const BACKUP_KEY = `${WORKSPACE_STORAGE_KEY}.corrupt-${NOW}`;
+
+const forklift: Detector = {
+  id: 'forklift',
+  name: 'Forklift',
+  query: 'Is there a forklift in the loading bay?',
+  yes: { correct: 38, total: 40 },
+  no: { correct: 55, total: 60 },
+};
+const smoke: Detector = { id: 'smoke', name: 'Smoke', query: '', yes: { correct: 0, total: 0 }, no: { correct: 297, total: 300 } };
+const spill: Detector = { id: 'spill', name: 'Spill', query: '', yes: { correct: 60, total: 60 }, no: { correct: 140, total: 140 } };
+
+function newStore() {
+  return createWorkspaceStore({ storage: localStorage, now: () => NOW });
+}
+
+function stored(): { state: Record<string, unknown>; version: number } {
+  return JSON.parse(localStorage.getItem(WORKSPACE_STORAGE_KEY) ?? 'null');
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('workspace actions', () => {
+  it('starts empty and unseeded with δ = 0.05', () => {
+    const state = newStore().getState();
+    expect(state).toMatchObject({ detectors: [], delta: 0.05, sort: 'estimate', filter: '', showUnionBounds: false, seeded: false, storageProblem: null, lastDeleted: null });
+  });
+
+  it('seed fills an unseeded workspace once', () => {
+    const store = newStore();
+    store.getState().seed([forklift, smoke]);
+    expect(store.getState()).toMatchObject({ detectors: [forklift, smoke], seeded: true });
+    store.getState().seed([spill]);
+    expect(store.getState().detectors).toEqual([forklift, smoke]);
+  });
+
+  it('updateCounts rejects invalid counts, returning the errors and keeping the last valid counts', () => {
+    const store = newStore();
+    store.getState().seed([forklift]);
+    const before = store.getState().detectors[0];
+    const savedBefore = localStorage.getItem(WORKSPACE_STORAGE_KEY);
+    expect(store.getState().updateCounts('forklift', 'yes', { correct: 45, total: 40 })).toEqual([
+      { field: 'correct', reason: 'must be ≤ total (40), got 45', message: 'should-be-YES correct must be ≤ total (40), got 45' },
+    ]);
+    expect(store.getState().updateCounts('forklift', 'no', { correct: '', total: '60' })[0]?.message).toBe(
+      'should-be-NO correct is empty; enter a whole number ≥ 0',
+    );
+    expect(store.getState().updateCounts('forklift', 'no', { correct: 2.5, total: 60 })[0]?.message).toBe(
+      'should-be-NO correct must be a whole number, got 2.5',
+    );
+    expect(store.getState().updateCounts('forklift', 'no', { correct: -1, total: 60 })).toHaveLength(1);
+    expect(store.getState().detectors[0]).toBe(before);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(savedBefore);
+  });
+
+  it('updateCounts stores valid counts (from text too) in a new detector object', () => {
+    const store = newStore();
+    store.getState().seed([forklift]);
+    const before = store.getState().detectors[0];
+    expect(store.getState().updateCounts('forklift', 'no', { correct: '58', total: '60' })).toEqual([]);
+    expect(store.getState().detectors[0]).toEqual({ ...forklift, no: { correct: 58, total: 60 } });
+    expect(store.getState().detectors[0]).not.toBe(before);
+    expect(store.getState().updateCounts('nope', 'no', { correct: 1, total: 1 })[0]?.message).toContain('no detector with id "nope"');
+  });
+
+  it('adds detectors with unique default names and returns the id', () => {
+    const store = newStore();
+    const first = store.getState().addDetector();
+    const second = store.getState().addDetector({ name: 'Pallet', yes: { correct: 1, total: 2 } });
+    const third = store.getState().addDetector();
+    const names = store.getState().detectors.map((d) => d.name);
+    expect(names).toEqual(['New detector', 'Pallet', 'New detector 2']);
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(store.getState().detectors[1]).toMatchObject({ id: second, yes: { correct: 1, total: 2 }, no: { correct: 0, total: 0 } });
+    expect(store.getState().seeded).toBe(true);
+    expect(() => store.getState().addDetector({ yes: { correct: 3, total: 2 } })).toThrow('should-be-YES correct must be ≤ total (2), got 3');
+  });
+
+  it('renames and sets the query with validation', () => {
+    const store = newStore();
+    store.getState().seed([forklift]);
+    expect(store.getState().renameDetector('forklift', '  Forklift (bay 3) ')).toBeNull();
+    expect(store.getState().setQuery('forklift', 'Is a forklift in bay 3?')).toBeNull();
+    expect(store.getState().renameDetector('forklift', '   ')).toBe('The name must not be empty');
+    expect(store.getState().renameDetector('forklift', 'x'.repeat(201))).toMatch(/at most 200 characters/);
+    expect(store.getState().setQuery('forklift', 'q'.repeat(1001))).toMatch(/at most 1000 characters/);
+    expect(store.getState().renameDetector('ghost', 'Ghost')).toBe('No detector with id "ghost"');
+    expect(store.getState().detectors[0]).toMatchObject({ name: 'Forklift (bay 3)', query: 'Is a forklift in bay 3?' });
+  });
+
+  it('deletes and undoes the delete at the same position', () => {
+    const store = newStore();
+    store.getState().seed([forklift, smoke, spill]);
+    store.getState().deleteDetector('smoke');
+    expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'spill']);
+    expect(store.getState().lastDeleted).toEqual({ detector: smoke, index: 1 });
+    expect(store.getState().undoDelete()).toBe('smoke');
+    expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']);
+    expect(store.getState().lastDeleted).toBeNull();
+    expect(store.getState().undoDelete()).toBeNull();
+  });
+
+  it('undo keeps working after later changes and never duplicates an id', () => {
+    const store = newStore();
+    store.getState().seed([forklift, smoke, spill]);
+    store.getState().deleteDetector('spill');
+    store.getState().deleteDetector('forklift'); // only the last delete can be undone
+    store.getState().importDetectors([{ ...forklift, name: 'Another forklift' }], 'append');
+    expect(store.getState().undoDelete()).toBe('forklift-2');
+    expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift-2', 'smoke', 'forklift']);
+  });
+
+  it('imports by appending (renaming id collisions) or replacing', () => {
+    const store = newStore();
+    store.getState().seed([forklift, smoke]);
+    const outcome = store.getState().importDetectors([forklift, spill], 'append');
+    expect(outcome).toEqual({ added: 2, renamed: [{ from: 'forklift', to: 'forklift-2' }] });
+    expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'forklift-2', 'spill']);
+    expect(store.getState().importDetectors([spill], 'replace')).toEqual({ added: 1, renamed: [] });
+    expect(store.getState().detectors).toEqual([spill]);
+  });
+
+  it('validates δ and keeps the old one when invalid', () => {
+    const store = newStore();
+    expect(store.getState().setDelta(0.01)).toBeNull();
+    expect(store.getState().setDelta(0)).toBe('δ must be a number between 0 and 1 (exclusive), got 0');
+    expect(store.getState().setDelta(Number.NaN)).not.toBeNull();
+    expect(store.getState().delta).toBe(0.01);
+  });
+
+  it('sets the view choices', () => {
+    const store = newStore();
+    store.getState().setSort('lower');
+    store.getState().setFilter('fork');
+    store.getState().setShowUnionBounds(true);
+    expect(store.getState()).toMatchObject({ sort: 'lower', filter: 'fork', showUnionBounds: true });
+  });
+});
+
+describe('selectors', () => {
+  it('selectVisibleDetectors filters, sorts and returns the same array until an input changes', () => {
+    const store = newStore();
+    store.getState().seed([forklift, smoke, spill]);
+    store.getState().setSort('name');
+    const first = selectVisibleDetectors(store.getState());
+    expect(first.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']);
+    expect(selectVisibleDetectors(store.getState())).toBe(first);
+    store.getState().setFilter('sp');
+    expect(selectVisibleDetectors(store.getState()).map((d) => d.id)).toEqual(['spill']);
+  });
+
+  it('selectDetector finds by id', () => {
+    const store = newStore();
+    store.getState().seed([forklift]);
+    expect(selectDetector('forklift')(store.getState())).toEqual(forklift);
+    expect(selectDetector('nope')(store.getState())).toBeUndefined();
+  });
+});
+
+describe('persistence', () => {
+  it('saves the data and lasting view choices under tailbound.workspace with a version', () => {
+    const store = newStore();
+    store.getState().seed([forklift]);
+    store.getState().setDelta(0.001);
+    store.getState().setSort('lower');
+    store.getState().setFilter('fork');
+    store.getState().deleteDetector('forklift');
+    store.getState().undoDelete();
+    expect(stored()).toEqual({
+      version: WORKSPACE_VERSION,
+      state: { detectors: [forklift], delta: 0.001, sort: 'lower', showUnionBounds: false, seeded: true },
+    });
+  });
+
+  it('restores a saved workspace, but not the filter or undo slot', () => {
+    const first = newStore();
+    first.getState().seed([forklift, smoke]);
+    first.getState().setDelta(0.1);
+    first.getState().setFilter('smo');
+    first.getState().deleteDetector('smoke');
+    const second = newStore();
+    expect(second.getState()).toMatchObject({ detectors: [forklift], delta: 0.1, seeded: true, filter: '', lastDeleted: null, storageProblem: null });
+    expect(second.persist.hasHydrated()).toBe(true);
+  });
+
+  it('migrates version 0 (positives/negatives, confidence) to version 1 and saves it', () => {
+    const v0 = {
+      version: 0,
+      state: {
+        detectors: [{ id: 'forklift', name: 'Forklift', query: forklift.query, positives: { correct: 38, total: 40 }, negatives: { correct: 55, total: 60 } }],
+        confidence: 0.99,
+      },
+    };
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(v0));
+    const store = newStore();
+    expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, seeded: true, storageProblem: null });
+    expect(stored().version).toBe(1);
+    expect(stored().state.detectors).toEqual([forklift]);
+  });
+
+  it('migrateWorkspace defaults a missing query and confidence', () => {
+    const migrated = migrateWorkspace({ detectors: [{ id: 'a', name: 'A', positives: { correct: 1, total: 1 }, negatives: { correct: 0, total: 1 } }] }, 0);
+    expect(migrated).toEqual({
+      detectors: [{ id: 'a', name: 'A', query: '', yes: { correct: 1, total: 1 }, no: { correct: 0, total: 1 } }],
+      delta: 0.05,
+      sort: 'estimate',
+      showUnionBounds: false,
+      seeded: true,
+    });
+  });
+
+  const corrupt: [string, string, string][] = [
+    ['invalid JSON', '{"state": {"detectors": [', 'it is not valid JSON'],
+    ['a foreign shape', JSON.stringify({ theme: 'dark' }), "it is not tailbound's workspace format"],
+    ['a bare list', JSON.stringify([1, 2, 3]), "it is not tailbound's workspace format"],
+    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 1)'],
+    [
+      'detectors failing validation',
+      JSON.stringify({ version: 1, state: { detectors: [{ ...forklift, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
+      'invalid detectors — detectors[0].yes.correct: must be ≤ total (40), got 45',
+    ],
+    [
+      'an invalid δ',
+      JSON.stringify({ version: 1, state: { detectors: [], delta: 5, sort: 'estimate', showUnionBounds: false, seeded: true } }),
+      'invalid saved δ: δ must be a number between 0 and 1 (exclusive), got 5',
+    ],
+    [
+      'an unknown sort',
+      JSON.stringify({ version: 1, state: { detectors: [], delta: 0.05, sort: 'random', showUnionBounds: false, seeded: true } }),
+      'unknown sort order "random"',
+    ],
+    ['version-0 data without detectors', JSON.stringify({ version: 0, state: { confidence: 0.95 } }), 'version-0 data without a detectors list'],
+    ['a negative version', JSON.stringify({ version: -1, state: {} }), 'unknown saved format version -1'],
+  ];
+
+  it.each(corrupt)('keeps %s aside, reports it and starts unseeded (so the samples load)', (_what, raw, reason) => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
+    const store = newStore();
+    const state = store.getState();
+    expect(state.detectors).toEqual([]);
+    expect(state.seeded).toBe(false);
+    expect(state.storageProblem).toEqual({
+      message: `Your saved workspace could not be read (${reason}). It was kept under the browser storage key "${BACKUP_KEY}" and the sample detectors were loaded instead.`,
+      backupKey: BACKUP_KEY,
+    });
+    expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
+    // The app carries on: seeding the samples and editing work and are saved.
+    state.seed([forklift]);
+    expect(store.getState().updateCounts('forklift', 'yes', { correct: 39, total: 40 })).toEqual([]);
+    expect(stored().state.detectors).toEqual([{ ...forklift, yes: { correct: 39, total: 40 } }]);
+    expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
+    store.getState().dismissStorageProblem();
+    expect(store.getState().storageProblem).toBeNull();
+  });
+
+  it('never overwrites an earlier backup', () => {
+    localStorage.setItem(BACKUP_KEY, 'older');
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, 'garbage');
+    const store = newStore();
+    expect(store.getState().storageProblem?.backupKey).toBe(`${BACKUP_KEY}-2`);
+    expect(localStorage.getItem(BACKUP_KEY)).toBe('older');
+    expect(localStorage.getItem(`${BACKUP_KEY}-2`)).toBe('garbage');
+  });
+
+  it('leaves the original untouched and stops saving when even the backup cannot be written', () => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, 'garbage');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    const store = newStore();
+    expect(store.getState().storageProblem).toEqual({
+      message: `Your saved workspace could not be read (it is not valid JSON) and could not be set aside (QuotaExceededError: quota). It was left untouched under "${WORKSPACE_STORAGE_KEY}"; the sample detectors were loaded and changes in this session will not be saved.`,
+      backupKey: '',
+    });
+    setItem.mockRestore();
+    store.getState().seed([forklift]);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe('garbage');
+  });
+
+  it('reports a failed save (e.g. storage full) without crashing or losing the in-memory state', async () => {
+    const store = newStore();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    store.getState().seed([forklift]);
+    expect(store.getState().detectors).toEqual([forklift]);
+    await Promise.resolve();
+    expect(store.getState().storageProblem).toEqual({
+      message: 'Your changes could not be saved in this browser (QuotaExceededError: The quota has been exceeded.). They last until this tab is closed; export your detectors as JSON to keep them.',
+      backupKey: '',
+    });
+  });
+
+  it('works in memory when localStorage is blocked, and says so', () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const store = createWorkspaceStore();
+    expect(store.getState().storageProblem?.message).toMatch(/does not allow tailbound to save data/);
+    store.getState().seed([forklift]);
+    expect(store.getState().detectors).toEqual([forklift]);
+  });
+});
