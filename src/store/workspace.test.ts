@@ -132,6 +132,25 @@ describe('workspace actions', () => {
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'forklift-2', 'spill']);
     expect(store.getState().importDetectors([spill], 'replace')).toEqual({ added: 1, renamed: [] });
     expect(store.getState().detectors).toEqual([spill]);
+    expect(store.getState().importDetectors([spill, spill], 'replace').renamed).toEqual([{ from: 'spill', to: 'spill-2' }]);
+  });
+
+  it('refuses detectors that would not survive a reload', () => {
+    const store = newStore();
+    const bad = { ...forklift, yes: { correct: 41, total: 40 } };
+    expect(() => store.getState().importDetectors([forklift, bad], 'append')).toThrow(
+      'importDetectors: detectors[1].yes.correct: must be ≤ total (40), got 41',
+    );
+    expect(() => store.getState().seed([{ ...forklift, id: 'has space' }])).toThrow(RangeError);
+    expect(store.getState()).toMatchObject({ detectors: [], seeded: false });
+  });
+
+  it('uses a requested id only when it is valid and free', () => {
+    const store = newStore();
+    store.getState().seed([forklift]);
+    expect(store.getState().addDetector({ id: 'pallet' })).toBe('pallet');
+    expect(store.getState().addDetector({ id: 'forklift' })).not.toBe('forklift');
+    expect(store.getState().addDetector({ id: 'bad id!' })).not.toBe('bad id!');
   });
 
   it('validates δ and keeps the old one when invalid', () => {

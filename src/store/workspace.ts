@@ -3,6 +3,8 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 import { createStore } from 'zustand/vanilla';
 import {
   CLASS_LABELS,
+  DETECTOR_ID_PATTERN,
+  MAX_ID_LENGTH,
   MAX_NAME_LENGTH,
   MAX_QUERY_LENGTH,
   newDetectorId,
@@ -14,7 +16,7 @@ import {
   type Detector,
 } from '../data/detector';
 import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list';
-import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from '../data/detectors-schema';
+import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
 import { DEFAULT_DELTA, validateDelta } from '../data/share-links';
 
 export type { SortKey };
@@ -52,7 +54,10 @@ export interface ImportOutcome {
 }
 
 export interface WorkspaceActions {
-  /** Fills an unseeded workspace (first visit, or after unreadable storage); does nothing once seeded. */
+  /**
+   * Fills an unseeded workspace (first visit, or after unreadable storage); does nothing once seeded.
+   * Throws a RangeError for detectors that fail the schema.
+   */
   seed: (detectors: readonly Detector[]) => void;
   /** Appends a detector and returns its id. Throws a RangeError for invalid counts or texts. */
   addDetector: (partial?: NewDetector) => string;
@@ -68,7 +73,10 @@ export interface WorkspaceActions {
   deleteDetector: (id: string) => void;
   /** Puts the last deleted detector back where it was; returns its id, or null if there is none. */
   undoDelete: () => string | null;
-  /** 'replace' swaps the whole list; 'append' adds to the end, renaming ids already in use. */
+  /**
+   * 'replace' swaps the whole list; 'append' adds to the end. Ids already in use (or repeated in
+   * `detectors`) get -2, -3, … Throws a RangeError for detectors that fail the schema.
+   */
   importDetectors: (detectors: readonly Detector[], mode: 'append' | 'replace') => ImportOutcome;
   /** Returns an error message (and keeps the old δ) unless 0 < δ < 1. */
   setDelta: (delta: number) => string | null;
@@ -124,7 +132,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           storageProblem: guard.initialProblem,
           seed: (detectors) => {
             if (get().seeded) return;
-            set({ detectors: detectors.map(copyDetector), seeded: true, lastDeleted: null });
+            set({ detectors: checkedCopies(detectors, 'seed'), seeded: true, lastDeleted: null });
           },
           addDetector: (partial = {}) => {
             const detector = buildNewDetector(partial, get().detectors);
@@ -170,18 +178,17 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             return id;
           },
           importDetectors: (incoming, mode) => {
-            if (mode === 'replace') {
-              set({ detectors: incoming.map(copyDetector), seeded: true, lastDeleted: null });
-              return { added: incoming.length, renamed: [] };
-            }
-            const taken = new Set(get().detectors.map((d) => d.id));
+            const checked = checkedCopies(incoming, 'importDetectors');
+            const taken = new Set(mode === 'append' ? get().detectors.map((d) => d.id) : []);
             const renamed: ImportOutcome['renamed'] = [];
-            const added = incoming.map((detector) => {
+            const added = checked.map((detector) => {
               const id = uniqueId(detector.id, taken);
-              if (id !== detector.id) renamed.push({ from: detector.id, to: id });
-              return { ...copyDetector(detector), id };
+              if (id === detector.id) return detector;
+              renamed.push({ from: detector.id, to: id });
+              return { ...detector, id };
             });
-            set((state) => ({ detectors: [...state.detectors, ...added], seeded: true }));
+            if (mode === 'replace') set({ detectors: added, seeded: true, lastDeleted: null });
+            else set((state) => ({ detectors: [...state.detectors, ...added], seeded: true }));
             return { added: added.length, renamed };
           },
           setDelta: (delta) => {
@@ -456,7 +463,8 @@ function safeGet(storage: Storage, key: string): string | null {
 
 function buildNewDetector(partial: NewDetector, existing: readonly Detector[]): Detector {
   const taken = new Set(existing.map((d) => d.id));
-  const id = partial.id && !taken.has(partial.id) ? partial.id : newDetectorId();
+  const usable = partial.id !== undefined && DETECTOR_ID_PATTERN.test(partial.id) && partial.id.length <= MAX_ID_LENGTH;
+  const id = usable && !taken.has(partial.id!) ? partial.id! : newDetectorId();
   const names = new Set(existing.map((d) => d.name));
   let name = partial.name?.trim() || DEFAULT_NEW_DETECTOR_NAME;
   if (partial.name === undefined) for (let n = 2; names.has(name); n += 1) name = `${DEFAULT_NEW_DETECTOR_NAME} ${n}`;
@@ -487,8 +495,19 @@ function unknownIdError(id: string): CountsFieldError {
   return { field: 'total', reason, message: `counts ${reason}` };
 }
 
-function copyDetector({ id, name, query, yes, no }: Detector): Detector {
-  return { id, name, query, yes: { ...yes }, no: { ...no } };
+/**
+ * Fresh copies of detectors entering the store, checked against the schema: anything invalid here
+ * would be saved and then refused on the next load, so it is a programming error (RangeError) to
+ * pass it — the file and CSV parsers only produce valid detectors.
+ */
+function checkedCopies(detectors: readonly Detector[], action: string): Detector[] {
+  return detectors.map((detector, index) => {
+    const result = validateDetector(detector, `detectors[${index}]`);
+    if (!result.ok) {
+      throw new RangeError(`${action}: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+    }
+    return result.detector;
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
