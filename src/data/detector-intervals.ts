@@ -30,6 +30,22 @@ export function detectorBalancedInterval(detector: Detector, delta: number): Bal
   return balanced;
 }
 
+const estimateCache = new WeakMap<Detector, number | null>();
+
+/**
+ * The balanced-accuracy estimate (null when a class is empty). It does not depend on δ, so it is
+ * cached per detector object alone: re-sorting by estimate after a δ change computes no bounds.
+ * `delta` is only used when nothing is cached yet.
+ */
+export function detectorBalancedEstimate(detector: Detector, delta: number): number | null {
+  let estimate = estimateCache.get(detector);
+  if (estimate === undefined) {
+    estimate = detectorBalancedInterval(detector, delta)?.estimate ?? null;
+    estimateCache.set(detector, estimate);
+  }
+  return estimate;
+}
+
 /** All of the detector's intervals at δ, computed once per (detector object, δ). */
 export function detectorIntervals(detector: Detector, delta: number): DetectorIntervals {
   const cached = intervalsCache.get(detector);

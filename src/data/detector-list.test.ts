@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balancedInterval } from '../stats';
 import type { Detector } from './detector';
-import { detectorIntervals } from './detector-intervals';
+import { detectorBalancedEstimate, detectorIntervals } from './detector-intervals';
 import { visibleDetectors } from './detector-list';
 
 function detector(id: string, name: string, yes: [number, number], no: [number, number], query = ''): Detector {
@@ -60,6 +60,13 @@ describe('detectorIntervals', () => {
     expect(detectorIntervals(few, 0.05).balanced).toEqual(balancedInterval(few, 0.05));
     expect(detectorIntervals(empty, 0.05)).toMatchObject({ balanced: null, yes: null });
     expect(detectorIntervals(empty, 0.05).no?.estimate).toBe(1);
+  });
+
+  it('sorts by estimate with the δ-independent estimate', () => {
+    const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9])];
+    visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.05);
+    expect(visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.2).map((d) => d.id)).toEqual(['y', 'x']);
+    expect(detectorBalancedEstimate(fresh[0]!, 0.2)).toBe(balancedInterval(fresh[0]!, 0.2).estimate);
   });
 
   it('caches per detector object and δ', () => {

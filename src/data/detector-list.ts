@@ -1,5 +1,5 @@
 import type { Detector } from './detector';
-import { detectorBalancedInterval } from './detector-intervals';
+import { detectorBalancedEstimate, detectorBalancedInterval } from './detector-intervals';
 
 /** List orders: by balanced-accuracy estimate, by its lower bound ("worst plausible accuracy"), or by name. */
 export type SortKey = 'estimate' | 'lower' | 'name';
@@ -39,11 +39,11 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
   if (view.sort === 'name') {
     return matching.sort((a, b) => nameCollator.compare(a.name, b.name) || compareIds(a, b));
   }
-  const bound = view.sort;
-  const keyed = matching.map((detector) => {
-    const balanced = detectorBalancedInterval(detector, delta);
-    return { detector, key: balanced === null ? Number.POSITIVE_INFINITY : balanced[bound] };
-  });
+  const keyOf =
+    view.sort === 'estimate'
+      ? (detector: Detector) => detectorBalancedEstimate(detector, delta)
+      : (detector: Detector) => detectorBalancedInterval(detector, delta)?.lower ?? null;
+  const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY }));
   keyed.sort(
     (a, b) =>
       a.key - b.key ||
