@@ -246,6 +246,8 @@ describe('persistence', () => {
     ['invalid JSON', '{"state": {"detectors": [', 'it is not valid JSON'],
     ['a foreign shape', JSON.stringify({ theme: 'dark' }), "it is not tailbound's workspace format"],
     ['a bare list', JSON.stringify([1, 2, 3]), "it is not tailbound's workspace format"],
+    ['a null state', JSON.stringify({ version: 1, state: null }), 'the saved state is not an object'],
+    ['an empty string', '', 'it is not valid JSON'],
     ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 1)'],
     [
       'detectors failing validation',
