@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { formatIntervalParts } from '../src/data/format';
+import type { Interval } from '../src/stats';
+
+/** The bundled sample detectors, read straight from the file the app loads. */
+export const SAMPLES: { id: string; name: string; yes: { correct: number; total: number }; no: { correct: number; total: number } }[] =
+  JSON.parse(readFileSync(new URL('../public/detectors.json', import.meta.url), 'utf8')).detectors;
+
+export const REGION = {
+  balanced: 'Balanced accuracy',
+  yes: 'Should-be-YES accuracy',
+  no: 'Should-be-NO accuracy',
+} as const;
+
+/** The estimate and outward-rounded bounds the details view shows for one interval. */
+export async function shownInterval(page: Page, metric: keyof typeof REGION) {
+  const region = page.getByRole('region', { name: REGION[metric], exact: true });
+  return {
+    estimate: await region.getByTestId('estimate').first().textContent(),
+    lower: await region.getByTestId('lower').first().textContent(),
+    upper: await region.getByTestId('upper').first().textContent(),
+  };
+}
+
+/** All three shown intervals of the details view. */
+export async function shownIntervals(page: Page) {
+  return {
+    balanced: await shownInterval(page, 'balanced'),
+    yes: await shownInterval(page, 'yes'),
+    no: await shownInterval(page, 'no'),
+  };
+}
+
+/** What the page must show for these exact intervals: stats' numbers through the app's formatter. */
+export function expectedText(interval: Interval) {
+  return formatIntervalParts(interval);
+}
+
+export async function expectShown(page: Page, metric: keyof typeof REGION, interval: Interval) {
+  const region = page.getByRole('region', { name: REGION[metric], exact: true });
+  const expected = expectedText(interval);
+  await expect(region.getByTestId('estimate').first()).toHaveText(expected.estimate);
+  await expect(region.getByTestId('lower').first()).toHaveText(expected.lower);
+  await expect(region.getByTestId('upper').first()).toHaveText(expected.upper);
+}
+
+export function countField(page: Page, metric: 'yes' | 'no', field: 'correct' | 'total'): Locator {
+  const region = page.getByRole('region', { name: REGION[metric], exact: true });
+  return field === 'correct'
+    ? region.getByLabel(`Correct (answered ${metric.toUpperCase()})`)
+    : region.getByLabel(`Total should-be-${metric.toUpperCase()} examples`);
+}
+
+/** The list has loaded the sample set. */
+export async function expectSamplesListed(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText(`${SAMPLES.length} detectors`);
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
+}

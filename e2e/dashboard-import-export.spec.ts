@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { balancedInterval, exactInterval } from '../src/stats';
+import { SAMPLES, countField, expectSamplesListed } from './dashboard-helpers';
+
+const CSV_HEADER = 'detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method';
+
+test('the CSV export’s bounds equal the stats module’s', async ({ page }) => {
+  await page.goto('./#/?delta=0.01');
+  await expectSamplesListed(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('tailbound-detectors-intervals-delta-0.01.csv');
+  const text = await readFile((await download.path())!, 'utf8');
+  const [header, ...rows] = text.trimEnd().split('\r\n');
+  expect(header).toBe(CSV_HEADER);
+  expect(rows).toHaveLength(SAMPLES.length * 3);
+  const byKey = new Map(rows.map((row) => row.split(',')).map((cells) => [`${cells[0]}/${cells[2]}`, cells]));
+  for (const detector of SAMPLES) {
+    const expected = {
+      balanced: detector.yes.total > 0 && detector.no.total > 0 ? balancedInterval(detector, 0.01) : null,
+      yes: detector.yes.total > 0 ? exactInterval(detector.yes.total, detector.yes.correct, 0.01) : null,
+      no: detector.no.total > 0 ? exactInterval(detector.no.total, detector.no.correct, 0.01) : null,
+    };
+    for (const metric of ['balanced', 'yes', 'no'] as const) {
+      const cells = byKey.get(`${detector.id}/${metric}`);
+      expect(cells, `${detector.id} ${metric}`).toBeDefined();
+      const interval = expected[metric];
+      const [estimate, lower, upper, confidence, method] = cells!.slice(-5);
+      if (interval === null) {
+        expect([estimate, lower, upper], `${detector.id} ${metric}: a class has no examples`).toEqual(['', '', '']);
+      } else {
+        // Chromium's V8 and Node's may differ in the last binary digit of Math.exp/log; 1e-14 is ~50 ulps.
+        expect(Number(estimate), `${detector.id} ${metric} estimate`).toBe(interval.estimate);
+        expect(Math.abs(Number(lower) - interval.lower), `${detector.id} ${metric} lower`).toBeLessThan(1e-14);
+        expect(Math.abs(Number(upper) - interval.upper), `${detector.id} ${metric} upper`).toBeLessThan(1e-14);
+        // Unrounded: the cells are the shortest round-trip form of a double.
+        expect(String(Number(lower))).toBe(lower);
+        expect(String(Number(upper))).toBe(upper);
+      }
+      expect(confidence).toBe('0.99');
+      expect(method).toBe(metric === 'balanced' ? 'exact-union-bound' : 'exact-central');
+    }
+  }
+  // The JSON export is re-importable: replacing the workspace with it keeps every detector.
+  const jsonDownloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export detectors (JSON)' }).click();
+  const json = await readFile((await (await jsonDownloading).path())!, 'utf8');
+  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+  await expect(page.getByText(`${SAMPLES.length} detectors can be imported`)).toBeVisible();
+});
+
+test('a CSV import of per-example rows yields the right counts', async ({ page }) => {
+  await page.goto('./');
+  await expectSamplesListed(page);
+  const csv = [
+    'detector,label,prediction',
+    'Door sensor,yes,yes',
+    'Door sensor,yes,no',
+    'Door sensor,no,no',
+    'Door sensor,1,1',
+    'Door sensor,false,true',
+    'Door sensor,TRUE,true',
+    'Gate sensor,no,no',
+  ].join('\n');
+  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'examples.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByRole('region', { name: 'Preview of examples.csv' });
+  await expect(preview).toContainText('CSV of per-example results');
+  await expect(preview).toContainText('7 data rows. 2 detectors can be imported');
+  const door = preview.getByRole('row').filter({ hasText: 'Door sensor' });
+  await expect(door.getByRole('cell')).toHaveText(['Door sensor', 'door-sensor', '3/4', '1/2']);
+  // Nothing is added before the user confirms.
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors$/ })).toHaveText(`${SAMPLES.length} detectors`);
+  await preview.getByRole('button', { name: 'Add 2 detectors' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added 2 detectors from examples.csv.');
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors$/ })).toHaveText(`${SAMPLES.length + 2} detectors`);
+  await page.getByRole('link', { name: 'Door sensor', exact: true }).click();
+  await expect(countField(page, 'yes', 'correct')).toHaveValue('3');
+  await expect(countField(page, 'yes', 'total')).toHaveValue('4');
+  await expect(countField(page, 'no', 'correct')).toHaveValue('1');
+  await expect(countField(page, 'no', 'total')).toHaveValue('2');
+});
+
+test('a malformed CSV import shows row errors and adds nothing', async ({ page }) => {
+  await page.goto('./');
+  await expectSamplesListed(page);
+  const csv = ['detector,label,prediction', 'Door sensor,yes,maybe', ',no,no', 'Door sensor,yes', 'Door sensor,no,no'].join('\n');
+  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByRole('region', { name: 'Preview of broken.csv' });
+  await expect(preview).toContainText('3 problems found');
+  const problems = preview.getByRole('table', { name: 'Rows that will not be imported' });
+  await expect(problems.getByRole('row').nth(1)).toContainText(/line 2.*prediction must be yes\/no, true\/false or 1\/0, got 'maybe'/);
+  await expect(problems.getByRole('row').nth(2)).toContainText(/line 3.*detector is empty/);
+  await expect(problems.getByRole('row').nth(3)).toContainText(/line 4.*expected 3 fields like the header, got 2/);
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors$/ })).toHaveText(`${SAMPLES.length} detectors`);
+  // Files over the size limit are refused before they are read.
+  await page.getByLabel('Detectors file to import').setInputFiles({
+    name: 'huge.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'huge.csv' })).toHaveText(
+    'huge.csv was not read: the file is 5.1 MB; the limit is 5 MB.',
+  );
+});

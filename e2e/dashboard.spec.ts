@@ -1,0 +1,274 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
+import { formatPercent } from '../src/data/format';
+import { balancedInterval, exactInterval } from '../src/stats';
+import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals } from './dashboard-helpers';
+
+const PALLET = SAMPLES.find((detector) => detector.id === 'pallet-overhang')!;
+
+async function expectDetectorNumbers(page: Page, yes: { correct: number; total: number }, no: { correct: number; total: number }, delta: number) {
+  await expectShown(page, 'balanced', balancedInterval({ yes, no }, delta));
+  await expectShown(page, 'yes', exactInterval(yes.total, yes.correct, delta));
+  await expectShown(page, 'no', exactInterval(no.total, no.correct, delta));
+}
+
+test('the list loads the sample detectors with their balanced intervals', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByRole('heading', { level: 1, name: 'Detectors' })).toBeVisible();
+  await expectSamplesListed(page);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: PALLET.name, exact: true }) });
+  const balanced = balancedInterval({ yes: PALLET.yes, no: PALLET.no }, 0.05);
+  await expect(row).toContainText('93.3%');
+  await expect(row.getByRole('img')).toHaveAccessibleName(/Pallet overhang, balanced accuracy: 93\.3%, 95% interval 80\.6% to 98\.7%/);
+  expect(balanced.lower).toBeGreaterThanOrEqual(0.806);
+  expect(balanced.upper).toBeLessThanOrEqual(0.987);
+  // Worst first: by estimate, the detector that is right only because it always says NO (50%); by the
+  // lower bound ("worst plausible accuracy"), the one with a handful of labels.
+  const bySort = (key: 'estimate' | 'lower') =>
+    SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0)
+      .map((detector) => ({ name: detector.name, key: balancedInterval(detector, 0.05)[key] }))
+      .sort((a, b) => a.key - b.key)[0]!.name;
+  expect(bySort('estimate')).toBe('Person on site after hours');
+  await expect(page.getByRole('row').nth(1)).toContainText(bySort('estimate'));
+  await page.getByLabel('Sort by').selectOption('lower');
+  expect(bySort('lower')).not.toBe(bySort('estimate'));
+  await expect(page.getByRole('row').nth(1)).toContainText(bySort('lower'));
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(page.getByRole('row').nth(1)).toContainText([...SAMPLES].sort((a, b) => a.name.localeCompare(b.name))[0]!.name);
+  await page.getByLabel('Filter').fill('forklift');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText(`1 of ${SAMPLES.length} detectors match “forklift”`);
+});
+
+test('a detector opens and its numbers match the stats module', async ({ page }) => {
+  await page.goto('./');
+  await page.getByRole('link', { name: PALLET.name, exact: true }).click();
+  await expect(page).toHaveURL(/#\/detectors\/pallet-overhang\?delta=0\.05$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PALLET.name);
+  await expectDetectorNumbers(page, PALLET.yes, PALLET.no, 0.05);
+  // Hover shows the full-precision numbers, the method and δ.
+  const exact = exactInterval(PALLET.yes.total, PALLET.yes.correct, 0.05);
+  await page.getByRole('img', { name: /^Should-be-YES accuracy:/ }).hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toContainText(String(exact.lower));
+  await expect(tooltip).toContainText(String(exact.upper));
+  await expect(tooltip).toContainText('exact central (Clopper–Pearson)');
+  await expect(tooltip).toContainText('0.05 (95% confidence)');
+  // The construction toggle shows the δ/4 bounds the balanced interval averages.
+  await page.getByRole('checkbox', { name: /per-class bounds the balanced interval is built from/ }).check();
+  const parts = balancedInterval({ yes: PALLET.yes, no: PALLET.no }, 0.05);
+  await expect(page.getByRole('img', { name: /Should-be-NO accuracy, union-bound part/ })).toHaveAccessibleName(
+    new RegExp(escapeRegExp(`${formatPercent(parts.no.lower, 1, 'down')} to ${formatPercent(parts.no.upper, 1, 'up')}`)),
+  );
+  // A class with no examples says so, and the balanced accuracy is undefined.
+  await page.goto('./#/detectors/smoke-in-aisle');
+  await expect(page.getByRole('region', { name: 'Should-be-YES accuracy' })).toContainText('No examples in this class — no interval.');
+  await expect(page.getByRole('region', { name: 'Balanced accuracy' })).toContainText('Balanced accuracy is undefined');
+});
+
+test('counts edit and intervals update', async ({ page }) => {
+  await page.goto('./#/detectors/pallet-overhang?delta=0.05');
+  await countField(page, 'yes', 'correct').fill('30');
+  await countField(page, 'no', 'total').fill('80');
+  const yes = { correct: 30, total: 40 };
+  const no = { correct: 55, total: 80 };
+  await expectDetectorNumbers(page, yes, no, 0.05);
+  await page.getByRole('link', { name: 'All detectors' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: PALLET.name, exact: true }) });
+  await expect(row).toContainText('YES 30/40');
+  await expect(row).toContainText('NO 55/80');
+});
+
+test('bad input is rejected in place and nothing is lost', async ({ page }) => {
+  await page.goto('./#/detectors/pallet-overhang?delta=0.05');
+  const correct = countField(page, 'yes', 'correct');
+  await correct.fill('30');
+  const valid = { correct: 30, total: 40 };
+  await expectDetectorNumbers(page, valid, PALLET.no, 0.05);
+  for (const [bad, message] of [
+    ['-3', "Counts can't be negative"],
+    ['2.5', 'Counts are whole numbers'],
+    ['41', "Correct can't exceed the total (40)"],
+    ['', 'Enter a count'],
+  ] as const) {
+    await correct.fill(bad);
+    await expect(correct).toHaveAttribute('aria-invalid', 'true');
+    await expect(correct).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(message)}.*Still using 30`));
+    await expectDetectorNumbers(page, valid, PALLET.no, 0.05);
+  }
+  await page.reload();
+  await expect(countField(page, 'yes', 'correct')).toHaveValue('30');
+  await expect(countField(page, 'yes', 'correct')).toHaveAttribute('aria-invalid', 'false');
+  await expectDetectorNumbers(page, valid, PALLET.no, 0.05);
+});
+
+test('confidence presets change the bounds', async ({ page }) => {
+  await page.goto('./#/detectors/pallet-overhang?delta=0.05');
+  const at95 = await shownIntervals(page);
+  await page.getByRole('button', { name: '99%', exact: true }).click();
+  await expect(page.getByRole('button', { name: '99%', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expectDetectorNumbers(page, PALLET.yes, PALLET.no, 0.01);
+  expect(await shownIntervals(page)).not.toEqual(at95);
+  await expect(page).toHaveURL(/delta=0\.01$/);
+  for (const [label, delta] of [
+    ['90%', 0.1],
+    ['99.9%', 0.001],
+  ] as const) {
+    await page.getByRole('button', { name: label, exact: true }).click();
+    await expectDetectorNumbers(page, PALLET.yes, PALLET.no, delta);
+  }
+  // δ is shared: the list shows the same level.
+  await page.getByRole('link', { name: 'All detectors' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Balanced accuracy (99.9% interval)' })).toBeVisible();
+});
+
+test.describe('links round-trip', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a #/detectors link copied with Copy link opens the same numbers', async ({ page, browser }) => {
+    await page.goto('./#/detectors/pallet-overhang');
+    await page.getByRole('button', { name: '99%', exact: true }).click();
+    const numbers = await shownIntervals(page);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${PREVIEW_URL}#/detectors/pallet-overhang?delta=0.01`);
+    // A fresh browser profile: the link alone must reproduce the view.
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await expectDetectorNumbers(opened, PALLET.yes, PALLET.no, 0.01);
+    expect(await shownIntervals(opened)).toEqual(numbers);
+    await other.close();
+  });
+
+  test('a #/counts link copied with Copy link opens the same numbers', async ({ page, browser }) => {
+    await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accuracy from counts');
+    await expectDetectorNumbers(page, { correct: 38, total: 40 }, { correct: 55, total: 60 }, 0.05);
+    await countField(page, 'no', 'correct').fill('50');
+    await page.getByRole('button', { name: '99.9%', exact: true }).click();
+    const yes = { correct: 38, total: 40 };
+    const no = { correct: 50, total: 60 };
+    await expectDetectorNumbers(page, yes, no, 0.001);
+    const numbers = await shownIntervals(page);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${PREVIEW_URL}#/counts?yes=38/40&no=50/60&delta=0.001`);
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await expectDetectorNumbers(opened, yes, no, 0.001);
+    expect(await shownIntervals(opened)).toEqual(numbers);
+    // A malformed link gets a clear message, not a blank page.
+    await opened.goto(`${PREVIEW_URL}#/counts?yes=38-40&no=55/60`);
+    await expect(opened.getByRole('alert')).toContainText("expected correct/total like 38/40, got '38-40'");
+    await other.close();
+  });
+});
+
+test('Copy link falls back to a visible field when the clipboard is unavailable', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('textbox', { name: /Copy the link yourself/ })).toHaveValue(
+    `${PREVIEW_URL}#/counts?yes=38/40&no=55/60&delta=0.05`,
+  );
+});
+
+test('a detector named <img src=x onerror=alert(1)> renders as text', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const name = '<img src=x onerror=alert(1)>';
+  await page.goto('./');
+  await expectSamplesListed(page);
+  await page.getByLabel('Detectors file to import').setInputFiles({
+    name: 'evil.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        schema: 'tailbound.detectors',
+        version: 1,
+        detectors: [{ id: 'evil', name, query: name, yes: { correct: 1, total: 2 }, no: { correct: 3, total: 4 } }],
+      }),
+    ),
+  });
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add 1 detector' }).click();
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  expect(await page.locator('main img').count()).toBe(0);
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+});
+
+test('no request leaves the origin', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const origin = new URL(PREVIEW_URL).origin;
+  await page.goto('./');
+  await expectSamplesListed(page);
+  await page.getByRole('link', { name: PALLET.name, exact: true }).click();
+  await page.getByRole('button', { name: '99%', exact: true }).click();
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await expect(page.getByRole('region', { name: 'Balanced accuracy' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  await download;
+  expect(requests.length).toBeGreaterThan(2);
+  expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe reports no violations on the list and the details view (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('./');
+    await expectSamplesListed(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto('./#/detectors/pallet-overhang?delta=0.05');
+    await page.getByRole('checkbox', { name: /per-class bounds/ }).check();
+    await page.getByRole('img', { name: /^Balanced accuracy:/ }).focus();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto('./#/detectors/smoke-in-aisle?delta=0.05');
+    await countField(page, 'no', 'correct').fill('-1');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}
+
+test('the site works when served from a subpath', async ({ page }) => {
+  await page.goto(SUBPATH_URL);
+  await expectSamplesListed(page);
+  await page.getByRole('link', { name: PALLET.name, exact: true }).click();
+  await expect(page).toHaveURL(`${SUBPATH_URL}#/detectors/pallet-overhang?delta=0.05`);
+  await expectDetectorNumbers(page, PALLET.yes, PALLET.no, 0.05);
+});
+
+test('corrupted localStorage shows the message and the samples', async ({ page }) => {
+  await page.goto('./');
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem('tailbound.workspace', '{"state": {"detectors": [ this is not json');
+  });
+  await page.reload();
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
+  await expect(alert).toContainText('it is not valid JSON');
+  await expectSamplesListed(page);
+  // The unreadable value was set aside, not destroyed.
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('tailbound.workspace.corrupt-'))
+      .map((key) => localStorage.getItem(key)),
+  );
+  expect(kept).toEqual(['{"state": {"detectors": [ this is not json']);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+});
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
