@@ -3,3 +3,36 @@
  * The one public face of src/stats — everything outside imports from here.
  */
 export type { BalancedInterval, ClassCounts, ConfusionMatrix, Interval, ProportionMethod } from './types';
+export type { BalancedIntervalMulti } from './balanced-interval-multi';
+// Validation policy
+export { EmptyClassError } from './empty-class-error';
+export { assertCounts } from './assert-counts';
+export { assertDelta } from './assert-delta';
+// Distributions
+export { binomialPmf } from './binomial-pmf';
+export { binomialCdf } from './binomial-cdf';
+export { binomialSf } from './binomial-sf';
+export { betaPdf } from './beta-pdf';
+export { betaCdf } from './beta-cdf';
+export { betaSf } from './beta-sf';
+export { betaQuantile } from './beta-quantile';
+// Exact bounds and intervals
+export { exactUpperBound } from './exact-upper-bound';
+export { exactLowerBound } from './exact-lower-bound';
+export { upperComplement } from './upper-complement';
+export { exactInterval } from './exact-interval';
+export { balancedInterval } from './balanced-interval';
+export { balancedIntervalMulti } from './balanced-interval-multi';
+// Other proportion intervals and their exact coverage (stats helper)
+export { normalQuantile } from './normal-quantile';
+export { waldInterval } from './wald-interval';
+export { wilsonInterval } from './wilson-interval';
+export { agrestiCoullInterval } from './agresti-coull-interval';
+export { jeffreysInterval } from './jeffreys-interval';
+export { clopperPearsonInterval } from './clopper-pearson-interval';
+export { proportionInterval } from './proportion-interval';
+export { proportionIntervalTable, type ProportionIntervalTable } from './proportion-interval-table';
+export { exactCoverage } from './exact-coverage';
+export { coverageCurve } from './coverage-curve';
+export { balancedCoverage } from './balanced-coverage';
+export { balancedCoverageGrid } from './balanced-coverage-grid';
