@@ -1,0 +1,121 @@
+import { useMemo } from 'react';
+import { ClassCountsFields } from '../../components/ClassCountsFields';
+import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
+import { IntervalRows, type IntervalRow } from './IntervalRows';
+import { formatCount } from './tail-text';
+
+export interface BalancedPanelProps {
+  yes: ClassCounts;
+  no: ClassCounts;
+  delta: number;
+  onYes: (counts: ClassCounts) => void;
+  onNo: (counts: ClassCounts) => void;
+}
+
+const six = (value: number) => value.toFixed(6);
+
+/**
+ * The blog's Figure 7: each class's exact lower and upper bound at δ/4 (four bounds, union bound),
+ * and the balanced interval as the average of the two lower and of the two upper bounds.
+ */
+export function BalancedPanel({ yes, no, delta, onYes, onNo }: BalancedPanelProps) {
+  const result = useMemo(() => {
+    try {
+      return { interval: balancedInterval({ yes, no }, delta) };
+    } catch (error) {
+      if (error instanceof EmptyClassError) return { problem: 'No examples in this class: a class with no examples has no interval.' };
+      throw error;
+    }
+  }, [yes, no, delta]);
+
+  return (
+    <section className="balanced-panel" aria-labelledby="balanced-heading">
+      <h2 id="balanced-heading">Balanced accuracy from two classes</h2>
+      <div className="balanced-panel__counts">
+        <ClassCountsFields legend="Should-be-YES examples" counts={yes} onChange={onYes} />
+        <ClassCountsFields legend="Should-be-NO examples" counts={no} onChange={onNo} />
+      </div>
+      {'interval' in result && result.interval ? (
+        <BalancedConstruction interval={result.interval} yes={yes} no={no} delta={delta} />
+      ) : (
+        <p role="alert">{result.problem}</p>
+      )}
+    </section>
+  );
+}
+
+function BalancedConstruction({ interval, yes, no, delta }: { interval: BalancedInterval; yes: ClassCounts; no: ClassCounts; delta: number }) {
+  const level = formatConfidence(delta);
+  const perBound = formatFullPrecision(delta / 4);
+  const classLabel = (name: string, counts: ClassCounts, bounds: BalancedInterval['yes']) =>
+    `${name} ${formatCount(counts.correct)}/${formatCount(counts.total)} = ${formatPercent(bounds.estimate, 1)}: ` +
+    `exact bounds at δ/4 = ${perBound} each ${formatInterval(bounds)}`;
+  const rows: IntervalRow[] = [
+    { id: 'yes', label: classLabel('Should-be-YES', yes, interval.yes), ...interval.yes, color: 'yes' },
+    { id: 'no', label: classLabel('Should-be-NO', no, interval.no), ...interval.no, color: 'no' },
+    {
+      id: 'balanced',
+      label: `Balanced accuracy ${formatPercent(interval.estimate, 1)}: ${level} interval ${formatInterval(interval)} (averages of the bounds above)`,
+      ...interval,
+      color: 'balanced',
+      averageOf: ['yes', 'no'],
+    },
+  ];
+  const tailsLink = (counts: ClassCounts) =>
+    counts.total <= EXPLORER_MAX_N ? explorerHref({ n: counts.total, k: counts.correct, delta: delta / 2, mode: 'central' }) : undefined;
+  const yesLink = tailsLink(yes);
+  const noLink = tailsLink(no);
+
+  return (
+    <>
+      <p className="balanced-panel__result" role="status">
+        Balanced accuracy {formatPercent(interval.estimate, 1)}, exact {level} interval <strong>{formatInterval(interval)}</strong>.
+      </p>
+      <IntervalRows rows={rows} title={`Construction of the ${level} balanced interval`} />
+      <table className="explorer-table">
+        <caption>
+          Four exact bounds at δ/4 = {formatFullPrecision(delta / 4)} each: by the union bound all four hold together with
+          probability at least 1 − δ = {level}.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Class</th>
+            <th scope="col">Lower bound</th>
+            <th scope="col">Upper bound</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Should-be-YES</th>
+            <td>{six(interval.yes.lower)}</td>
+            <td>{six(interval.yes.upper)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Should-be-NO</th>
+            <td>{six(interval.no.lower)}</td>
+            <td>{six(interval.no.upper)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Balanced = average</th>
+            <td>
+              ({six(interval.yes.lower)} + {six(interval.no.lower)}) / 2 = {six(interval.lower)} → {formatPercent(interval.lower, 1, 'down')}
+            </td>
+            <td>
+              ({six(interval.yes.upper)} + {six(interval.no.upper)}) / 2 = {six(interval.upper)} → {formatPercent(interval.upper, 1, 'up')}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {(yesLink || noLink) && (
+        <p>
+          Each class’s bounds are the ends of its exact central interval at δ/2 (δ/4 in each tail):{' '}
+          {yesLink && <a href={yesLink}>see the should-be-YES tails</a>}
+          {yesLink && noLink && ', '}
+          {noLink && <a href={noLink}>see the should-be-NO tails</a>}.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exactUpperBound } from '../../stats';
+import { ExplorerView } from './ExplorerView';
+import { nAtPosition, pStep } from './TailControls';
+
+const PLOT_WIDTH = 800;
+
+function renderExplorer(query: string) {
+  return render(<ExplorerView params={new URLSearchParams(query)} plotWidth={PLOT_WIDTH} />);
+}
+
+const sentence = () => screen.getByTestId('tail-sentence').textContent;
+const field = (label: RegExp) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+const slider = (label: RegExp) => screen.getByRole('slider', { name: label }) as HTMLInputElement;
+
+function reduceMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+// Full renders with both recharts plots take a few hundred ms each in jsdom.
+describe('ExplorerView', { timeout: 30_000 }, () => {
+  it('opens the blog’s Figure 4 from its link, with the caption’s numbers and both plots', () => {
+    const { container } = renderExplorer('n=100&k=80&p=0.83&delta=0.05&mode=upper');
+    expect(sentence()).toBe('If the true accuracy were 83.0%, there would be a 24.8% chance of seeing 80 or fewer correct out of 100.');
+    const caption = screen.getByRole('complementary', { name: 'Blog Figure 4' });
+    expect(caption).toHaveTextContent('0.24768 → 24.8%');
+    const charts = container.querySelectorAll('svg.recharts-surface');
+    expect(charts).toHaveLength(2);
+    // the shaded tail and the rest of the PMF, and the CDF line, are drawn
+    expect(container.querySelectorAll('.recharts-area-area')).toHaveLength(2);
+    expect(container.querySelector('.recharts-line-curve')?.getAttribute('d')).toMatch(/^M/);
+  });
+
+  it('lands "find the bound" exactly on the 95% upper bound for 80/100 (reduced motion)', async () => {
+    reduceMotion(true);
+    const user = userEvent.setup();
+    renderExplorer('n=100&k=80&p=0.8&delta=0.05&mode=upper');
+    await user.click(screen.getByRole('button', { name: 'Find the bound' }));
+    expect(sentence()).toBe('If the true accuracy were 86.3%, there would be a 5.0% chance of seeing 80 or fewer correct out of 100.');
+    expect(field(/Hypothesized true accuracy p/)).toHaveValue('0.863339');
+    expect(screen.getByText(/Landed on the exact upper bound/)).toHaveTextContent(`p = ${exactUpperBound(100, 80, 0.05)}`);
+    expect(screen.getByTestId('bound-status')).toHaveTextContent('86.34% (0.863339, rounded up)');
+  });
+
+  it('animates the bisection, moving p through the midpoints before landing', async () => {
+    reduceMotion(false);
+    const user = userEvent.setup();
+    renderExplorer('n=100&k=80&p=0.8&delta=0.05&mode=upper');
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => seen.add(sentence() ?? ''));
+    observer.observe(screen.getByTestId('tail-sentence'), { childList: true, characterData: true, subtree: true });
+    await user.click(screen.getByRole('button', { name: 'Find the bound' }));
+    await waitFor(() => expect(screen.getByText(/Landed on the exact upper bound/)).toBeInTheDocument(), { timeout: 4000 });
+    observer.disconnect();
+    expect([...seen].some((text) => text.includes('were 90.0%'))).toBe(true); // the first midpoint of [80%, 100%]
+    expect(sentence()).toContain('were 86.3%, there would be a 5.0% chance');
+    expect(screen.getAllByRole('listitem').filter((item) => item.textContent?.startsWith('p = '))).toHaveLength(12);
+  });
+
+  it('mirrors to the lower bound with the upper tail shaded', async () => {
+    reduceMotion(true);
+    const user = userEvent.setup();
+    renderExplorer('n=100&k=80&p=0.8&delta=0.05&mode=lower');
+    expect(sentence()).toContain('80 or more correct out of 100 (20 or fewer errors)');
+    await user.click(screen.getByRole('button', { name: 'Find the bound' }));
+    expect(sentence()).toBe(
+      'If the true accuracy were 72.3%, there would be a 5.0% chance of seeing 80 or more correct out of 100 (20 or fewer errors).',
+    );
+  });
+
+  it('shows the central interval next to the one-sided bounds (Figure 6)', () => {
+    renderExplorer('n=100&k=80&delta=0.05&mode=central');
+    const intervals = screen.getByRole('group', { name: /Intervals at 95%/ });
+    expect(intervals).toHaveTextContent('Exact 95% central interval (δ/2 = 0.025 per tail): [70.8%, 87.4%]');
+    expect(intervals).toHaveTextContent('one-sided bounds, δ = 0.05 each (together only 90%): [72.2%, 86.4%]');
+    expect(screen.getByRole('complementary', { name: 'Blog Figure 6' })).toHaveTextContent('[0.708157, 0.873344]');
+  });
+
+  it('builds the balanced interval from the classes’ bounds at δ/4 (Figure 7)', () => {
+    renderExplorer('mode=balanced&yes=90/100&no=95/100&delta=0.05');
+    expect(screen.getByRole('status')).toHaveTextContent('exact 95% interval [84.4%, 97.2%]');
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('row', { name: /Balanced = average/ })).toHaveTextContent('= 0.844730 → 84.4%');
+    expect(within(table).getByRole('row', { name: /Balanced = average/ })).toHaveTextContent('= 0.971223 → 97.2%');
+    expect(screen.getByRole('link', { name: 'see the should-be-YES tails' })).toHaveAttribute(
+      'href',
+      '#/explore?n=100&k=90&delta=0.025&mode=central',
+    );
+  });
+
+  it('draws the Wald interval collapsing at k = N and spilling below 0', () => {
+    const { unmount } = renderExplorer('n=50&k=50&mode=upper');
+    expect(screen.getByText(/Normal approximation \(Wald\) 95%: \[100\.0%, 100\.0%\] — zero width/)).toBeInTheDocument();
+    unmount();
+    renderExplorer('n=10&k=1&mode=central');
+    expect(screen.getByText(/Normal approximation \(Wald\) 95%: \[0\.0%, 28\.6%\] — p̂ ± z·σ̂ reaches −8\.6%, below 0%; clipped/)).toBeInTheDocument();
+  });
+
+  it('lists a malformed link’s problems and still draws the defaults', () => {
+    renderExplorer('n=abc&k=80&p=2&mode=upper');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('“n” is “abc”');
+    expect(alert).toHaveTextContent('“p” is “2”');
+    expect(sentence()).toBe('If the true accuracy were 80.0%, there would be a 54.0% chance of seeing 80 or fewer correct out of 100.');
+  });
+
+  it('keeps k/N when N changes, and returns to the same k', async () => {
+    const user = userEvent.setup();
+    renderExplorer('n=100&k=80&p=0.8&mode=upper');
+    const n = field(/Number of tests N/);
+    await user.clear(n);
+    await user.type(n, '1000');
+    expect(field(/Number correct k/)).toHaveValue('800');
+    await user.clear(n);
+    await user.type(n, '1');
+    expect(field(/Number correct k/)).toHaveValue('1');
+    await user.type(n, '00');
+    expect(field(/Number correct k/)).toHaveValue('80');
+  });
+
+  it('shows an inline message for an invalid entry and keeps the last valid value', async () => {
+    const user = userEvent.setup();
+    renderExplorer('n=100&k=80&p=0.83&mode=upper');
+    const k = field(/Number correct k/);
+    await user.clear(k);
+    await user.type(k, '120');
+    expect(k).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('k can’t exceed N (100).')).toBeInTheDocument();
+    // "1" and "12" were valid as they were typed; "120" is not, so 12 stays in use
+    expect(sentence()).toContain('chance of seeing 12 or fewer correct out of 100');
+    expect(slider(/Number correct k/)).toHaveValue('12');
+    const p = field(/Hypothesized true accuracy p/);
+    await user.clear(p);
+    await user.type(p, 'abc');
+    expect(screen.getByText(/“abc” is not an accuracy/)).toBeInTheDocument();
+    expect(sentence()).toContain('were 83.0%');
+  });
+
+  it('moves every slider and updates the sentence', () => {
+    renderExplorer('n=100&k=80&p=0.83&mode=upper');
+    fireEvent.change(slider(/Number correct k/), { target: { value: '81' } });
+    expect(sentence()).toContain('81 or fewer correct out of 100');
+    fireEvent.change(slider(/Hypothesized true accuracy p/), { target: { value: '0.9' } });
+    expect(sentence()).toContain('were 90.0%');
+    fireEvent.change(slider(/Number of tests N/), { target: { value: '600' } }); // 10^3
+    expect(sentence()).toContain('810 or fewer correct out of 1,000');
+    expect(slider(/Number of tests N/)).toHaveAttribute('aria-valuetext', 'N = 1,000 tests');
+  });
+
+  it('writes the view to the address bar with replaceState, debounced', () => {
+    vi.useFakeTimers();
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    renderExplorer('n=100&k=80&p=0.8&mode=upper');
+    fireEvent.change(slider(/Hypothesized true accuracy p/), { target: { value: '0.83' } });
+    fireEvent.change(slider(/Number correct k/), { target: { value: '80' } });
+    expect(replaceState).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(250));
+    expect(replaceState).toHaveBeenCalledTimes(1);
+    expect(replaceState.mock.calls[0]![2]).toBe('#/explore?n=100&k=80&p=0.83&delta=0.05&mode=upper');
+    replaceState.mockRestore();
+  });
+
+  it('works at N = 1 and N = 10^6, at k = 0 and k = N, without NaN', () => {
+    for (const query of ['n=1&k=0', 'n=1&k=1', 'n=1000000&k=0', 'n=1000000&k=1000000', 'n=1000000&k=800000&p=0.8']) {
+      for (const mode of ['upper', 'lower', 'central']) {
+        const { container, unmount } = renderExplorer(`${query}&mode=${mode}`);
+        expect(container.textContent).not.toMatch(/NaN|Infinity|undefined/);
+        for (const path of container.querySelectorAll('path')) expect(path.getAttribute('d') ?? '').not.toContain('NaN');
+        unmount();
+      }
+    }
+  });
+});
+
+describe('slider scales', () => {
+  it('steps N by at least one per arrow press, logarithmically', () => {
+    expect(nAtPosition(1, 1)).toBe(2);
+    expect(nAtPosition(61, 2)).toBe(3); // round(10^0.305) is still 2
+    expect(nAtPosition(0, 2)).toBe(1);
+    expect(nAtPosition(400, 50)).toBe(100);
+    expect(nAtPosition(1200, 999_000)).toBe(1_000_000);
+  });
+
+  it('makes p steps finer as N grows', () => {
+    expect(pStep(100)).toBe(0.001);
+    expect(pStep(1_000_000)).toBe(0.0001);
+  });
+});

@@ -1,0 +1,77 @@
+import { useId, useState, type ReactNode } from 'react';
+
+export interface SliderFieldProps {
+  label: string;
+  /** Extra words after the label, e.g. the value as a percentage. */
+  detail?: ReactNode;
+  /** The slider's own scale (a logarithmic slider maps its position to the value). */
+  slider: { min: number; max: number; step: number; position: number; valueText: string };
+  onSlide: (position: number) => void;
+  /** The current value; the text field follows it when it changes elsewhere. */
+  value: number;
+  format: (value: number) => string;
+  /** Why the typed text is not a usable value, or null. */
+  problemOf: (text: string) => string | null;
+  /** Called with the value of valid typed text only. */
+  onType: (value: number) => void;
+}
+
+/**
+ * A labelled range input paired with a text field. The range input is native, so arrows,
+ * PageUp/PageDown and Home/End work; the text field commits each valid entry as it is typed and
+ * shows an inline message (aria-invalid, aria-describedby) for an invalid one, keeping the last
+ * valid value in use so the plots never break.
+ */
+export function SliderField({ label, detail, slider, onSlide, value, format, problemOf, onType }: SliderFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(() => format(value));
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    // Changed by the slider, a link or the bound search: show it, unless the typing said just that.
+    setShownValue(value);
+    if (problemOf(draft) !== null || Number(draft.trim()) !== value) setDraft(format(value));
+  }
+  const problem = problemOf(draft);
+
+  return (
+    <div className="slider-field">
+      <label className="slider-field__label" htmlFor={`${id}-range`}>
+        {label}
+        {detail && <span className="slider-field__detail"> {detail}</span>}
+      </label>
+      <input
+        id={`${id}-range`}
+        className="slider-field__range"
+        type="range"
+        min={slider.min}
+        max={slider.max}
+        step={slider.step}
+        value={slider.position}
+        aria-valuetext={slider.valueText}
+        onChange={(event) => onSlide(Number(event.target.value))}
+      />
+      <input
+        id={`${id}-text`}
+        className="slider-field__text"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={`${label} (type a value)`}
+        value={draft}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => {
+          const typed = event.target.value;
+          setDraft(typed);
+          if (problemOf(typed) === null && Number(typed.trim()) !== value) onType(Number(typed.trim()));
+        }}
+      />
+      {problem && (
+        <p className="field-error slider-field__problem" id={`${id}-problem`}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { useDeferredValue, useMemo } from 'react';
+import type { ExplorerMode } from '../../data/explorer-link';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
+import { boundTail, searchBound, type BoundKind } from './bound-search';
+import { IntervalRows, type IntervalRow } from './IntervalRows';
+import { TailControls } from './TailControls';
+import { TailPlots } from './TailPlots';
+import type { TailSide } from './tail-series';
+import { formatAccuracy, formatChance, formatCount, tailSentence } from './tail-text';
+import type { BoundAnimation } from './use-bound-animation';
+import { waldReach } from './wald-reach';
+
+export type TailMode = Exclude<ExplorerMode, 'balanced'>;
+
+export interface TailViewProps {
+  mode: TailMode;
+  n: number;
+  k: number;
+  p: number;
+  delta: number;
+  onN: (n: number) => void;
+  onK: (k: number) => void;
+  onP: (p: number) => void;
+  animation: BoundAnimation;
+  /** Fixed plot width for tests. */
+  plotWidth?: number;
+}
+
+/** Which tail a mode reads: the upper bound is about P[X ≤ k], the lower about P[X ≥ k]; central follows p's side of k/N. */
+export function tailSideFor(mode: TailMode, n: number, k: number, p: number): TailSide {
+  if (mode === 'upper') return 'left';
+  if (mode === 'lower') return 'right';
+  return p >= k / n ? 'left' : 'right';
+}
+
+const boundKindOf = (side: TailSide): BoundKind => (side === 'left' ? 'upper' : 'lower');
+
+/**
+ * The upper-bound, lower-bound and central-interval views: controls, the live sentence, the
+ * "find the bound" search, the PMF/CDF plots (drawn from deferred values so that dragging stays
+ * responsive) and the intervals next to the normal approximation.
+ */
+export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotWidth }: TailViewProps) {
+  const side = tailSideFor(mode, n, k, p);
+  // Each end of a central interval puts δ/2 in its tail.
+  const targetTail = mode === 'central' ? delta / 2 : delta;
+  const tailMass = boundTail(boundKindOf(side), n, k, p);
+  const sentence = tailSentence({ n, k, p, side, tailMass });
+
+  const plotted = useDeferredValue({ n, k, p, side, targetTail });
+  const stale = plotted.n !== n || plotted.k !== k || plotted.p !== p;
+
+  function find(kind: BoundKind) {
+    animation.play(searchBound(kind, n, k, targetTail, p));
+  }
+
+  const search = animation.search;
+  const searchIsCurrent = search !== null;
+
+  return (
+    <>
+      <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
+      <p className="explorer__sentence" aria-live="polite" data-testid="tail-sentence">
+        {sentence}
+      </p>
+      <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
+      <div className="explorer__actions">
+        {mode !== 'lower' && (
+          <button type="button" onClick={() => find('upper')}>
+            {mode === 'central' ? 'Find the upper end' : 'Find the bound'}
+          </button>
+        )}
+        {mode !== 'upper' && (
+          <button type="button" onClick={() => find('lower')}>
+            {mode === 'central' ? 'Find the lower end' : 'Find the bound'}
+          </button>
+        )}
+      </div>
+      {searchIsCurrent && <SearchSteps animation={animation} n={n} k={k} />}
+      <section aria-labelledby="plots-heading" className={stale ? 'explorer__plots explorer__plots--stale' : 'explorer__plots'}>
+        <h2 id="plots-heading">
+          Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
+        </h2>
+        <p className="explorer__legend">
+          <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatPercent(plotted.k / plotted.n, 1)}){' '}
+          <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
+          {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
+        </p>
+        <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
+      </section>
+      <Intervals mode={mode} n={n} k={k} delta={delta} />
+    </>
+  );
+}
+
+interface BoundStatusProps {
+  mode: TailMode;
+  n: number;
+  k: number;
+  p: number;
+  delta: number;
+  side: TailSide;
+  tailMass: number;
+  targetTail: number;
+}
+
+/** Where the current p stands relative to the bound: is the tail still at least δ? */
+function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: BoundStatusProps) {
+  const which = side === 'left' ? 'upper' : 'lower';
+  const level = formatConfidence(delta);
+  const boundName = mode === 'central' ? `${which} end of the ${level} central interval` : `${level} ${which} bound`;
+  const plausible = tailMass >= targetTail;
+  const targetName = mode === 'central' ? 'δ/2' : 'δ';
+  const tail = side === 'left' ? `F(${formatCount(k)}) = P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
+  const direction = side === 'left' ? (plausible ? 'at or above' : 'below') : plausible ? 'at or below' : 'above';
+  const bound = side === 'left' ? exactUpperBound(n, k, targetTail) : exactLowerBound(n, k, targetTail);
+  const rounding = side === 'left' ? 'up' : 'down';
+  const definition =
+    side === 'left' ? `max{p : P[X ≤ ${formatCount(k)}] ≥ ${targetName}}` : `min{p : P[X ≥ ${formatCount(k)}] ≥ ${targetName}}`;
+  return (
+    <p className="explorer__status" data-testid="bound-status">
+      {tail} = {formatChance(tailMass)} is {plausible ? 'at least' : 'less than'} {targetName} ={' '}
+      {formatFullPrecision(targetTail)}, so the exact {boundName} is {direction} p = {formatAccuracy(p, n)}. It is{' '}
+      {definition} ={' '}
+      <strong>
+        {formatPercent(bound, 2, rounding)} ({formatFullPrecision(Number(bound.toPrecision(6)))}, rounded {rounding})
+      </strong>
+      .
+    </p>
+  );
+}
+
+function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number; k: number }) {
+  const search = animation.search!;
+  const tail = search.kind === 'upper' ? `F(${formatCount(k)})` : `P[X ≥ ${formatCount(k)}]`;
+  const shown = search.steps.slice(0, animation.shownSteps);
+  return (
+    <details className="explorer__search" open>
+      <summary>
+        Bisection search for the {search.kind} bound ({shown.length} of {search.steps.length} halvings
+        {animation.landed ? ', then the exact value' : ''})
+      </summary>
+      <ol>
+        {shown.map((step, index) => (
+          <li key={index}>
+            p = {formatAccuracy(step.p, n)}: {tail} = {formatChance(step.tailMass)} →{' '}
+            {step.plausible ? 'still plausible' : 'implausible'}, the bound is {step.plausible === (search.kind === 'upper') ? 'higher' : 'lower'}
+          </li>
+        ))}
+      </ol>
+      {animation.landed && (
+        <p role="status">
+          Landed on the exact {search.kind} bound p = {formatFullPrecision(search.bound)}, where {tail} ={' '}
+          {formatChance(search.boundTailMass)}.
+        </p>
+      )}
+    </details>
+  );
+}
+
+/** The exact intervals of this mode next to the normal approximation, on one 0–100% axis. */
+function Intervals({ mode, n, k, delta }: { mode: TailMode; n: number; k: number; delta: number }) {
+  const rows = useMemo(() => intervalRows(mode, n, k, delta), [mode, n, k, delta]);
+  return (
+    <section aria-labelledby="intervals-heading" className="explorer__intervals">
+      <h2 id="intervals-heading">Intervals for {formatCount(k)} of {formatCount(n)} correct</h2>
+      {mode === 'central' && (
+        <p>
+          The central interval puts δ/2 in each tail so that both ends hold together with probability 1 − δ; the two
+          one-sided bounds at δ each hold together only with probability 1 − 2δ, which is why the central interval is
+          wider (the blog’s Figure 6).
+        </p>
+      )}
+      <IntervalRows rows={rows} title={`Intervals at ${formatConfidence(delta)} for ${k} of ${n} correct`} />
+    </section>
+  );
+}
+
+export function intervalRows(mode: TailMode, n: number, k: number, delta: number): IntervalRow[] {
+  const level = formatConfidence(delta);
+  const estimate = k / n;
+  const central = exactInterval(n, k, delta);
+  const upper = exactUpperBound(n, k, delta);
+  const lower = exactLowerBound(n, k, delta);
+  const centralRow: IntervalRow = {
+    id: 'central',
+    label: `Exact ${level} central interval (δ/2 = ${formatFullPrecision(delta / 2)} per tail): ${formatInterval(central)}`,
+    ...central,
+    color: 'accent',
+  };
+  const rows: IntervalRow[] = [];
+  if (mode === 'upper') {
+    rows.push({ id: 'upper', label: `Exact ${level} upper bound (one-sided, δ = ${formatFullPrecision(delta)}): ${formatPercent(upper, 1, 'up')}`, estimate, lower: 0, upper, color: 'hypothesis', oneSided: 'upper' }, centralRow);
+  } else if (mode === 'lower') {
+    rows.push({ id: 'lower', label: `Exact ${level} lower bound (one-sided, δ = ${formatFullPrecision(delta)}): ${formatPercent(lower, 1, 'down')}`, estimate, lower, upper: 1, color: 'hypothesis', oneSided: 'lower' }, centralRow);
+  } else {
+    rows.push(centralRow, {
+      id: 'one-sided',
+      label: `Exact ${level} one-sided bounds, δ = ${formatFullPrecision(delta)} each (together only ${formatConfidence(Math.min(2 * delta, 1))}): ${formatInterval({ estimate, lower, upper })}`,
+      estimate,
+      lower,
+      upper,
+      color: 'hypothesis',
+    });
+  }
+  const wald = waldInterval(n, k, delta);
+  const reach = waldReach(wald);
+  let note = '';
+  if (wald.lower === wald.upper) note = ' — zero width: it claims the accuracy is exactly the observed one';
+  else if (reach.unknown) note = ' — clipped to [0%, 100%] at both ends';
+  else if (reach.clippedLower) note = ` — p̂ ± z·σ̂ reaches ${formatBeyond(reach.lower)}, below 0%; clipped`;
+  else if (reach.clippedUpper) note = ` — p̂ ± z·σ̂ reaches ${formatBeyond(reach.upper)}, above 100%; clipped`;
+  rows.push({
+    id: 'wald',
+    label: `Normal approximation (Wald) ${level}: ${formatInterval(wald)}${note}`,
+    ...wald,
+    color: 'muted',
+    reach: reach.clippedLower || reach.clippedUpper ? { lower: reach.lower, upper: reach.upper } : undefined,
+  });
+  return rows;
+}
+
+/** A value outside [0, 1] as a percentage, rounded away from [0, 1] (formatPercent clamps to it). */
+function formatBeyond(value: number): string {
+  const tenths = Math.ceil(Math.abs(value) * 1000 - 1e-9) / 10;
+  return `${value < 0 ? '−' : ''}${tenths.toFixed(1)}%`;
+}
