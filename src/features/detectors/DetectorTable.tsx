@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import type { Detector } from '../../data/detector';
 import { detectorIntervals } from '../../data/detector-intervals';
@@ -72,7 +72,8 @@ function Spacer({ height }: { height: number }) {
   );
 }
 
-function DetectorRow({ detector, delta, rowIndex }: { detector: Detector; delta: number; rowIndex: number }) {
+/** Memoised: while scrolling, rows that stay in the window are not re-rendered. */
+const DetectorRow = memo(function DetectorRow({ detector, delta, rowIndex }: { detector: Detector; delta: number; rowIndex: number }) {
   const balanced = detectorIntervals(detector, delta).balanced;
   const shown = balanced && formatIntervalParts(balanced);
   const counts = `YES ${countsText(detector.yes)}, NO ${countsText(detector.no)}`;
@@ -119,4 +120,4 @@ function DetectorRow({ detector, delta, rowIndex }: { detector: Detector; delta:
       </td>
     </tr>
   );
-}
+});

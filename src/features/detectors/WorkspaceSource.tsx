@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   DetectorsFileError,
   SAMPLE_DETECTORS_URL,
@@ -7,6 +7,7 @@ import {
   resolveSourceUrl,
   type SourceResolution,
 } from '../../data/detectors-query';
+import type { Detector } from '../../data/detector';
 import { useWorkspace } from '../../store/workspace';
 
 type SourceDecision = 'pending' | 'confirmed' | 'declined' | 'done';
@@ -42,6 +43,9 @@ export function WorkspaceSource() {
   const seed = useWorkspace((state) => state.seed);
   const importDetectors = useWorkspace((state) => state.importDetectors);
   const [source] = useState<SourceResolution>(() => resolveSourceUrl(window.location.search, window.location.href));
+  // Messages say what happened to the workspace the user had when the page opened.
+  const [hadWorkspace] = useState(seeded);
+  const fallback = hadWorkspace ? 'Your workspace is unchanged.' : 'The sample detectors are shown instead.';
   const decision = useSyncExternalStore(sourceDecision.subscribe, sourceDecision.get);
   const decide = sourceDecision.set;
 
@@ -58,6 +62,9 @@ export function WorkspaceSource() {
   }, [wantSamples, sampleQuery.data, seed]);
 
   const sourceData = sourceQuery.data;
+  const detectors = useWorkspace((state) => state.detectors);
+  // Reloading a ?src= page whose file is already in the workspace asks nothing.
+  const alreadyLoaded = useMemo(() => (sourceData ? containsAll(detectors, sourceData) : false), [detectors, sourceData]);
   useEffect(() => {
     // An empty workspace simply takes the file; a filled one asks first (below).
     if (sourceData && !seeded && sourceDecision.get() !== 'done') {
@@ -71,8 +78,7 @@ export function WorkspaceSource() {
       {source.kind === 'invalid' && (
         <div className="banner banner--problem" role="alert">
           <p>
-            The link’s detectors file can’t be used: {source.message}.{' '}
-            {seeded ? 'Your workspace is unchanged.' : 'The sample detectors are shown instead.'}
+            The link’s detectors file can’t be used: {source.message}. {fallback}
           </p>
         </div>
       )}
@@ -94,9 +100,9 @@ export function WorkspaceSource() {
       )}
       {sourceUrl !== null && sourceQuery.isFetching && <p role="status">Loading detectors from {sourceUrl}…</p>}
       {sourceUrl !== null && sourceQuery.error && (
-        <FileError error={sourceQuery.error} fallback={seeded ? 'Your workspace is unchanged.' : 'The sample detectors are shown instead.'} onDismiss={() => decide('declined')} />
+        <FileError error={sourceQuery.error} fallback={fallback} onDismiss={() => decide('declined')} />
       )}
-      {sourceData && seeded && sourceUrl !== null && (
+      {sourceData && seeded && sourceUrl !== null && !alreadyLoaded && (
         <div className="banner" role="alert">
           <p>
             The link’s file has {sourceData.length.toLocaleString('en')} detector{sourceData.length === 1 ? '' : 's'} ({sourceUrl}).
@@ -138,9 +144,7 @@ function FileError({ error, fallback, onDismiss }: { error: Error; fallback: str
   const headline = schemaErrors.length > 0 ? error.message.split('\n')[0] : error.message;
   return (
     <div className="banner banner--problem" role="alert">
-      <p>
-        Could not load the detectors: {headline} {fallback}
-      </p>
+      <p>Could not load the detectors: {headline}</p>
       {schemaErrors.length > 0 && (
         <ul>
           {schemaErrors.map((problem, index) => (
@@ -150,6 +154,7 @@ function FileError({ error, fallback, onDismiss }: { error: Error; fallback: str
           ))}
         </ul>
       )}
+      <p>{fallback}</p>
       {onDismiss && (
         <button type="button" onClick={onDismiss}>
           Dismiss
@@ -157,4 +162,21 @@ function FileError({ error, fallback, onDismiss }: { error: Error; fallback: str
       )}
     </div>
   );
+}
+
+/** Whether every detector of `incoming` is already in `workspace` with the same name, query and counts. */
+function containsAll(workspace: readonly Detector[], incoming: readonly Detector[]): boolean {
+  const byId = new Map(workspace.map((detector) => [detector.id, detector]));
+  return incoming.every((detector) => {
+    const mine = byId.get(detector.id);
+    return (
+      mine !== undefined &&
+      mine.name === detector.name &&
+      mine.query === detector.query &&
+      mine.yes.correct === detector.yes.correct &&
+      mine.yes.total === detector.yes.total &&
+      mine.no.correct === detector.no.correct &&
+      mine.no.total === detector.no.total
+    );
+  });
 }
