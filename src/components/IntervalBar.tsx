@@ -88,7 +88,12 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
         </div>
       )}
       {open && (
-        <div className="interval-bar__tooltip" role="tooltip" id={tooltipId}>
+        // Opens under the band's side of the scale, so it covers as little of the page as possible.
+        <div
+          className={`interval-bar__tooltip interval-bar__tooltip--${interval.estimate > 0.5 ? 'right' : 'left'}`}
+          role="tooltip"
+          id={tooltipId}
+        >
           <strong>{label}</strong>
           <dl>
             <dt>estimate</dt>
