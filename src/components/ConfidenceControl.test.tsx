@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfidenceControl, deltaProblem } from './ConfidenceControl';
+import { ConfidenceControl, SLIDER_LEVELS, deltaProblem } from './ConfidenceControl';
 
 function Harness({ onChange }: { onChange: (delta: number) => void }) {
   const [delta, setDelta] = useState(0.05);
@@ -32,15 +32,24 @@ describe('ConfidenceControl', () => {
     expect(onChange).toHaveBeenLastCalledWith(0.1);
   });
 
-  it('moves along −log10 δ on the slider and rounds δ to two significant digits', () => {
+  it('steps through common confidence levels on the slider', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     const slider = screen.getByRole('slider');
     expect(slider).toHaveAttribute('aria-valuetext', '95% confidence, δ = 0.05');
-    fireEvent.change(slider, { target: { value: '2' } });
-    expect(onChange).toHaveBeenLastCalledWith(0.01);
-    fireEvent.change(slider, { target: { value: '1.305' } });
-    expect(onChange).toHaveBeenLastCalledWith(0.05);
+    expect(slider).toHaveValue(String(SLIDER_LEVELS.indexOf(95)));
+    fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(99.9)) } });
+    expect(onChange).toHaveBeenLastCalledWith(0.001);
+    fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(99.95)) } });
+    expect(onChange).toHaveBeenLastCalledWith(0.0005);
+    fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(97.5)) } });
+    expect(onChange).toHaveBeenLastCalledWith(0.025);
+  });
+
+  it('puts the thumb at the nearest stop for any other δ', () => {
+    render(<ConfidenceControl delta={0.037} onChange={vi.fn()} />);
+    expect(screen.getByRole('slider')).toHaveValue(String(SLIDER_LEVELS.indexOf(96)));
+    expect(screen.getByRole('slider')).toHaveAttribute('aria-valuetext', '96.3% confidence, δ = 0.037');
   });
 
   it('emits a typed δ on Enter and rejects δ outside (0, 1) with an inline message', async () => {

@@ -6,14 +6,22 @@ import './field-error.css';
 /** The preset miss probabilities δ: 90%, 95%, 99% and 99.9% confidence. */
 export const CONFIDENCE_PRESETS = [0.1, 0.05, 0.01, 0.001] as const;
 
-// The slider moves along −log10 δ so that 99% → 99.9% is as easy to reach as 90% → 99%.
-const SLIDER_MIN = 0.3; // δ ≈ 0.5, 50% confidence
-const SLIDER_MAX = 4; // δ = 0.0001, 99.99% confidence
-const SLIDER_STEP = 0.005;
-
-const sliderPosition = (delta: number) => Math.min(Math.max(-Math.log10(delta), SLIDER_MIN), SLIDER_MAX);
-/** Two significant digits, so dragging gives δ = 0.05 rather than 0.050118723. */
-const deltaAt = (position: number) => Number((10 ** -position).toPrecision(2));
+/**
+ * The slider's stops: common confidence levels, denser towards 100% where δ shrinks by factors.
+ * Any other δ (typed in the field or from a link) puts the thumb at the nearest stop.
+ */
+export const SLIDER_LEVELS = [
+  50, 60, 70, 75, 80, 85, 90, 91, 92, 93, 94, 95, 96, 97, 97.5, 98, 98.5, 99, 99.5, 99.8, 99.9, 99.95, 99.99,
+] as const;
+const deltaOfLevel = (level: number) => Number(((100 - level) / 100).toPrecision(12));
+const nearestStop = (delta: number) => {
+  let best = 0;
+  SLIDER_LEVELS.forEach((level, index) => {
+    const distance = Math.abs(Math.log(deltaOfLevel(level) / delta));
+    if (distance < Math.abs(Math.log(deltaOfLevel(SLIDER_LEVELS[best]!) / delta))) best = index;
+  });
+  return best;
+};
 
 /** Why `text` is not a usable δ, or null when it is one. */
 export function deltaProblem(text: string): string | null {
@@ -78,12 +86,12 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
         <input
           id={`${id}-slider`}
           type="range"
-          min={SLIDER_MIN}
-          max={SLIDER_MAX}
-          step={SLIDER_STEP}
-          value={sliderPosition(delta)}
+          min={0}
+          max={SLIDER_LEVELS.length - 1}
+          step={1}
+          value={nearestStop(delta)}
           aria-valuetext={`${formatConfidence(delta)} confidence, δ = ${formatFullPrecision(delta)}`}
-          onChange={(event) => onChange(deltaAt(Number(event.target.value)))}
+          onChange={(event) => onChange(deltaOfLevel(SLIDER_LEVELS[Number(event.target.value)]!))}
         />
       </label>
       <form className="confidence-control__field" onSubmit={onSubmit} noValidate>
