@@ -12,7 +12,7 @@ const SMALLEST = 1e-300;
 /**
  * The q-quantile of Beta(a, b) — the x with I_x(a, b) = q — together with 1 − x, each accurate in
  * relative terms even when tiny. It solves for whichever of x and 1 − x is the smaller (chosen
- * from a first guess), matching the tail that is the smaller probability, by Newton's method on
+ * from a first guess), matching the tail that is the smaller probability, by Halley's method on
  * ln(tail) − ln(target) in the variable ln x, safeguarded by bisection inside a shrinking bracket.
  * First guess: the Cornish–Fisher-type approximation of Abramowitz & Stegun 26.5.22 for a, b ≥ 1,
  * the power-law tail approximations otherwise (as in Numerical Recipes, 3rd ed., §6.14.11).
@@ -45,7 +45,7 @@ function fromLog(logX: number): QuantilePair {
 
 /**
  * Finds x with P[X ≤ x] = target ('lower') or P[X > x] = target ('upper'), X ~ Beta(a, b).
- * The residual g = ±(ln tail(x) − ln target) increases with x; Newton steps are taken in ln x.
+ * The residual g = ±(ln tail(x) − ln target) increases with x; Halley steps are taken in ln x.
  */
 function solve(a: number, b: number, tail: 'lower' | 'upper', target: number, guess: number): number {
   const logTarget = Math.log(target);
@@ -59,10 +59,18 @@ function solve(a: number, b: number, tail: 'lower' | 'upper', target: number, gu
     if (residual === 0) return x;
     if (residual < 0) low = x;
     else high = x;
+    // Halley's step in t = ln x on g(t) = ±(ln tail − ln target): g' = x·f/tail, and
+    // g'' = g'·(1 + x·f'/f ∓ g') with x·f'/f = (a − 1) − (b − 1)·x/(1 − x).
     const slope = (x * values.density) / tailValue;
-    let next = x * Math.exp(-residual / slope);
+    const logDensitySlope = a - 1 - ((b - 1) * x) / (1 - x);
+    const curvature = slope * (1 + logDensitySlope + (tail === 'lower' ? -slope : slope));
+    const newtonStep = residual / slope;
+    const halleyDenominator = 1 - (newtonStep * curvature) / (2 * slope);
+    const step = halleyDenominator > 0.5 && halleyDenominator < 2 ? newtonStep / halleyDenominator : newtonStep;
+    let next = x * Math.exp(-step);
+    if (Math.abs(step) <= 4e-16) return next; // a step of an ulp or two: converged
     if (!(next > low && next < high)) next = low > 0 && high / low > 16 ? Math.sqrt(low * high) : (low + high) / 2;
-    if (Math.abs(next - x) <= 2e-16 * x || next === low || next === high) return next;
+    if (next === low || next === high) return next; // the bracket is down to adjacent doubles
     x = next;
   }
   return x;

@@ -3,7 +3,7 @@ import { betaQuantilePair } from './beta-quantile-pair';
 
 /**
  * The inverse of the Beta(a, b) distribution function: the x with I_x(a, b) = q.
- * Newton's method in ln x on the log of the smaller tail, bracketed, from an Abramowitz & Stegun
+ * Halley's method in ln x on the log of the smaller tail, bracketed, from an Abramowitz & Stegun
  * 26.5.22 first guess; relative accuracy ~1e-15 for x below the median, absolute ~1e-16 above
  * (use `upperComplement`-style complements for 1 − x; internally `betaQuantilePair` gives both).
  *
