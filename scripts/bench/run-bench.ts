@@ -19,7 +19,7 @@ import {
   type ProportionMethod,
 } from '../../src/stats';
 import * as stats from '../../src/stats';
-import { decimalComplement, parseFixture } from '../../src/stats/fixtures/parse-fixture';
+import { decimalComplement, halfUnitInLastPlace, parseFixture } from '../../src/stats/fixtures/parse-fixture';
 import { logGamma } from '../../src/stats/log-gamma';
 import { visibleDetectors } from '../../src/data/detector-list';
 import type { Detector } from '../../src/data/detector';
@@ -33,6 +33,8 @@ interface BoundCase {
   reference?: number;
   /** The reference 1 − upper (for an upper bound) or the lower bound itself, when tiny. */
   referenceTail?: number;
+  /** How far the printed reference may be from the truth (half a unit in its last printed digit). */
+  referenceUncertainty?: number;
 }
 
 type BoundMethod = (n: number, k: number, delta: number, side: 'lower' | 'upper') => number;
@@ -68,9 +70,11 @@ function boundGrid(): BoundCase[] {
   for (const row of parseFixture(readFileSync('src/stats/fixtures/exact-bounds.csv', 'utf8'))) {
     const [n, k, delta] = [Number(row.n), Number(row.k), Number(row.delta)];
     const lower = Number(row.lower);
-    cases.push({ n, k, delta, side: 'lower', reference: lower, referenceTail: lower < 1e-3 && lower > 0 ? lower : undefined });
+    const lowerUncertainty = halfUnitInLastPlace(row.lower!);
+    cases.push({ n, k, delta, side: 'lower', reference: lower, referenceTail: lower < 1e-3 && lower > 0 ? lower : undefined, referenceUncertainty: lowerUncertainty });
     const tail = decimalComplement(row.upper!);
-    cases.push({ n, k, delta, side: 'upper', reference: Number(row.upper), referenceTail: tail < 1e-3 && tail > 0 ? tail : undefined });
+    const upperUncertainty = halfUnitInLastPlace(row.upper!);
+    cases.push({ n, k, delta, side: 'upper', reference: Number(row.upper), referenceTail: tail < 1e-3 && tail > 0 ? tail : undefined, referenceUncertainty: upperUncertainty });
   }
   // N = 1e6 and 1e9: closed forms where they exist (k = 0, 1, n − 1, n), timing-only cases elsewhere.
   for (const n of [1e6, 1e9]) {
@@ -138,8 +142,8 @@ interface BoundStats {
 
 function runBoundBench(name: string, method: BoundMethod, cases: BoundCase[], minNs: number): BoundStats {
   const result: BoundStats = { nsPerBound: [], maxAbsoluteError: 0, maxTailRelativeError: 0, failures: 0 };
-  for (const { n, k, delta, side, reference, referenceTail } of cases) {
-    let value = NaN;
+  for (const { n, k, delta, side, reference, referenceTail, referenceUncertainty = 0 } of cases) {
+    let value: number;
     let repetitions = 0;
     const started = now();
     try {
@@ -161,7 +165,9 @@ function runBoundBench(name: string, method: BoundMethod, cases: BoundCase[], mi
     if (reference !== undefined) result.maxAbsoluteError = Math.max(result.maxAbsoluteError, Math.abs(value - reference));
     if (referenceTail !== undefined) {
       const tail = side === 'lower' ? value : name === 'tailbound' ? upperComplement(n, k, delta) : 1 - value;
-      result.maxTailRelativeError = Math.max(result.maxTailRelativeError, Math.abs(tail - referenceTail) / referenceTail);
+      // Error beyond the reference's own printing (20 significant digits of upper leave few digits in a tiny 1 − upper).
+      const excess = Math.max(0, Math.abs(tail - referenceTail) - referenceUncertainty);
+      result.maxTailRelativeError = Math.max(result.maxTailRelativeError, excess / referenceTail);
     }
   }
   return result;
@@ -183,7 +189,7 @@ function benchBounds(): void {
   const results = methods.map(([name, method, minNs]) => [name, runBoundBench(name.startsWith('tailbound') ? 'tailbound' : name, method, cases, minNs)] as const);
   const baseline = median(results[0]![1].nsPerBound);
   table(
-    ['method', 'median/bound', 'ratio to tailbound', 'p95', 'slowest', 'max abs error', 'max rel error, tiny tails', 'NaN/timeouts'],
+    ['method', 'median/bound', 'ratio to tailbound', 'p95', 'slowest', 'max abs error', 'max rel error, tiny tails*', 'NaN/timeouts'],
     results.map(([name, result]) => [
       name,
       format.ns(median(result.nsPerBound)),
@@ -195,7 +201,8 @@ function benchBounds(): void {
       result.failures,
     ]),
   );
-  console.log('   (targets: tailbound ≥ 1.7× faster than @stdlib at the median; max abs error ≤ 1e-12; tiny-tail rel error ≤ 1e-9)');
+  console.log('   * lower or 1 − upper below 1e-3; beyond the reference\'s own rounding; the others have no complement accessor, so 1 − upper is computed.');
+  console.log('   Targets: tailbound ≥ 1.7× faster than @stdlib at the median; max abs error ≤ 1e-12; tiny-tail rel error ≤ 1e-9.');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,10 +213,14 @@ function benchWorstCases(): void {
   const deltas = [0.999, 0.5, 0.05, 1e-10, 1e-15];
   const ks = (n: number) => [...new Set([0, 1, Math.floor(n / 2), Math.round(n * 0.9), Math.round(n * 0.999999), n - 1, n])].filter((k) => k >= 0 && k <= n);
   const slowest = new Map<string, { ms: number; call: string }>();
+  // A call's cost is the fastest of three runs, so a garbage-collection pause is not charged to it.
   const time = (name: string, call: string, run: () => unknown) => {
-    const started = now();
-    run();
-    const ms = (now() - started) / 1e6;
+    let ms = Infinity;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = now();
+      run();
+      ms = Math.min(ms, (now() - started) / 1e6);
+    }
     const current = slowest.get(name);
     if (!current || ms > current.ms) slowest.set(name, { ms, call });
   };
