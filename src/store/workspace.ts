@@ -88,6 +88,14 @@ export interface WorkspaceActions {
 
 export type Workspace = WorkspaceState & WorkspaceActions;
 
+/** What `migrateWorkspace` returns for data it cannot read. Declared before the store is created: the store reads storage at module load. */
+export class MigrationFailure {
+  constructor(readonly reason: string) {}
+}
+
+/** How many detector errors a storage-problem message lists. */
+const PROBLEMS_SHOWN = 3;
+
 export const WORKSPACE_STORAGE_KEY = 'tailbound.workspace';
 export const WORKSPACE_VERSION = 1;
 export const DEFAULT_NEW_DETECTOR_NAME = 'New detector';
@@ -291,12 +299,6 @@ export function migrateWorkspace(persisted: unknown, version: number): unknown {
   };
 }
 
-export class MigrationFailure {
-  constructor(readonly reason: string) {}
-}
-
-/** How many detector errors a storage-problem message lists. */
-const PROBLEMS_SHOWN = 3;
 
 function checkPersisted(value: unknown): { ok: true; value: PersistedWorkspace } | { ok: false; reason: string } {
   if (value instanceof MigrationFailure) return { ok: false, reason: value.reason };
