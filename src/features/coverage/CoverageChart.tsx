@@ -30,7 +30,14 @@ export function zoomFloor(delta: number): number {
 export function CoverageChart({ rows, methods, delta, axis, width, height = 380 }: CoverageChartProps) {
   const floor = axis === 'zoom' ? zoomFloor(delta) : 0;
   const chart = (
-    <LineChart data={rows as CoverageRow[]} width={width} height={height} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
+    <LineChart
+      data={rows as CoverageRow[]}
+      width={width}
+      height={height}
+      margin={{ top: 10, right: 24, bottom: 24, left: 8 }}
+      title="Exact coverage against the true accuracy p"
+      desc={`One line per method: ${methods.map((method) => METHOD_INFO[method].label).join(', ')}; the nominal level is ${formatConfidence(delta)}. Arrow keys move the read-out.`}
+    >
       <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
       <XAxis
         dataKey="p"

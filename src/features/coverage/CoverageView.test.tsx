@@ -9,18 +9,25 @@ function renderAt(hash: string) {
   return render(<CoverageView route={parseHashRoute(hash)} chartWidth={800} />);
 }
 
+/** Opens a "Show the data" disclosure (its table is built only then). */
+async function showData(name: RegExp) {
+  await userEvent.click(await screen.findByText(name, {}, { timeout: 10_000 }));
+}
+
 /** The data table's values for one method, as numbers. */
 function columnValues(method: string): number[] {
   const table = screen.getByTestId('coverage-data');
   return Array.from(table.querySelectorAll<HTMLElement>(`td[data-method="${method}"]`), (cell) => Number(cell.dataset.value));
 }
 
-describe('CoverageView', () => {
+// Exact sums and tables of a thousand rows: slower than most unit tests in jsdom, on a shared machine.
+describe('CoverageView', { timeout: 30_000 }, () => {
   it('shows progress, then the exact curves: Clopper–Pearson never below 1 − δ, Wald far below', async () => {
     renderAt('#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald');
     const progress = screen.getAllByRole('progressbar');
     expect(progress[0]).toHaveAttribute('aria-valuenow', '0');
-    expect(await screen.findByTestId('coverage-data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await showData(/Show the data \(999 values of p\)/);
+    expect(await screen.findByTestId('coverage-data')).toBeInTheDocument();
 
     const exact = columnValues('clopper_pearson');
     const wald = columnValues('wald');
@@ -54,6 +61,8 @@ describe('CoverageView', () => {
     const minimum = Number(/Minimum coverage ([\d.]+)%/.exec(verdict.textContent!)![1]) / 100;
     expect(minimum).toBeGreaterThanOrEqual(0.95);
     expect(screen.getByRole('img', { name: /Heat map of the balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /rows p⁺, columns p⁻/ })).toBeNull();
+    await showData(/Show the data \(2,500 cells\)/);
     expect(screen.getByRole('table', { name: /rows p⁺, columns p⁻/ }).querySelectorAll('td')).toHaveLength(2500);
   });
 
@@ -64,7 +73,7 @@ describe('CoverageView', () => {
     expect(decodeURIComponent(window.location.hash)).toBe('#/coverage?n=12&delta=0.05&methods=wilson,jeffreys');
     await user.click(screen.getByRole('radio', { name: /Zoom in/ }));
     expect(window.location.hash).toContain('axis=zoom');
-    expect(await screen.findByTestId('coverage-data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await showData(/Show the data \(999 values of p\)/);
     expect(columnValues('jeffreys')).toHaveLength(999);
   });
 

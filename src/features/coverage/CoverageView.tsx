@@ -20,6 +20,7 @@ import { BalancedCoverageMap } from './BalancedCoverageMap';
 import { CURVE_PS, GRID_PS } from './coverage-compute';
 import { summarizeCoverage, type CoverageSummary } from './coverage-summary';
 import { CoverageChart, type CoverageRow } from './CoverageChart';
+import { DataDisclosure } from './DataDisclosure';
 import { JobProgress } from './JobProgress';
 import { useBalancedCoverage, useCoverageCurves } from './use-coverage';
 import './coverage.css';
@@ -179,10 +180,9 @@ function CurvePanel({ link, chartWidth }: { link: CoverageLink; chartWidth: numb
             </figcaption>
           </figure>
           <CurveSummaryTable summaries={summaries} delta={delta} setting={setting} />
-          <details className="coverage-view__data">
-            <summary>Show the data ({CURVE_PS.length} values of p)</summary>
-            <CurveDataTable rows={rows} methods={methods} delta={delta} setting={setting} />
-          </details>
+          <DataDisclosure summary={`Show the data (${CURVE_PS.length} values of p)`}>
+            {() => <CurveDataTable rows={rows} methods={methods} delta={delta} setting={setting} />}
+          </DataDisclosure>
         </>
       )}
     </section>
@@ -317,38 +317,43 @@ function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: nu
             floor={floor}
             summary={`Heat map of the balanced interval’s exact coverage for ${setting}. ${sentence}`}
           />
-          <details className="coverage-view__data">
-            <summary>Show the data ({cells.toLocaleString('en-US')} cells)</summary>
-            <table className="coverage-table coverage-grid-data">
-              <caption>
-                Exact coverage of the balanced {level} interval ({setting}): rows p⁺, columns p⁻; rounded down.
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">p⁺ \ p⁻</th>
-                  {GRID_PS.map((p) => (
-                    <th scope="col" key={p}>
-                      {p.toFixed(2)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {coverage.map((row, i) => (
-                  <tr key={GRID_PS[i]}>
-                    <th scope="row">{GRID_PS[i]!.toFixed(2)}</th>
-                    {row.map((value, j) => (
-                      <td key={GRID_PS[j]} data-value={value}>
-                        {formatPercent(value, 2, 'down')}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <DataDisclosure summary={`Show the data (${cells.toLocaleString('en-US')} cells)`}>
+            {() => <GridDataTable coverage={coverage} level={level} setting={setting} />}
+          </DataDisclosure>
         </>
       )}
     </>
+  );
+}
+
+function GridDataTable({ coverage, level, setting }: { coverage: readonly (readonly number[])[]; level: string; setting: string }) {
+  return (
+    <table className="coverage-table coverage-grid-data">
+      <caption>
+        Exact coverage of the balanced {level} interval ({setting}): rows p⁺, columns p⁻; rounded down.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">p⁺ \ p⁻</th>
+          {GRID_PS.map((p) => (
+            <th scope="col" key={p}>
+              {p.toFixed(2)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {coverage.map((row, i) => (
+          <tr key={GRID_PS[i]}>
+            <th scope="row">{GRID_PS[i]!.toFixed(2)}</th>
+            {row.map((value, j) => (
+              <td key={GRID_PS[j]} data-value={value}>
+                {formatPercent(value, 2, 'down')}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
