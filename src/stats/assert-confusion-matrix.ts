@@ -1,0 +1,24 @@
+import type { ConfusionMatrix } from './types';
+
+const CELLS = ['tp', 'fn', 'tn', 'fp'] as const;
+
+/**
+ * Validates a confusion matrix {tp, fn, tn, fp}: each cell a whole number ≥ 0 (safe integer).
+ * Empty classes are allowed here — a posterior with no examples of a class is its flat prior.
+ *
+ * Errors: a `RangeError` naming the cell and its value, in the wording of `assertCounts`, e.g.
+ * "fp must not be negative, got -1", "tp must be a whole number, got 2.5".
+ *
+ * @example assertConfusionMatrix({ tp: 41, fn: 4, tn: 3, fp: 7 }) // passes
+ */
+export function assertConfusionMatrix(matrix: ConfusionMatrix): void {
+  if (typeof matrix !== 'object' || matrix === null) {
+    throw new RangeError(`the confusion matrix must be an object {tp, fn, tn, fp}, got ${String(matrix)}`);
+  }
+  for (const cell of CELLS) {
+    const value = matrix[cell];
+    if (typeof value !== 'number' || Number.isNaN(value)) throw new RangeError(`${cell} must be a number, got ${String(value)}`);
+    if (value < 0) throw new RangeError(`${cell} must not be negative, got ${value}`);
+    if (!Number.isSafeInteger(value)) throw new RangeError(`${cell} must be a whole number, got ${value}`);
+  }
+}
