@@ -33,9 +33,11 @@ describe('ExplorerView', { timeout: 30_000 }, () => {
     expect(caption).toHaveTextContent('0.24768 → 24.8%');
     const charts = container.querySelectorAll('svg.recharts-surface');
     expect(charts).toHaveLength(2);
-    // the shaded tail and the rest of the PMF, and the CDF line, are drawn
-    expect(container.querySelectorAll('.recharts-area-area')).toHaveLength(2);
-    expect(container.querySelector('.recharts-line-curve')?.getAttribute('d')).toMatch(/^M/);
+    // the shaded tail and the rest of the PMF, and the CDF line, are drawn through the charts' scales
+    const curves = [...container.querySelectorAll('path.recharts-curve')];
+    expect(curves).toHaveLength(3);
+    for (const curve of curves) expect(curve.getAttribute('d')).toMatch(/^M\d/);
+    expect(container.querySelectorAll('.recharts-cartesian-axis-tick').length).toBeGreaterThan(10);
   });
 
   it('lands "find the bound" exactly on the 95% upper bound for 80/100 (reduced motion)', async () => {

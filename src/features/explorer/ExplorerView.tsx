@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import {
   EXPLORER_MODES,
@@ -35,6 +35,9 @@ const MODE_HELP: Record<ExplorerMode, string> = {
 const URL_DEBOUNCE_MS = 200;
 
 const linkOf = (settings: ExplorerSettings) => explorerHref(explorerLinkFor(settings));
+
+// Shared component, memoised here: a drag of N, k or p must not re-render the δ control.
+const MemoConfidenceControl = memo(ConfidenceControl);
 
 export interface ExplorerViewProps {
   params: URLSearchParams;
@@ -120,7 +123,8 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
   const onYes = useCallback((yes: ClassCounts) => setSettings((current) => ({ ...current, yes })), []);
   const onNo = useCallback((no: ClassCounts) => setSettings((current) => ({ ...current, no })), []);
 
-  const example = matchingExample(settings);
+  const example = useMemo(() => matchingExample(settings), [settings]);
+  const openExample = useCallback((next: BlogExample) => apply(next.settings), [apply]);
 
   return (
     <section className="explorer" aria-labelledby="explorer-heading">
@@ -149,11 +153,11 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
             </label>
           ))}
         </fieldset>
-        <BlogExamplesMenu onOpen={(next) => apply(next.settings)} />
+        <BlogExamplesMenu onOpen={openExample} />
       </div>
       <p className="explorer__help">{MODE_HELP[settings.mode]}</p>
       {example && <ExampleCaption example={example} />}
-      <ConfidenceControl delta={settings.delta} onChange={onDelta} />
+      <MemoConfidenceControl delta={settings.delta} onChange={onDelta} />
       {settings.mode === 'balanced' ? (
         <BalancedPanel yes={settings.yes} no={settings.no} delta={settings.delta} onYes={onYes} onNo={onNo} />
       ) : (
@@ -175,7 +179,7 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
 }
 
 /** A disclosure listing the blog's figures; each entry is a real link (shareable, opens in a new tab). */
-function BlogExamplesMenu({ onOpen }: { onOpen: (example: BlogExample) => void }) {
+const BlogExamplesMenu = memo(function BlogExamplesMenu({ onOpen }: { onOpen: (example: BlogExample) => void }) {
   const menu = useRef<HTMLDetailsElement>(null);
   return (
     <details className="explorer__examples" ref={menu}>
@@ -198,9 +202,9 @@ function BlogExamplesMenu({ onOpen }: { onOpen: (example: BlogExample) => void }
       </ul>
     </details>
   );
-}
+});
 
-function ExampleCaption({ example }: { example: BlogExample }) {
+const ExampleCaption = memo(function ExampleCaption({ example }: { example: BlogExample }) {
   return (
     <aside className="explorer__caption" aria-label={`Blog Figure ${example.figure}`}>
       <p>
@@ -216,4 +220,4 @@ function ExampleCaption({ example }: { example: BlogExample }) {
       </dl>
     </aside>
   );
-}
+});

@@ -1,11 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState } from 'react';
 
 export interface SliderFieldProps {
   label: string;
   /** Extra words after the label, e.g. the value as a percentage. */
-  detail?: ReactNode;
+  detail?: string;
   /** The slider's own scale (a logarithmic slider maps its position to the value). */
-  slider: { min: number; max: number; step: number; position: number; valueText: string };
+  min: number;
+  max: number;
+  step: number;
+  position: number;
+  /** What a screen reader announces for the slider, e.g. "N = 1,000 tests". */
+  valueText: string;
   onSlide: (position: number) => void;
   /** The current value; the text field follows it when it changes elsewhere. */
   value: number;
@@ -20,9 +25,11 @@ export interface SliderFieldProps {
  * A labelled range input paired with a text field. The range input is native, so arrows,
  * PageUp/PageDown and Home/End work; the text field commits each valid entry as it is typed and
  * shows an inline message (aria-invalid, aria-describedby) for an invalid one, keeping the last
- * valid value in use so the plots never break.
+ * valid value in use so the plots never break. Memoised: give it stable callbacks, so that moving
+ * one slider re-renders only that field.
  */
-export function SliderField({ label, detail, slider, onSlide, value, format, problemOf, onType }: SliderFieldProps) {
+export const SliderField = memo(function SliderField(props: SliderFieldProps) {
+  const { label, detail, min, max, step, position, valueText, onSlide, value, format, problemOf, onType } = props;
   const id = useId();
   const [draft, setDraft] = useState(() => format(value));
   const [shownValue, setShownValue] = useState(value);
@@ -43,11 +50,11 @@ export function SliderField({ label, detail, slider, onSlide, value, format, pro
         id={`${id}-range`}
         className="slider-field__range"
         type="range"
-        min={slider.min}
-        max={slider.max}
-        step={slider.step}
-        value={slider.position}
-        aria-valuetext={slider.valueText}
+        min={min}
+        max={max}
+        step={step}
+        value={position}
+        aria-valuetext={valueText}
         onChange={(event) => onSlide(Number(event.target.value))}
       />
       <input
@@ -74,4 +81,4 @@ export function SliderField({ label, detail, slider, onSlide, value, format, pro
       )}
     </div>
   );
-}
+});

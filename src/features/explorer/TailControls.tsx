@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { countProblem } from '../../components/CountField';
 import { EXPLORER_MAX_N } from '../../data/explorer-link';
 import { formatPercent } from '../../data/format';
@@ -46,21 +47,32 @@ const pText = (p: number) => String(Number(p.toPrecision(6)));
 
 /** The N, k and p controls of the tail views. */
 export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
-  const nProblem = (text: string) =>
-    countProblem(
-      text,
-      { value: 1, message: 'N must be at least 1.' },
-      { value: EXPLORER_MAX_N, message: `The explorer draws up to N = ${formatCount(EXPLORER_MAX_N)}.` },
-    );
-  const kProblem = (text: string) => countProblem(text, undefined, { value: n, message: `k can’t exceed N (${formatCount(n)}).` });
+  const nProblem = useCallback(
+    (text: string) =>
+      countProblem(
+        text,
+        { value: 1, message: 'N must be at least 1.' },
+        { value: EXPLORER_MAX_N, message: `The explorer draws up to N = ${formatCount(EXPLORER_MAX_N)}.` },
+      ),
+    [],
+  );
+  const kProblem = useCallback(
+    (text: string) => countProblem(text, undefined, { value: n, message: `k can’t exceed N (${formatCount(n)}).` }),
+    [n],
+  );
+  const onSlideN = useCallback((position: number) => onN(nAtPosition(position, n)), [n, onN]);
 
   return (
     <div className="tail-controls">
       <SliderField
         label="Number of tests N"
-        detail={<>(logarithmic slider)</>}
-        slider={{ min: 0, max: nPosition(EXPLORER_MAX_N), step: 1, position: nPosition(n), valueText: `N = ${formatCount(n)} tests` }}
-        onSlide={(position) => onN(nAtPosition(position, n))}
+        detail="(logarithmic slider)"
+        min={0}
+        max={nPosition(EXPLORER_MAX_N)}
+        step={1}
+        position={nPosition(n)}
+        valueText={`N = ${formatCount(n)} tests`}
+        onSlide={onSlideN}
         value={n}
         format={String}
         problemOf={nProblem}
@@ -68,8 +80,12 @@ export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
       />
       <SliderField
         label="Number correct k"
-        detail={<>= {formatPercent(k / n, 1)} empirical accuracy</>}
-        slider={{ min: 0, max: n, step: 1, position: k, valueText: `k = ${formatCount(k)} correct of ${formatCount(n)}` }}
+        detail={`= ${formatPercent(k / n, 1)} empirical accuracy`}
+        min={0}
+        max={n}
+        step={1}
+        position={k}
+        valueText={`k = ${formatCount(k)} correct of ${formatCount(n)}`}
         onSlide={onK}
         value={k}
         format={String}
@@ -78,8 +94,12 @@ export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
       />
       <SliderField
         label="Hypothesized true accuracy p"
-        detail={<>= {formatAccuracy(p, n)}</>}
-        slider={{ min: 0, max: 1, step: pStep(n), position: p, valueText: `p = ${formatAccuracy(p, n)}` }}
+        detail={`= ${formatAccuracy(p, n)}`}
+        min={0}
+        max={1}
+        step={pStep(n)}
+        position={p}
+        valueText={`p = ${formatAccuracy(p, n)}`}
         onSlide={onP}
         value={p}
         format={pText}

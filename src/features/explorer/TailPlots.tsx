@@ -1,7 +1,7 @@
-import { memo, useMemo } from 'react';
-import { Area, ComposedChart, Line, ReferenceDot, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { createContext, memo, useContext, useMemo, type ReactElement } from 'react';
+import { ComposedChart, Curve, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../data/format';
-import { tailSeries, type TailSide } from './tail-series';
+import { integerTicks, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
 import { accuracyDigits, formatChance, formatCount } from './tail-text';
 
 export interface TailPlotsProps {
@@ -21,21 +21,72 @@ const CDF_HEIGHT = 250;
 const MARGIN = { top: 22, right: 24, bottom: 4, left: 8 };
 const Y_AXIS_WIDTH = 64;
 const CDF_TICKS = [0, 0.25, 0.5, 0.75, 1];
+const CDF_DOMAIN: [number, number] = [0, 1];
+const AXIS_TEXT = { fill: 'var(--muted)', fontSize: 12 };
+const FULL_WIDTH = { width: '100%' };
+const CDF_LABEL = { value: 'number correct j (empirical accuracy j/N)', position: 'insideBottom', fill: 'var(--text)' } as const;
 
 /**
  * The Binomial(n, p) PMF (top) and CDF (bottom) on one x axis, the blog's Figures 3–5: the observed
  * k in purple, the hypothesized p·N in red, the tail that the bound is about shaded on the PMF and
  * read off the CDF, and the level δ the bound pushes it to. Memoised on primitive props so that
  * slider drags redraw only when the (deferred) numbers change; nothing animates.
+ *
+ * recharts draws the axes; the series and marks are recharts `Curve`s and SVG lines placed through
+ * the charts' own scales (useXAxisScale / useYAxisScale), with no `data` and no reference-line
+ * components. Each of those would re-register in recharts' store and re-render the chart on the
+ * next animation frame. The chart elements are memoised on the axes alone and the layers read the
+ * numbers from a context, so a drag re-renders just the two layers, and the axes only when the
+ * drawn window moves to new ticks: that is what keeps dragging at N = 10^6 within a frame.
  */
 export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, width }: TailPlotsProps) {
   const series = useMemo(() => tailSeries(n, k, p, side), [n, k, p, side]);
-  const domain = useMemo<[number, number]>(() => [series.lo - 0.5, series.hi + 0.5], [series]);
-  const ticks = useMemo(() => integerTicks(series.lo, series.hi), [series]);
+  const { lo, hi } = series;
+  const domain = useMemo<[number, number]>(() => [lo - 0.5, hi + 0.5], [lo, hi]);
+  const ticks = useMemo(() => integerTicks(lo, hi), [lo, hi]);
+  const pmfTop = niceCeiling(Math.max(...series.pmf.map((point) => point.tail + point.rest)));
+  const pmfDomain = useMemo<[number, number]>(() => [0, pmfTop], [pmfTop]);
   const tick = useMemo(() => accuracyTick(n), [n]);
-  const size = width ? { width, height: undefined } : { responsive: true as const };
+  // The same element objects while the window and scale stay put, so recharts' axes skip re-rendering.
+  const pmfAxes = useMemo(
+    () => [
+      <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={tick} height={36} />,
+      <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={pmfDomain} allowDataOverflow tickCount={5} interval={0} tickFormatter={probabilityTick} tick={AXIS_TEXT} />,
+    ],
+    [domain, ticks, tick, pmfDomain],
+  );
+  const cdfAxes = useMemo(
+    () => [
+      <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={tick} height={56} label={CDF_LABEL} />,
+      <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={CDF_DOMAIN} allowDataOverflow ticks={CDF_TICKS} interval={0} tickFormatter={cdfTick} tick={AXIS_TEXT} />,
+    ],
+    [domain, ticks, tick],
+  );
+  const size = useMemo(() => (width ? { width } : { responsive: true as const, style: FULL_WIDTH }), [width]);
   const mean = n * p;
   const targetLevel = side === 'left' ? targetTail : 1 - targetTail;
+  const layers = useMemo<LayerData>(
+    () => ({ series, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ' }),
+    [series, k, mean, targetLevel, side],
+  );
+  const pmfChart = useMemo(
+    () => (
+      <ComposedChart {...size} height={PMF_HEIGHT} margin={MARGIN} accessibilityLayer={false}>
+        {pmfAxes}
+        <PmfLayer />
+      </ComposedChart>
+    ),
+    [pmfAxes, size],
+  );
+  const cdfChart = useMemo(
+    () => (
+      <ComposedChart {...size} height={CDF_HEIGHT} margin={MARGIN} accessibilityLayer={false}>
+        {cdfAxes}
+        <CdfLayer />
+      </ComposedChart>
+    ),
+    [cdfAxes, size],
+  );
   const tailLabel = side === 'left' ? `P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
   const reading =
     side === 'left'
@@ -43,70 +94,126 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
       : `1 − F(${formatCount(k - 1)}) = ${formatChance(series.tailMass)}`;
 
   return (
-    <div className="tail-plots" data-n={n} data-k={k} data-p={p}>
-      <figure className="tail-plots__figure">
-        <figcaption>
-          Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
-          {formatChance(series.tailMass)}
-          {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
-        </figcaption>
-        <ComposedChart
-          {...size}
-          height={PMF_HEIGHT}
-          style={width ? undefined : { width: '100%', height: PMF_HEIGHT }}
-          data={series.pmf}
-          margin={MARGIN}
-          accessibilityLayer={false}
-        >
-          <XAxis dataKey="x" type="number" domain={domain} ticks={ticks} allowDataOverflow tick={tick} height={36} />
-          <YAxis width={Y_AXIS_WIDTH} tickFormatter={probabilityTick} tick={AXIS_TEXT} />
-          <Area dataKey="rest" type="stepAfter" stroke="var(--muted)" fill="var(--muted)" fillOpacity={0.3} isAnimationActive={false} />
-          <Area dataKey="tail" type="stepAfter" stroke="var(--observed)" fill="var(--observed)" fillOpacity={0.55} isAnimationActive={false} />
-          <ReferenceLine x={k} stroke="var(--observed)" strokeWidth={2} label={{ value: `k = ${formatCount(k)}`, position: 'top', fill: 'var(--observed)' }} />
-          <ReferenceLine x={mean} stroke="var(--hypothesis)" strokeWidth={2} strokeDasharray="6 3" />
-        </ComposedChart>
-      </figure>
-      <figure className="tail-plots__figure">
-        <figcaption>
-          Cumulative probability F(j) = P[X ≤ j]; the tail is read off at {reading}; the bound moves p until it is{' '}
-          {formatChance(targetTail)}
-        </figcaption>
-        <ComposedChart
-          {...size}
-          height={CDF_HEIGHT}
-          style={width ? undefined : { width: '100%', height: CDF_HEIGHT }}
-          data={series.cdf}
-          margin={MARGIN}
-          accessibilityLayer={false}
-        >
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={domain}
-            ticks={ticks}
-            allowDataOverflow
-            tick={tick}
-            height={52}
-            label={{ value: 'number correct j (empirical accuracy j/N)', position: 'insideBottom', fill: 'var(--text)' }}
-          />
-          <YAxis width={Y_AXIS_WIDTH} domain={[0, 1]} ticks={CDF_TICKS} tickFormatter={cdfTick} tick={AXIS_TEXT} />
-          <ReferenceLine y={targetLevel} stroke="var(--text)" strokeDasharray="2 4" label={{ value: side === 'left' ? 'δ' : '1 − δ', position: 'insideTopLeft', fill: 'var(--text)' }} />
-          <ReferenceLine y={series.cdfReading} stroke="var(--observed)" strokeDasharray="5 3" />
-          <Line dataKey="cdf" type={series.binWidth === 1 ? 'step' : 'linear'} stroke="var(--text)" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <ReferenceLine x={k} stroke="var(--observed)" strokeWidth={2} />
-          <ReferenceLine x={mean} stroke="var(--hypothesis)" strokeWidth={2} strokeDasharray="6 3" label={{ value: 'p·N', position: 'top', fill: 'var(--hypothesis)' }} />
-          <ReferenceDot x={k} y={series.cdfReading} r={5} fill="var(--observed)" stroke="var(--bg)" />
-        </ComposedChart>
-      </figure>
-      <p className="tail-plots__window">
-        Drawn: outcomes {formatCount(series.lo)}–{formatCount(series.hi)} of 0–{formatCount(n)}
-        {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
-      </p>
-    </div>
+    <LayerContext.Provider value={layers}>
+      <div className="tail-plots" data-n={n} data-k={k} data-p={p}>
+        <figure className="tail-plots__figure">
+          <figcaption>
+            Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
+            {formatChance(series.tailMass)}
+            {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
+          </figcaption>
+          {pmfChart}
+        </figure>
+        <figure className="tail-plots__figure">
+          <figcaption>
+            Cumulative probability F(j) = P[X ≤ j]; the tail is read off at {reading}; the bound moves p until it is{' '}
+            {formatChance(targetTail)}
+          </figcaption>
+          {cdfChart}
+        </figure>
+        <p className="tail-plots__window">
+          Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
+          {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
+        </p>
+      </div>
+    </LayerContext.Provider>
   );
 });
 
-const AXIS_TEXT = { fill: 'var(--muted)', fontSize: 12 };
+/** What the layers draw; passed by context so that a new value re-renders the layers and not the charts. */
+interface LayerData {
+  series: TailSeries;
+  k: number;
+  mean: number;
+  targetLevel: number;
+  targetLabel: string;
+}
+
+const LayerContext = createContext<LayerData | null>(null);
+
+type Scale = (value: number) => number | undefined;
+
+interface Scales {
+  x: Scale;
+  y: Scale;
+  area: { x: number; y: number; width: number; height: number };
+}
+
+/** The chart's scales and plot area, or nothing to draw while recharts has not measured the chart yet. */
+function useScales(): Scales | undefined {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  const area = usePlotArea();
+  return x && y && area ? { x, y, area } : undefined;
+}
+
+/** A full-height vertical mark at data value `at`, optionally labelled above the plot. */
+function VerticalMark({ scales, at, color, dashed, label }: { scales: Scales; at: number; color: string; dashed?: boolean; label?: string }) {
+  const x = scales.x(at);
+  const { area } = scales;
+  if (x === undefined || x < area.x - 1 || x > area.x + area.width + 1) return null;
+  return (
+    <g>
+      <line x1={x} x2={x} y1={area.y} y2={area.y + area.height} stroke={color} strokeWidth={2} strokeDasharray={dashed ? '6 3' : undefined} />
+      {label && (
+        <text x={x} y={area.y - 6} textAnchor="middle" fill={color} fontSize={12}>
+          {label}
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** The PMF as two step areas (the shaded tail and the rest), with the k and p·N marks. */
+function PmfLayer(): ReactElement | null {
+  const scales = useScales();
+  const data = useContext(LayerContext);
+  if (!scales || !data) return null;
+  const { k, mean } = data;
+  const points: PmfPoint[] = data.series.pmf;
+  const { x, y } = scales;
+  const baseLine = y(0);
+  const toPixels = (key: 'tail' | 'rest') => points.map((point) => ({ x: x(point.x) ?? null, y: y(point[key]) ?? null }));
+  return (
+    <g className="tail-plots__layer">
+      <Curve type="stepAfter" points={toPixels('rest')} baseLine={baseLine} stroke="var(--muted)" fill="var(--muted)" fillOpacity={0.3} />
+      <Curve type="stepAfter" points={toPixels('tail')} baseLine={baseLine} stroke="var(--observed)" fill="var(--observed)" fillOpacity={0.55} />
+      <VerticalMark scales={scales} at={k} color="var(--observed)" label={`k = ${formatCount(k)}`} />
+      <VerticalMark scales={scales} at={mean} color="var(--hypothesis)" dashed />
+    </g>
+  );
+}
+
+/** The CDF (steps at the integers when each outcome has its own bar, else straight between exact samples), the level the tail is read at and the target δ. */
+function CdfLayer(): ReactElement | null {
+  const scales = useScales();
+  const data = useContext(LayerContext);
+  if (!scales || !data) return null;
+  const { k, mean, targetLevel, targetLabel } = data;
+  const points: CdfPoint[] = data.series.cdf;
+  const stepped = data.series.binWidth === 1;
+  const reading = data.series.cdfReading;
+  const { x, y, area } = scales;
+  const pixels = points.map((point) => ({ x: x(point.x) ?? null, y: y(point.cdf) ?? null }));
+  const left = area.x;
+  const right = area.x + area.width;
+  const readingY = y(reading) ?? 0;
+  const targetY = y(targetLevel) ?? 0;
+  const kX = x(k) ?? 0;
+  return (
+    <g className="tail-plots__layer">
+      <line x1={left} x2={right} y1={targetY} y2={targetY} stroke="var(--text)" strokeDasharray="2 4" />
+      <text x={right - 4} y={targetY - 4} textAnchor="end" fill="var(--text)" fontSize={12}>
+        {targetLabel}
+      </text>
+      <line x1={left} x2={right} y1={readingY} y2={readingY} stroke="var(--observed)" strokeDasharray="5 3" />
+      <Curve type={stepped ? 'step' : 'linear'} points={pixels} stroke="var(--text)" strokeWidth={2} fill="none" />
+      <VerticalMark scales={scales} at={k} color="var(--observed)" />
+      <VerticalMark scales={scales} at={mean} color="var(--hypothesis)" dashed label="p·N" />
+      <circle cx={kX} cy={readingY} r={5} fill="var(--observed)" stroke="var(--bg)" />
+    </g>
+  );
+}
 
 function probabilityTick(value: number): string {
   return value === 0 ? '0' : `${Number((value * 100).toPrecision(2))}%`;
@@ -116,14 +223,11 @@ function cdfTick(value: number): string {
   return `${value * 100}%`;
 }
 
-/** About six integer ticks at 1-2-5 steps inside [lo, hi]. */
-export function integerTicks(lo: number, hi: number, count = 6): number[] {
-  const raw = Math.max(1, hi - lo) / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(1, [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= raw)!);
-  const ticks: number[] = [];
-  for (let tick = Math.ceil(lo / step) * step; tick <= hi; tick += step) ticks.push(tick);
-  return ticks;
+/** A round upper end for the PMF axis: 1, 2, 2.5 or 5 times a power of ten, so it rarely changes in a drag. */
+function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  return [1, 2, 2.5, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= value * 1.05)!;
 }
 
 interface TickProps {

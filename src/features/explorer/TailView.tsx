@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ExplorerMode } from '../../data/explorer-link';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
@@ -9,6 +9,7 @@ import { TailPlots } from './TailPlots';
 import type { TailSide } from './tail-series';
 import { formatAccuracy, formatChance, formatCount, tailSentence } from './tail-text';
 import type { BoundAnimation } from './use-bound-animation';
+import { useFrameValue } from './use-frame-value';
 import { waldReach } from './wald-reach';
 
 export type TailMode = Exclude<ExplorerMode, 'balanced'>;
@@ -38,8 +39,8 @@ const boundKindOf = (side: TailSide): BoundKind => (side === 'left' ? 'upper' : 
 
 /**
  * The upper-bound, lower-bound and central-interval views: controls, the live sentence, the
- * "find the bound" search, the PMF/CDF plots (drawn from deferred values so that dragging stays
- * responsive) and the intervals next to the normal approximation.
+ * "find the bound" search, the PMF/CDF plots (redrawn at most once per frame, after the controls,
+ * so that dragging stays responsive) and the intervals next to the normal approximation.
  */
 export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotWidth }: TailViewProps) {
   const side = tailSideFor(mode, n, k, p);
@@ -48,8 +49,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
   const tailMass = boundTail(boundKindOf(side), n, k, p);
   const sentence = tailSentence({ n, k, p, side, tailMass });
 
-  const plotted = useDeferredValue({ n, k, p, side, targetTail });
-  const stale = plotted.n !== n || plotted.k !== k || plotted.p !== p;
+  const { shown: plotted, behind: stale } = useFrameValue({ n, k, p, side, targetTail }, `${n}|${k}|${p}|${side}|${targetTail}`);
 
   function find(kind: BoundKind) {
     animation.play(searchBound(kind, n, k, targetTail, p));
@@ -78,7 +78,8 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
         )}
       </div>
       {searchIsCurrent && <SearchSteps animation={animation} n={n} k={k} />}
-      <section aria-labelledby="plots-heading" className={stale ? 'explorer__plots explorer__plots--stale' : 'explorer__plots'}>
+      {/* data-stale: the plots still show older values than the controls (read by the UI bench). */}
+      <section aria-labelledby="plots-heading" className="explorer__plots" data-stale={stale || undefined}>
         <h2 id="plots-heading">
           Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
         </h2>
@@ -159,8 +160,8 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
   );
 }
 
-/** The exact intervals of this mode next to the normal approximation, on one 0–100% axis. */
-function Intervals({ mode, n, k, delta }: { mode: TailMode; n: number; k: number; delta: number }) {
+/** The exact intervals of this mode next to the normal approximation, on one 0–100% axis; p does not change them. */
+const Intervals = memo(function Intervals({ mode, n, k, delta }: { mode: TailMode; n: number; k: number; delta: number }) {
   const rows = useMemo(() => intervalRows(mode, n, k, delta), [mode, n, k, delta]);
   return (
     <section aria-labelledby="intervals-heading" className="explorer__intervals">
@@ -175,7 +176,7 @@ function Intervals({ mode, n, k, delta }: { mode: TailMode; n: number; k: number
       <IntervalRows rows={rows} title={`Intervals at ${formatConfidence(delta)} for ${k} of ${n} correct`} />
     </section>
   );
-}
+});
 
 export function intervalRows(mode: TailMode, n: number, k: number, delta: number): IntervalRow[] {
   const level = formatConfidence(delta);

@@ -50,31 +50,31 @@ const MIN_WINDOW = 20;
  * The PMF and CDF of Binomial(n, p) as drawn by the explorer, with the tail at k marked.
  *
  * Only the window where the mass is non-negligible is drawn (mean ± 8 sd, widened until less than
- * 1e-14 lies outside on each side, and always including k), aggregated into at most about
- * `maxBins` bars. Bin edges are anchored at the tail's edge (k + ½ for the left tail, k − ½ for the
- * right), so no bar straddles it and the shaded area equals the tail probability exactly, whatever
- * the binning. Each bin's mass is a difference of the stats library's CDF (below the mean) or
- * survival function (above it), so it is accurate in both tails.
+ * 1e-14 lies outside on each side, and always including k; its ends snapped outward to the axis
+ * ticks, so that small moves of p leave the axes as they are), aggregated into at most about
+ * `maxBins` bars on a fixed grid from the window's start. The bar holding the tail's edge (k + ½ for
+ * the left tail, k − ½ for the right) is split there into two exact parts, so the shaded area equals
+ * the tail probability exactly, whatever the binning. Each bin's mass is a difference of the stats
+ * library's CDF (below the mean) or survival function (above it), so it is accurate in both tails.
+ * The grid's values are cached, so moving k alone costs one more CDF value, not a new grid.
  */
 export function tailSeries(n: number, k: number, p: number, side: TailSide, maxBins = 200): TailSeries {
-  const [lo, hi] = massWindow(n, k, p);
+  const [lo, hi] = snapToTicks(...massWindow(n, k, p), n);
   const binWidth = Math.max(1, Math.ceil((hi - lo + 1) / maxBins));
+  const mean = n * p;
+  const grid = gridEdges(n, p, lo, hi, binWidth);
   const cut = side === 'left' ? k + 1 : k; // first outcome right of the tail's edge
-  const bins: PmfBin[] = [];
-  for (let to = Math.min(cut - 1, hi); to >= lo; to -= binWidth) {
-    bins.push({ from: Math.max(lo, to - binWidth + 1), to, mass: 0, inTail: side === 'left' });
-  }
-  bins.reverse();
-  for (let from = Math.max(cut, lo); from <= hi; from += binWidth) {
-    bins.push({ from, to: Math.min(hi, from + binWidth - 1), mass: 0, inTail: side === 'right' });
+  const edges = [...grid.entries()];
+  if (cut > lo && cut <= hi && !grid.has(cut)) {
+    const at = edges.findIndex(([edge]) => edge > cut);
+    edges.splice(at, 0, [cut, tailsBelow(cut, n, p, mean)]);
   }
 
-  const mean = n * p;
-  const edges = [...bins.map((bin) => bin.from), hi + 1].map((edge) => tailsBelow(edge, n, p, mean));
-  bins.forEach((bin, i) => {
-    const [below, above] = [edges[i]!, edges[i + 1]!];
+  const bins: PmfBin[] = edges.slice(0, -1).map(([from, below], i) => {
+    const [next, above] = edges[i + 1]!;
     // Subtract the function that is small here, so that far-tail bins keep their relative accuracy.
-    bin.mass = bin.from - 1 >= mean ? below.atOrAbove - above.atOrAbove : above.below - below.below;
+    const mass = from - 1 >= mean ? below.atOrAbove - above.atOrAbove : above.below - below.below;
+    return { from, to: next - 1, mass, inTail: side === 'left' ? next <= cut : from >= cut };
   });
 
   const pmf: PmfPoint[] = bins.map((bin) => {
@@ -84,11 +84,11 @@ export function tailSeries(n: number, k: number, p: number, side: TailSide, maxB
   const last = pmf[pmf.length - 1]!;
   pmf.push({ ...last, x: hi + 0.5 }); // closes the last step
 
-  const cdf: CdfPoint[] = edges.map((edge, i) => ({ x: (bins[i]?.from ?? hi + 1) - 0.5, cdf: edge.below }));
+  const cdf: CdfPoint[] = edges.map(([edge, tails]) => ({ x: edge - 0.5, cdf: tails.below }));
 
   const tailMass = side === 'left' ? binomialCdf(k, n, p) : k === 0 ? 1 : binomialSf(k - 1, n, p);
   const cdfReading = side === 'left' ? tailMass : 1 - tailMass;
-  const outsideMass = edges[0]!.below + edges[edges.length - 1]!.atOrAbove;
+  const outsideMass = edges[0]![1].below + edges[edges.length - 1]![1].atOrAbove;
   return { lo, hi, binWidth, bins, pmf, cdf, tailMass, cdfReading, outsideMass };
 }
 
@@ -120,6 +120,42 @@ export function massWindow(n: number, k: number, p: number): [number, number] {
     lo = Math.max(0, hi - MIN_WINDOW);
   }
   return [lo, hi];
+}
+
+/** A 1-2-5 integer step that puts about `count` ticks in [lo, hi]. */
+export function tickStep(lo: number, hi: number, count = 6): number {
+  const raw = Math.max(1, hi - lo) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return Math.max(1, [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= raw)!);
+}
+
+/** The integer ticks of [lo, hi] at `tickStep`. */
+export function integerTicks(lo: number, hi: number): number[] {
+  const step = tickStep(lo, hi);
+  const ticks: number[] = [];
+  for (let tick = Math.ceil(lo / step) * step; tick <= hi; tick += step) ticks.push(tick);
+  return ticks;
+}
+
+/** The window widened to the neighbouring ticks (within [0, n]). */
+function snapToTicks(lo: number, hi: number, n: number): [number, number] {
+  const step = tickStep(lo, hi);
+  return [Math.max(0, Math.floor(lo / step) * step), Math.min(n, Math.ceil(hi / step) * step)];
+}
+
+let gridCache: { key: string; edges: Map<number, TailsAtEdge> } | undefined;
+
+/** The cumulative probabilities at lo, lo + width, … and hi + 1, in order; the last grid is kept for reuse. */
+function gridEdges(n: number, p: number, lo: number, hi: number, width: number): Map<number, TailsAtEdge> {
+  const key = `${n}|${p}|${lo}|${hi}|${width}`;
+  if (gridCache?.key !== key) {
+    const mean = n * p;
+    const edges = new Map<number, TailsAtEdge>();
+    for (let edge = lo; edge <= hi; edge += width) edges.set(edge, tailsBelow(edge, n, p, mean));
+    edges.set(hi + 1, tailsBelow(hi + 1, n, p, mean));
+    gridCache = { key, edges };
+  }
+  return gridCache.edges;
 }
 
 interface TailsAtEdge {

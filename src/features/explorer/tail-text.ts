@@ -1,8 +1,11 @@
 import { formatPercent } from '../../data/format';
 import type { TailSide } from './tail-series';
 
+// One formatter for all counts: toLocaleString builds a new one per call, which shows up in a drag.
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 /** A count as the page writes it: 1,000,000. */
-export const formatCount = (value: number) => value.toLocaleString('en-US');
+export const formatCount = (value: number) => COUNT_FORMAT.format(value);
 
 /**
  * Decimals for a hypothesized accuracy at N tests: one (the blog's "83.0%") up to N = 10^5, then

@@ -1,0 +1,211 @@
+// UI responsiveness of the tail explorer at N = 10^6, measured in Chromium on the production build.
+//
+// Usage: npm run build && npm run bench:ui   (or TAILBOUND_DIST=dist-explorer npm run bench:ui)
+// Env: TAILBOUND_DIST (default dist), TAILBOUND_BENCH_PORT (default 4402), CHROMIUM_PATH (default /usr/bin/chromium).
+//
+// Opens #/explore?n=1000000&k=800000&p=0.8&delta=0.05&mode=upper, then moves each slider (N, k, p, δ)
+// through 100 steps with the keyboard and 100 steps by dragging with the mouse, one step per frame.
+// Reports, per slider and input kind:
+//   - events > 16 ms: Event Timing entries (PerformanceObserver 'event', durationThreshold 16) longer than
+//     16 ms — input delay + handlers + the time to the next paint, as the browser measures it;
+//   - p95 input → next frame: from each input event's timeStamp to the next requestAnimationFrame;
+//   - p95 input → plots: until the (deferred) PMF/CDF plots show the new values.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = process.env.TAILBOUND_DIST ?? 'dist';
+const port = Number(process.env.TAILBOUND_BENCH_PORT ?? 4402);
+const STEPS = 100;
+const START = '#/explore?n=1000000&k=800000&p=0.8&delta=0.05&mode=upper';
+
+if (!existsSync(new URL(`../${dist}/index.html`, import.meta.url))) {
+  console.error(`No build at ${dist}/index.html: run \`npm run build\` first (or set TAILBOUND_DIST).`);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['scripts/serve-subpath.mjs', String(port), '/', dist], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((resolve, reject) => {
+  server.stdout.once('data', resolve);
+  server.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+/** Installed before the page's scripts: records every input's latency and every slow Event Timing entry. */
+function instrument() {
+  const bench = { slow: [], inputs: [], fresh: [] };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.slow.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  // The plots are drawn from deferred values; they have caught up when their data-stale marker goes away.
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      if (!mutation.target.hasAttribute('data-stale')) bench.fresh.push(performance.now());
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-stale'] });
+  document.addEventListener(
+    'input',
+    (event) => {
+      if (!(event.target instanceof HTMLInputElement) || event.target.type !== 'range') return;
+      const record = { start: event.timeStamp, frame: NaN };
+      bench.inputs.push(record);
+      requestAnimationFrame(() => {
+        record.frame = performance.now() - record.start;
+      });
+    },
+    true,
+  );
+}
+
+const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+const settle = (page) =>
+  page.waitForFunction(() => !document.querySelector('[data-stale]') && window.__bench.inputs.every((input) => !Number.isNaN(input.frame)));
+
+const SLIDERS = [
+  { name: 'N', label: /Number of tests N/, key: 'ArrowLeft', drag: -1 },
+  { name: 'k', label: /Number correct k/, key: 'ArrowRight', drag: -1 },
+  { name: 'p', label: /Hypothesized true accuracy p/, key: 'ArrowRight', drag: 1 },
+  { name: 'δ', label: /^Level$/, key: 'ArrowRight', drag: 1 },
+];
+
+/** A bare page with one native range input: how fast this machine and browser can be at all. */
+const BARE_PAGE =
+  'data:text/html,<!doctype html><title>bare</title><label>Bare slider <input type=range min=0 max=1000 value=500 style="width:600px"></label>' +
+  '<output></output><script>document.querySelector("input").oninput=(e)=>{document.querySelector("output").textContent=e.target.value}</script>';
+
+async function openPage(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page, errors: [] };
+}
+
+async function openExplorer() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`http://127.0.0.1:${port}/${START}`);
+  await page.getByTestId('tail-sentence').waitFor();
+  await settle(page);
+  return { context, page, errors };
+}
+
+async function measure(page, run) {
+  const from = await page.evaluate(() => ({ inputs: window.__bench.inputs.length, time: performance.now() }));
+  await run();
+  await settle(page);
+  await page.waitForTimeout(300); // let the last Event Timing entries arrive
+  return page.evaluate((from) => {
+    const inputs = window.__bench.inputs.slice(from.inputs);
+    const slow = window.__bench.slow.filter((entry) => entry.start >= from.time && entry.duration > 16);
+    // Input → plots: until the first time after the input that the plots were current again.
+    const { fresh } = window.__bench;
+    const plots = inputs.map((input) => {
+      const caughtUp = fresh.find((time) => time > input.start);
+      return caughtUp === undefined ? 0 : caughtUp - input.start; // no marker: the plots did not depend on it
+    });
+    const p95 = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? NaN;
+    };
+    if (window.__benchDebug) console.log(JSON.stringify(plots.map(Math.round)), JSON.stringify(fresh.slice(-20).map(Math.round)), JSON.stringify(inputs.slice(-20).map((i) => Math.round(i.start))));
+    return {
+      inputs: inputs.length,
+      over16: slow.length,
+      slowest: slow.reduce((max, entry) => Math.max(max, entry.duration), 0),
+      slowNames: [...new Set(slow.map((entry) => entry.name))].join(','),
+      frameP95: p95(inputs.map((input) => input.frame)),
+      plotsP95: p95(plots),
+    };
+  }, from);
+}
+
+const loadBefore = loadavg()[0];
+const rows = [];
+const allErrors = [];
+const CALIBRATION = { name: 'bare page', label: /Bare slider/, key: 'ArrowRight', drag: 1 };
+for (const slider of [CALIBRATION, ...SLIDERS]) {
+  for (const kind of ['keyboard', 'mouse']) {
+    const { context, page, errors } = slider === CALIBRATION ? await openPage(BARE_PAGE) : await openExplorer();
+    const input = page.getByRole('slider', { name: slider.label });
+    let result;
+    if (kind === 'keyboard') {
+      await input.focus();
+      result = await measure(page, async () => {
+        for (let step = 0; step < STEPS; step++) {
+          await page.keyboard.press(slider.key);
+          await nextFrame(page);
+        }
+      });
+    } else {
+      const box = await input.boundingBox();
+      const { min, max, value } = await input.evaluate((element) => ({ min: Number(element.min), max: Number(element.max), value: Number(element.value) }));
+      const y = box.y + box.height / 2;
+      let x = box.x + 8 + ((value - min) / (max - min)) * (box.width - 16); // thumb centre
+      const stepPx = (0.4 * box.width) / STEPS; // drag across 40% of the track
+      result = await measure(page, async () => {
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        for (let step = 0; step < STEPS; step++) {
+          x = Math.min(Math.max(x + slider.drag * stepPx, box.x + 1), box.x + box.width - 1);
+          await page.mouse.move(x, y);
+          await nextFrame(page);
+        }
+        await page.mouse.up();
+      });
+    }
+    rows.push({ slider: slider.name, kind, ...result });
+    allErrors.push(...errors);
+    await context.close();
+  }
+}
+
+const chromiumVersion = browser.version();
+await browser.close();
+server.kill();
+
+const cpu = cpus();
+console.log(`tail explorer UI bench — ${START}`);
+console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`);
+console.log(`load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} (other processes share these cores)`);
+console.log(`build: ${dist}/, Chromium ${chromiumVersion}; ${STEPS} steps per slider and input kind, one step per frame`);
+console.log('"bare page" is a native range input on an empty page: the floor of this machine and browser.');
+console.log('');
+const header = ['slider', 'input', 'inputs', 'events >16 ms', 'slowest event', 'p95 input→next frame', 'p95 input→plots'];
+const table = rows.map((row) => [
+  row.slider,
+  row.kind,
+  String(row.inputs),
+  row.over16 ? `${row.over16} (${row.slowNames})` : '0',
+  row.over16 ? `${row.slowest} ms` : '≤16 ms',
+  `${row.frameP95.toFixed(1)} ms`,
+  `${row.plotsP95.toFixed(1)} ms`,
+]);
+const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column].length)));
+const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
+console.log(line(header));
+console.log(line(widths.map((width) => '-'.repeat(width))));
+for (const cells of table) console.log(line(cells));
+console.log('');
+const explorerRows = rows.filter((row) => row.slider !== CALIBRATION.name);
+const totalSlow = explorerRows.reduce((sum, row) => sum + row.over16, 0);
+const worstP95 = Math.max(...explorerRows.map((row) => row.frameP95));
+console.log(`target: no event over 16 ms (${totalSlow === 0 ? 'met' : `missed: ${totalSlow}`}), p95 input→next frame under 16 ms (${worstP95 < 16 ? 'met' : `missed: worst ${worstP95.toFixed(1)} ms`})`);
+if (allErrors.length > 0) {
+  console.log(`page errors: ${allErrors.join(' | ')}`);
+  process.exitCode = 1;
+}
