@@ -36,3 +36,6 @@ export { exactCoverage } from './exact-coverage';
 export { coverageCurve } from './coverage-curve';
 export { balancedCoverage } from './balanced-coverage';
 export { balancedCoverageGrid } from './balanced-coverage-grid';
+// Posterior view (Brodersen et al. 2010)
+export { posteriorBalancedAccuracy } from './posterior-balanced-accuracy';
+export { posteriorAccuracy, type AccuracyPosterior } from './posterior-accuracy';
