@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { parseHashRoute } from '../../data/routes';
+import { MethodsView } from './MethodsView';
+
+function renderAt(hash: string) {
+  window.history.replaceState(null, '', hash);
+  return render(<MethodsView route={parseHashRoute(hash)} />);
+}
+
+const rowOf = (table: HTMLElement, name: RegExp) => within(table).getByRole('row', { name });
+
+describe('MethodsView, one proportion', () => {
+  it('shows all five methods for 38/40 at 95%, bounds rounded outward', () => {
+    renderAt('#/methods?n=40&k=38&delta=0.05');
+    const table = screen.getByRole('table', { name: 'Two-sided 95% intervals (δ = 0.05) for 38/40 correct; bounds rounded outward.' });
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    // Clopper–Pearson for 38/40: [0.830812…, 0.993891…].
+    const exact = rowOf(table, /Exact \(Clopper–Pearson\)/);
+    expect(within(exact).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', '95.00%', '83.08%', '99.39%', '16.31%']);
+    // Wilson: (p̂ + z²/2n ± z√(p̂q̂/n + z²/4n²)) / (1 + z²/n) = [0.83496…, 0.98619…].
+    const wilson = rowOf(table, /Wilson score/);
+    expect(within(wilson).getAllByRole('cell')[2]).toHaveTextContent('83.49%');
+    expect(within(wilson).getAllByRole('cell')[3]).toHaveTextContent('98.62%');
+  });
+
+  it('flags Wald leaving [0, 1] and collapsing to zero width', () => {
+    renderAt('#/methods?n=40&k=38&delta=0.05');
+    const wald = rowOf(screen.getByRole('table'), /Wald/);
+    expect(wald).toHaveTextContent('Clipped here: the formula’s upper end goes past 100%.');
+    expect(within(wald).getAllByRole('cell')[3]).toHaveTextContent('100.00%');
+  });
+
+  it('flags zero width at k = n', () => {
+    renderAt('#/methods?n=40&k=40&delta=0.05');
+    expect(rowOf(screen.getByRole('table'), /Wald/)).toHaveTextContent('Zero width here: it claims certainty from 40 examples.');
+    expect(rowOf(screen.getByRole('table'), /Clopper/)).not.toHaveTextContent('Zero width');
+  });
+
+  it('gives each bar an accessible name with method, δ and counts', () => {
+    renderAt('#/methods?n=40&k=38&delta=0.05');
+    expect(
+      screen.getByRole('img', {
+        name: '38 of 40 correct, Exact (Clopper–Pearson): 95.00%, 95% interval 83.08% to 99.39% (Exact (Clopper–Pearson), δ = 0.05, 38/40 correct)',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('switches to a detector and writes the link', async () => {
+    const user = userEvent.setup();
+    renderAt('#/methods?n=40&k=38&delta=0.05');
+    await user.click(screen.getByRole('radio', { name: /A detector/ }));
+    expect(decodeURIComponent(window.location.hash)).toBe('#/methods?yes=38/40&no=55/60&delta=0.05');
+    expect(screen.getByRole('heading', { name: /Balanced accuracy/ })).toBeInTheDocument();
+  });
+});
+
+describe('MethodsView, a detector', () => {
+  it('reproduces the blog’s balanced interval for 90/100 and 95/100: [0.84473, 0.97122]', () => {
+    renderAt('#/methods?yes=90/100&no=95/100&delta=0.05');
+    const table = screen.getByRole('table', { name: /for YES 90\/100, NO 95\/100/ });
+    const exact = rowOf(table, /Exact union bound/);
+    expect(within(exact).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', '92.50%', '84.47%', '97.13%', '12.65%']);
+  });
+
+  it('shows the Brodersen posterior interval and says what is not available', () => {
+    renderAt('#/methods?yes=41/45&no=3/10&delta=0.05');
+    const table = screen.getByRole('table', { name: /for YES 41\/45, NO 3\/10/ });
+    // Brodersen et al. (2010), Figure 2: mean ≈ 0.61, interval ≈ [0.49, 0.76].
+    const posterior = within(rowOf(table, /Posterior \(Brodersen/)).getAllByRole('cell');
+    expect(posterior[1]).toHaveTextContent(/^6[01]\.\d\d%$/);
+    expect(posterior[2]).toHaveTextContent(/^4[89]\.\d\d%$/);
+    expect(posterior[3]).toHaveTextContent(/^7[56]\.\d\d%$/);
+    expect(rowOf(table, /Wald on the balanced estimate/)).toHaveTextContent(/Not available/);
+  });
+
+  it('shows every method for each class, in the class colour', () => {
+    renderAt('#/methods?yes=38/40&no=55/60&delta=0.01');
+    const yes = screen.getByRole('table', { name: /99% intervals \(δ = 0.01\) for 38\/40 correct/ });
+    const no = screen.getByRole('table', { name: /99% intervals \(δ = 0.01\) for 55\/60 correct/ });
+    expect(within(yes).getAllByRole('img')).toHaveLength(5);
+    expect(within(no).getAllByRole('img')).toHaveLength(5);
+    expect(within(no).getAllByRole('img')[0]!.style.getPropertyValue('--series-color')).toBe('var(--no)');
+  });
+});
+
+describe('MethodsView, bad links', () => {
+  it('names the parameter', () => {
+    renderAt('#/methods?n=40&k=41');
+    expect(screen.getByRole('alert')).toHaveTextContent('k: “k” is 41 but n is 40');
+  });
+});

@@ -1,0 +1,322 @@
+import { useCallback, useMemo } from 'react';
+import { ClassCountsFields } from '../../components/ClassCountsFields';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CountField } from '../../components/CountField';
+import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
+import { LinkProblems } from '../../components/LinkProblems';
+import { useLinkState } from '../../components/use-link-state';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { coverageHref, DEFAULT_COVERAGE_LINK, MAX_COVERAGE_N } from '../../data/coverage-link';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent } from '../../data/format';
+import { METHOD_INFO } from '../../data/method-info';
+import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink } from '../../data/methods-link';
+import { DEFAULT_PLAN_LINK, planHref } from '../../data/plan-link';
+import { posteriorHref } from '../../data/posterior-link';
+import type { HashRoute } from '../../data/routes';
+import type { ClassCounts, Interval } from '../../stats';
+import { balancedIntervals, proportionIntervals } from './method-intervals';
+import './methods.css';
+
+const TITLE = 'Interval methods, side by side';
+const DIGITS = 2;
+
+/** `#/methods`: one proportion's or one detector's intervals under every method, on one 0–100% axis. */
+export function MethodsView({ route }: { route: HashRoute }) {
+  const { params } = route;
+  const parsed = useMemo(() => parseMethodsLink(params), [params]);
+  if (!parsed.ok) {
+    return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref={methodsHref(DEFAULT_METHODS_LINK)} />;
+  }
+  return <MethodsPage linked={parsed.value} linkKey={params.toString()} />;
+}
+
+function MethodsPage({ linked, linkKey }: { linked: MethodsLink; linkKey: string }) {
+  const [link, setLink] = useLinkState(linked, linkKey, methodsHref);
+  const setDelta = useCallback((delta: number) => setLink({ ...link, delta }), [link, setLink]);
+
+  return (
+    <section className="methods-view">
+      <h1>{TITLE}</h1>
+      <p className="methods-view__intro">
+        The same counts, five ways to put a two-sided {formatConfidence(link.delta)} interval around them. They differ most
+        where it matters: few examples and accuracies near 100%.
+      </p>
+      <MethodsControls link={link} onChange={setLink} onDelta={setDelta} />
+      {link.kind === 'proportion' ? <ProportionResults link={link} /> : <DetectorResults link={link} />}
+    </section>
+  );
+}
+
+function MethodsControls({
+  link,
+  onChange,
+  onDelta,
+}: {
+  link: MethodsLink;
+  onChange: (link: MethodsLink) => void;
+  onDelta: (delta: number) => void;
+}) {
+  const setKind = (kind: MethodsLink['kind']) => {
+    if (kind === link.kind) return;
+    onChange(
+      link.kind === 'proportion'
+        ? { kind: 'detector', yes: { correct: link.k, total: link.n }, no: DEFAULT_PLAN_LINK.no, delta: link.delta }
+        : { kind: 'proportion', n: link.yes.total, k: link.yes.correct, delta: link.delta },
+    );
+  };
+  return (
+    <div className="methods-view__controls">
+      <fieldset className="methods-view__kind">
+        <legend>Compare</legend>
+        <label>
+          <input type="radio" name="methods-kind" checked={link.kind === 'proportion'} onChange={() => setKind('proportion')} />
+          One proportion (k of n)
+        </label>
+        <label>
+          <input type="radio" name="methods-kind" checked={link.kind === 'detector'} onChange={() => setKind('detector')} />
+          A detector (YES and NO classes)
+        </label>
+      </fieldset>
+      {link.kind === 'proportion' ? (
+        <ProportionFields link={link} onChange={onChange} />
+      ) : (
+        <>
+          <ClassCountsFields legend="Should-be-YES examples" counts={link.yes} onChange={(yes) => onChange({ ...link, yes })} />
+          <ClassCountsFields legend="Should-be-NO examples" counts={link.no} onChange={(no) => onChange({ ...link, no })} />
+        </>
+      )}
+      <ConfidenceControl delta={link.delta} onChange={onDelta} />
+    </div>
+  );
+}
+
+function ProportionFields({
+  link,
+  onChange,
+}: {
+  link: Extract<MethodsLink, { kind: 'proportion' }>;
+  onChange: (link: MethodsLink) => void;
+}) {
+  const commitK = useCallback((k: number) => onChange({ ...link, k }), [link, onChange]);
+  const commitN = useCallback((n: number) => onChange({ ...link, n }), [link, onChange]);
+  return (
+    <fieldset className="methods-view__counts">
+      <legend>Counts</legend>
+      <CountField label="k (correct)" value={link.k} max={{ value: link.n, message: `k can’t exceed n (${link.n}).` }} onCommit={commitK} />
+      <CountField
+        label="n (examples)"
+        value={link.n}
+        min={{ value: Math.max(link.k, 1), message: link.k > 0 ? `n can’t be below k (${link.k}).` : 'n must be at least 1.' }}
+        onCommit={commitN}
+      />
+    </fieldset>
+  );
+}
+
+function ProportionResults({ link }: { link: Extract<MethodsLink, { kind: 'proportion' }> }) {
+  const rows = useMemo(() => proportionIntervals(link.n, link.k, link.delta), [link.n, link.k, link.delta]);
+  const coverageN = Math.min(link.n, MAX_COVERAGE_N);
+  return (
+    <>
+      <MethodTable
+        heading={`${link.k} of ${link.n} correct`}
+        counts={{ correct: link.k, total: link.n }}
+        delta={link.delta}
+        series="balanced"
+        rows={rows.map(({ method, interval }) => ({
+          name: METHOD_INFO[method].label,
+          promise: METHOD_INFO[method].promise,
+          interval,
+          warning: boundaryWarning(interval, { correct: link.k, total: link.n }),
+        }))}
+      />
+      <p className="methods-view__next">
+        <a href={coverageHref({ ...DEFAULT_COVERAGE_LINK, n: coverageN, delta: link.delta })}>
+          See each method’s true coverage at n = {coverageN}
+        </a>
+      </p>
+    </>
+  );
+}
+
+function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detector' }> }) {
+  const { yes, no, delta } = link;
+  const balanced = useMemo(() => balancedIntervals(yes, no, delta), [yes, no, delta]);
+  const yesRows = useMemo(() => proportionIntervals(yes.total, yes.correct, delta), [yes, delta]);
+  const noRows = useMemo(() => proportionIntervals(no.total, no.correct, delta), [no, delta]);
+  const counts = `YES ${yes.correct}/${yes.total}, NO ${no.correct}/${no.total}`;
+  const confusion = { tp: yes.correct, fn: yes.total - yes.correct, tn: no.correct, fp: no.total - no.correct };
+  const classRows = (rows: typeof yesRows, classCounts: ClassCounts) =>
+    rows.map(({ method, interval }) => ({
+      name: METHOD_INFO[method].label,
+      promise: METHOD_INFO[method].promise,
+      interval,
+      warning: boundaryWarning(interval, classCounts),
+    }));
+
+  return (
+    <>
+      <MethodTable
+        heading="Balanced accuracy"
+        countsText={counts}
+        delta={delta}
+        series="balanced"
+        rows={[
+          {
+            name: 'Exact union bound (tailbound)',
+            promise:
+              'Each class’s exact bounds at δ/4, averaged: guaranteed ≥ 1 − δ coverage for every pair of class accuracies.',
+            interval: balanced.exact,
+          },
+          {
+            name: 'Posterior (Brodersen et al. 2010)',
+            promise:
+              'Central 1 − δ interval of the posterior of (A⁺ + A⁻)/2 under flat priors, marked at its mean: a credible interval, not a coverage guarantee.',
+            interval: balanced.posterior,
+          },
+        ]}
+        unavailable={[
+          {
+            name: 'Wald on the balanced estimate',
+            promise:
+              'A normal approximation around the balanced point estimate would ignore how few examples each class has; it is where naive reports go wrong.',
+            reason: 'Not available: the statistics library has no Wald interval for the balanced accuracy.',
+          },
+        ]}
+      />
+      <p className="methods-view__next">
+        <a href={posteriorHref({ counts: confusion, delta })}>The posterior in full</a> ·{' '}
+        <a href={planHref({ ...DEFAULT_PLAN_LINK, yes, no, delta })}>How many more labels?</a>
+      </p>
+      <MethodTable
+        heading="Should-be-YES accuracy"
+        counts={yes}
+        delta={delta}
+        series="yes"
+        rows={classRows(yesRows, yes)}
+      />
+      <MethodTable heading="Should-be-NO accuracy" counts={no} delta={delta} series="no" rows={classRows(noRows, no)} />
+    </>
+  );
+}
+
+interface MethodRow {
+  name: string;
+  promise: string;
+  interval: Interval;
+  warning?: string | undefined;
+}
+
+interface UnavailableRow {
+  name: string;
+  promise: string;
+  reason: string;
+}
+
+/**
+ * What the numbers on screen show about an interval at the boundary: zero width, or a bound sitting at
+ * 0% or 100% although the data have both outcomes (only a clipped approximation does that).
+ */
+function boundaryWarning(interval: Interval, counts: ClassCounts): string | undefined {
+  if (interval.upper === interval.lower) {
+    return `Zero width here: it claims certainty from ${counts.total} examples.`;
+  }
+  if (interval.lower === 0 && counts.correct > 0) return 'Clipped here: the formula’s lower end falls below 0%.';
+  if (interval.upper === 1 && counts.correct < counts.total) return 'Clipped here: the formula’s upper end goes past 100%.';
+  return undefined;
+}
+
+const SCALE_TICKS = [0, 25, 50, 75, 100];
+
+function MethodTable({
+  heading,
+  counts,
+  countsText,
+  delta,
+  series,
+  rows,
+  unavailable = [],
+}: {
+  heading: string;
+  counts?: ClassCounts;
+  countsText?: string;
+  delta: number;
+  series: IntervalSeries;
+  rows: MethodRow[];
+  unavailable?: UnavailableRow[];
+}) {
+  const countsLabel = countsText ?? (counts ? `${counts.correct}/${counts.total} correct` : '');
+  const level = formatConfidence(delta);
+  return (
+    <section className="methods-view__table-section">
+      <h2>
+        {heading} <span className="methods-view__counts-label">({countsLabel})</span>
+      </h2>
+      <table className="methods-table">
+        <caption>
+          Two-sided {level} intervals (δ = {formatFullPrecision(delta)}) for {countsLabel}; bounds rounded outward.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Method</th>
+            <th scope="col" className="methods-table__bar-head">
+              <VisuallyHidden>Interval on a 0–100% scale</VisuallyHidden>
+              <span className="methods-table__scale" aria-hidden="true">
+                {SCALE_TICKS.map((tick) => (
+                  <span key={tick} style={{ left: `${tick}%` }}>
+                    {tick}%
+                  </span>
+                ))}
+              </span>
+            </th>
+            <th scope="col">Estimate</th>
+            <th scope="col">Lower</th>
+            <th scope="col">Upper</th>
+            <th scope="col">Width</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const shown = formatIntervalParts(row.interval, DIGITS);
+            return (
+              <tr key={row.name}>
+                <th scope="row">
+                  <span className="methods-table__name">{row.name}</span>
+                  <span className="methods-table__promise">{row.promise}</span>
+                  {row.warning && <span className="methods-table__warning">{row.warning}</span>}
+                </th>
+                <td className="methods-table__bar">
+                  <IntervalBar
+                    label={`${heading}, ${row.name}`}
+                    interval={row.interval}
+                    series={series}
+                    method={row.name}
+                    delta={delta}
+                    counts={countsLabel}
+                    size="mini"
+                    digits={DIGITS}
+                  />
+                </td>
+                <td className="methods-table__number">{shown.estimate}</td>
+                <td className="methods-table__number">{shown.lower}</td>
+                <td className="methods-table__number">{shown.upper}</td>
+                <td className="methods-table__number">{formatPercent(row.interval.upper - row.interval.lower, DIGITS, 'up')}</td>
+              </tr>
+            );
+          })}
+          {unavailable.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">
+                <span className="methods-table__name">{row.name}</span>
+                <span className="methods-table__promise">{row.promise}</span>
+              </th>
+              <td colSpan={5} className="methods-table__unavailable">
+                {row.reason}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

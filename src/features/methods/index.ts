@@ -1,0 +1,1 @@
+export { MethodsView } from './MethodsView';

@@ -1,0 +1,170 @@
+import { useCallback, useMemo } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CountField } from '../../components/CountField';
+import { LinkProblems } from '../../components/LinkProblems';
+import { useLinkState } from '../../components/use-link-state';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { methodsHref } from '../../data/methods-link';
+import {
+  BRODERSEN_EXAMPLE,
+  DEFAULT_POSTERIOR_LINK,
+  MAX_POSTERIOR_COUNT,
+  parsePosteriorLink,
+  posteriorHref,
+  type PosteriorLink,
+} from '../../data/posterior-link';
+import type { HashRoute } from '../../data/routes';
+import type { ConfusionMatrix } from '../../stats';
+import { PosteriorChart } from './PosteriorChart';
+import { CHANCE, posteriorCurves, posteriorFacts, type PosteriorFacts } from './posterior-summary';
+import './posterior.css';
+
+const TITLE = 'Posterior balanced accuracy';
+const DIGITS = 1;
+
+/** `#/posterior`: Brodersen et al.'s posterior of the balanced accuracy beside the plain accuracy's. */
+export function PosteriorView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
+  const { params } = route;
+  const parsed = useMemo(() => parsePosteriorLink(params), [params]);
+  if (!parsed.ok) {
+    return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref={posteriorHref(DEFAULT_POSTERIOR_LINK)} />;
+  }
+  return <PosteriorPage linked={parsed.value} linkKey={params.toString()} chartWidth={chartWidth} />;
+}
+
+const CELLS: { key: keyof ConfusionMatrix; label: string }[] = [
+  { key: 'tp', label: 'TP: should-be-YES, called YES' },
+  { key: 'fn', label: 'FN: should-be-YES, called NO' },
+  { key: 'fp', label: 'FP: should-be-NO, called YES' },
+  { key: 'tn', label: 'TN: should-be-NO, called NO' },
+];
+
+const NO_LIMIT = { value: MAX_POSTERIOR_COUNT, message: `Counts up to ${MAX_POSTERIOR_COUNT.toLocaleString('en-US')} are supported here.` };
+
+function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink; linkKey: string; chartWidth: number | undefined }) {
+  const [link, setLink] = useLinkState(linked, linkKey, posteriorHref);
+  const { counts, delta } = link;
+  const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
+  const setCell = useCallback((key: keyof ConfusionMatrix, value: number) => setLink({ ...link, counts: { ...link.counts, [key]: value } }), [link, setLink]);
+  const curves = useMemo(() => posteriorCurves(counts), [counts]);
+  const balanced = useMemo(() => posteriorFacts(curves.balanced, delta), [curves, delta]);
+  const accuracy = useMemo(() => posteriorFacts(curves.accuracy, delta), [curves, delta]);
+  const level = formatConfidence(delta);
+  const countsText = `TP ${counts.tp}, FN ${counts.fn}, TN ${counts.tn}, FP ${counts.fp}`;
+  const isExample = CELLS.every(({ key }) => counts[key] === BRODERSEN_EXAMPLE[key]);
+
+  return (
+    <section className="posterior-view">
+      <h1>{TITLE}</h1>
+      <p className="posterior-view__intro">
+        Brodersen et al. (2010) treat each class’s accuracy as unknown with a flat prior — A⁺ ~ Beta(TP + 1, FN + 1) and
+        A⁻ ~ Beta(TN + 1, FP + 1) — and ask what the data say about the balanced accuracy (A⁺ + A⁻)/2. Its posterior,
+        next to the posterior of plain accuracy, shows when a good-looking accuracy is only the test set’s imbalance.
+      </p>
+      <div className="posterior-view__controls">
+        <fieldset className="posterior-view__matrix">
+          <legend>Confusion matrix</legend>
+          {CELLS.map(({ key, label }) => (
+            <CountField key={key} label={label} value={counts[key]} max={NO_LIMIT} onCommit={(value) => setCell(key, value)} />
+          ))}
+          <p className="posterior-view__totals">
+            {counts.tp + counts.fn} should-be-YES, {counts.tn + counts.fp} should-be-NO examples.
+          </p>
+        </fieldset>
+        <div className="posterior-view__side">
+          <button
+            type="button"
+            className="posterior-view__example"
+            aria-pressed={isExample}
+            onClick={() => setLink({ ...link, counts: BRODERSEN_EXAMPLE })}
+          >
+            Imbalanced test set, biased classifier (Brodersen et al. 2010)
+          </button>
+          <ConfidenceControl delta={delta} onChange={setDelta} />
+        </div>
+      </div>
+
+      <p className="posterior-view__lesson" data-testid="posterior-lesson">
+        {lessonSentence(counts, balanced, accuracy, level)}
+      </p>
+
+      <figure className="posterior-view__figure">
+        <PosteriorChart density={curves.density} balanced={balanced} accuracy={accuracy} width={chartWidth} />
+        <figcaption>
+          Posterior densities for {countsText} under flat priors. Shaded: each central {level} posterior interval; dotted: the
+          posterior means; dashed: chance (50%).
+        </figcaption>
+      </figure>
+
+      <table className="posterior-table">
+        <caption>
+          Posterior summaries for {countsText}: central {level} intervals (δ = {formatFullPrecision(delta)}) rounded outward.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Posterior</th>
+            <th scope="col">Mean</th>
+            <th scope="col">Median</th>
+            <th scope="col">Mode</th>
+            <th scope="col">{level} interval</th>
+            <th scope="col">P(&gt; 50%)</th>
+          </tr>
+        </thead>
+        <tbody>
+          <FactsRow name="Balanced accuracy" facts={balanced} testId="balanced" />
+          <FactsRow name="Plain accuracy" facts={accuracy} testId="accuracy" />
+        </tbody>
+      </table>
+      {counts.tp + counts.fn > 0 && counts.tn + counts.fp > 0 && (
+        <p className="posterior-view__next">
+          <a
+            href={methodsHref({
+              kind: 'detector',
+              yes: { correct: counts.tp, total: counts.tp + counts.fn },
+              no: { correct: counts.tn, total: counts.tn + counts.fp },
+              delta,
+            })}
+          >
+            Compare with the exact union-bound interval and the other methods
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function FactsRow({ name, facts, testId }: { name: string; facts: PosteriorFacts; testId: string }) {
+  return (
+    <tr data-testid={`posterior-${testId}`}>
+      <th scope="row">{name}</th>
+      <td data-value={facts.mean}>{formatPercent(facts.mean, DIGITS)}</td>
+      <td data-value={facts.median}>{formatPercent(facts.median, DIGITS)}</td>
+      <td data-value={facts.mode}>{formatPercent(facts.mode, DIGITS)}</td>
+      <td data-lower={facts.interval.lower} data-upper={facts.interval.upper}>
+        {formatInterval(facts.interval, DIGITS)}
+      </td>
+      <td data-value={facts.aboveChance}>{formatPercent(facts.aboveChance, DIGITS)}</td>
+    </tr>
+  );
+}
+
+/** The paper's lesson, stated for these counts: does each posterior interval clear chance? */
+export function lessonSentence(counts: ConfusionMatrix, balanced: PosteriorFacts, accuracy: PosteriorFacts, level: string): string {
+  const yes = counts.tp + counts.fn;
+  const no = counts.tn + counts.fp;
+  const calledYes = counts.tp + counts.fp;
+  const balancedText = `the balanced accuracy’s ${level} interval ${formatInterval(balanced.interval, DIGITS)} (mean ${formatPercent(balanced.mean, DIGITS)})`;
+  const accuracyText = `plain accuracy’s ${level} interval ${formatInterval(accuracy.interval, DIGITS)}`;
+  const chance = `P(balanced accuracy > 50%) = ${formatPercent(balanced.aboveChance, DIGITS)}.`;
+  const clears = (facts: PosteriorFacts) => facts.interval.lower > CHANCE;
+  if (clears(accuracy) && !clears(balanced)) {
+    return (
+      `Plain accuracy looks convincing — ${accuracyText} stays above chance — but ${balancedText} reaches chance: ` +
+      `on a test set of ${yes} should-be-YES and ${no} should-be-NO examples, a classifier that says YES ${calledYes} times ` +
+      `out of ${yes + no} scores well on accuracy without having learned much. ${chance}`
+    );
+  }
+  if (clears(accuracy) && clears(balanced)) return `Both clear chance: ${accuracyText}, ${balancedText}. ${chance}`;
+  if (clears(balanced)) return `Only the balanced accuracy clears chance: ${balancedText}, ${accuracyText}. ${chance}`;
+  return `Neither clears chance: ${accuracyText}, ${balancedText}. ${chance}`;
+}

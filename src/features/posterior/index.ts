@@ -1,0 +1,1 @@
+export { PosteriorView } from './PosteriorView';
