@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView } from '../features/detectors';
+import { MethodsView } from '../features/methods';
 import { CoverageView } from '../features/coverage';
+import { PosteriorView } from '../features/posterior';
 import { ExplorerView } from '../features/explorer';
 import { useHashRoute } from './use-hash-route';
 
@@ -19,7 +21,9 @@ const SECTIONS: Section[] = [
   { segment: '', label: 'Detectors', render: (route) => <DetectorsListView route={route} /> },
   { segment: 'detectors', label: 'Detector', render: (route) => <DetectorView route={route} />, inNav: false },
   { segment: 'counts', label: 'From counts', render: (route) => <CountsView route={route} /> },
+  { segment: 'methods', label: 'Methods', render: (route) => <MethodsView route={route} /> },
   { segment: 'coverage', label: 'Coverage', render: (route) => <CoverageView route={route} /> },
+  { segment: 'posterior', label: 'Posterior', render: (route) => <PosteriorView route={route} /> },
   { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
 ];
 
