@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exactUpperBound } from '../../stats';
 import { ExplorerView } from './ExplorerView';
 import { nAtPosition, pStep } from './TailControls';
+import { pmfAxisTicks } from './TailPlots';
 
 const PLOT_WIDTH = 800;
 
@@ -188,6 +189,18 @@ describe('slider scales', () => {
     expect(nAtPosition(0, 2)).toBe(1);
     expect(nAtPosition(400, 50)).toBe(100);
     expect(nAtPosition(1200, 999_000)).toBe(1_000_000);
+  });
+
+  it('gives the PMF axis at most five 1-2-5 ticks just above the tallest bar, in every decade', () => {
+    expect(pmfAxisTicks(0.0993)).toEqual([0, 0.05, 0.1, 0.15]); // Figure 3's tallest bar: 0.0993 × 1.05 > 0.1
+    expect(pmfAxisTicks(0.0712)).toEqual([0, 0.02, 0.04, 0.06, 0.08]);
+    expect(pmfAxisTicks(1)).toEqual([0, 0.5, 1, 1.5]);
+    for (let value = 1e-6; value <= 1; value *= 1.37) {
+      const ticks = pmfAxisTicks(value);
+      expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(value * 1.05 - 1e-15);
+      expect(ticks.length).toBeLessThanOrEqual(6);
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('makes p steps finer as N grows', () => {

@@ -44,16 +44,17 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
   const { lo, hi } = series;
   const domain = useMemo<[number, number]>(() => [lo - 0.5, hi + 0.5], [lo, hi]);
   const ticks = useMemo(() => integerTicks(lo, hi), [lo, hi]);
-  const pmfTop = niceCeiling(Math.max(...series.pmf.map((point) => point.tail + point.rest)));
-  const pmfDomain = useMemo<[number, number]>(() => [0, pmfTop], [pmfTop]);
+  const pmfTicksKey = pmfAxisTicks(Math.max(...series.pmf.map((point) => point.tail + point.rest))).join();
+  const pmfTicks = useMemo(() => pmfTicksKey.split(',').map(Number), [pmfTicksKey]);
+  const pmfDomain = useMemo<[number, number]>(() => [0, pmfTicks[pmfTicks.length - 1]!], [pmfTicks]);
   const tick = useMemo(() => accuracyTick(n), [n]);
   // The same element objects while the window and scale stay put, so recharts' axes skip re-rendering.
   const pmfAxes = useMemo(
     () => [
       <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={tick} height={36} />,
-      <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={pmfDomain} allowDataOverflow tickCount={5} interval={0} tickFormatter={probabilityTick} tick={AXIS_TEXT} />,
+      <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={pmfDomain} allowDataOverflow ticks={pmfTicks} interval={0} tickFormatter={probabilityTick} tick={AXIS_TEXT} />,
     ],
-    [domain, ticks, tick, pmfDomain],
+    [domain, ticks, tick, pmfDomain, pmfTicks],
   );
   const cdfAxes = useMemo(
     () => [
@@ -223,11 +224,18 @@ function cdfTick(value: number): string {
   return `${value * 100}%`;
 }
 
-/** A round upper end for the PMF axis: 1, 2, 2.5 or 5 times a power of ten, so it rarely changes in a drag. */
-function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  return [1, 2, 2.5, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= value * 1.05)!;
+/**
+ * The PMF axis: a 1-2-5 tick step giving at most five ticks up to a little above the tallest bar.
+ * Snapped like this, it changes only now and then during a drag.
+ */
+export function pmfAxisTicks(tallest: number): number[] {
+  if (!(tallest > 0)) return [0, 1];
+  const target = tallest * 1.05;
+  const raw = target / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= raw)!;
+  const count = Math.ceil(target / step - 1e-9);
+  return Array.from({ length: count + 1 }, (_, index) => Number((index * step).toPrecision(12)));
 }
 
 interface TickProps {
