@@ -39,3 +39,9 @@ export { balancedCoverageGrid } from './balanced-coverage-grid';
 // Posterior view (Brodersen et al. 2010)
 export { posteriorBalancedAccuracy } from './posterior-balanced-accuracy';
 export { posteriorAccuracy, type AccuracyPosterior } from './posterior-accuracy';
+// Label planner (issue 5)
+export { labelsToClearLowerBound } from './labels-to-clear-lower-bound';
+export { labelsToReachWidth } from './labels-to-reach-width';
+export { projectBalancedInterval, type BalancedProjection } from './project-balanced-interval';
+export type { LabelPlanAssumptions, ProjectedCounts } from './label-plan-model';
+export type { LabelGoal, LabelPlan, LabelPlanPoint } from './plan-labels';
