@@ -51,6 +51,12 @@ const MAX_SEARCH_STEPS = 5_000_000;
  * when even these miss the target; a block of one label count is evaluated exactly.
  * For the lower-bound goal the scan also stops, as unreachable, once even the projected estimate
  * (an upper bound of the lower bound) can no longer reach the target at any larger M.
+ *
+ * Reference: the blog's balanced-accuracy bound (per-class exact bounds at δ/4, Langford 2005).
+ * Domain: a validated `labelPlanModel`; target in (0, 1) (lower bound) or (0, 1] (width).
+ * Internal: callers (`labelsToClearLowerBound`, `labelsToReachWidth`) validate the target.
+ *
+ * @example planLabels(labelPlanModel({ current, delta: 0.05 }), 'lower-bound', 0.9).additional
  */
 export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: number): LabelPlan {
   const perBound = model.delta / 4;
