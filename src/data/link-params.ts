@@ -71,11 +71,14 @@ export class LinkReader {
     return this.fraction('delta', fallback, 'the error rate δ (0.05 means 95% confidence)');
   }
 
-  /** A class's results written `correct/total`, e.g. `yes=38/40`; `undefined` when absent or bad. */
-  classCounts(name: string, className: string): ClassCounts | undefined {
+  /**
+   * A class's results written `correct/total`, e.g. `yes=38/40`; `undefined` when absent or bad.
+   * `allowEmpty` accepts `0/0` (a class with no labels yet, for the label planner).
+   */
+  classCounts(name: string, className: string, allowEmpty = false): ClassCounts | undefined {
     const text = this.params.get(name);
     if (text === null) return undefined;
-    const parsed = parseClassCounts(text);
+    const parsed = parseClassCounts(text, allowEmpty);
     if (typeof parsed === 'string') {
       this.problem(name, `“${name}” is “${text}”; ${parsed} (the ${className} class, written correct/total such as 38/40).`);
       return undefined;
@@ -89,14 +92,14 @@ export class LinkReader {
   }
 }
 
-/** "38/40" → { correct: 38, total: 40 }, or a phrase saying what is wrong with it. */
-export function parseClassCounts(text: string): ClassCounts | string {
+/** "38/40" → { correct: 38, total: 40 }, or a phrase saying what is wrong with it; "0/0" only if `allowEmpty`. */
+export function parseClassCounts(text: string, allowEmpty = false): ClassCounts | string {
   const parts = text.split('/');
   if (parts.length !== 2) return 'expected correct/total';
   const correct = parseWholeNumber(parts[0]!.trim());
   const total = parseWholeNumber(parts[1]!.trim());
   if (correct === undefined || total === undefined) return 'expected two whole numbers, correct/total';
-  if (total < 1) return 'the class has no examples, so it has no interval';
+  if (total < 1 && !allowEmpty) return 'the class has no examples, so it has no interval';
   if (total > MAX_LINK_COUNT) return `the total must be at most ${formatCount(MAX_LINK_COUNT)}`;
   if (correct > total) return 'more correct than total';
   return { correct, total };

@@ -23,10 +23,16 @@ describe('parsePlanLink', () => {
     expect(result.ok && [result.value.accuracyYes, result.value.accuracyNo, result.value.ratio]).toEqual([1, 0.9, { yes: 1, no: 2 }]);
   });
 
+  it('accepts a class with no labels yet, for planning from scratch', () => {
+    const result = parse('yes=0/0&no=0/0&accYes=0.9&accNo=0.9&ratio=1:1');
+    expect(result.ok && [result.value.yes, result.value.no]).toEqual([{ correct: 0, total: 0 }, { correct: 0, total: 0 }]);
+  });
+
   it('names each malformed parameter', () => {
     expect(problemParams('yes=38/40')).toEqual(['no']);
     expect(problemParams('goal=upper&target=1')).toEqual(['goal', 'target']);
-    expect(problemParams('accYes=1.2&ratio=0:1')).toEqual(['accYes', 'ratio']);
+    expect(problemParams('accYes=1.2&ratio=0:0')).toEqual(['accYes', 'ratio']);
+    expect(problemParams('ratio=0:1')).toEqual([]);
     expect(problemParams('ratio=2')).toEqual(['ratio']);
   });
 });

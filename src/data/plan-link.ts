@@ -5,7 +5,7 @@ import { hashHref } from './routes';
 /** What the planner aims for: the balanced lower bound above `target`, or the interval narrower than it. */
 export type PlanGoal = 'lower' | 'width';
 
-/** How new labels split between the classes, as YES:NO parts (e.g. 2:3). */
+/** How new labels split between the classes, as YES:NO parts (e.g. 2:3; 0:1 labels only NO examples). */
 export interface LabelRatio {
   yes: number;
   no: number;
@@ -14,7 +14,8 @@ export interface LabelRatio {
 /**
  * `#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9` (and optionally `goal=width`, `accYes=0.95`,
  * `accNo=0.9`, `ratio=1:1`). Assumed accuracies and the ratio are `undefined` when the link leaves
- * them out: the planner then uses the observed ones.
+ * them out: the planner then uses the observed ones. A class may be `0/0` (no labels yet) when its
+ * accuracy is assumed; the planner says what is missing otherwise.
  */
 export interface PlanLink {
   yes: ClassCounts;
@@ -52,8 +53,8 @@ export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
     }
   }
   const link: PlanLink = {
-    yes: (hasCounts ? reader.classCounts('yes', 'should-be-YES') : undefined) ?? DEFAULT_PLAN_LINK.yes,
-    no: (hasCounts ? reader.classCounts('no', 'should-be-NO') : undefined) ?? DEFAULT_PLAN_LINK.no,
+    yes: (hasCounts ? reader.classCounts('yes', 'should-be-YES', true) : undefined) ?? DEFAULT_PLAN_LINK.yes,
+    no: (hasCounts ? reader.classCounts('no', 'should-be-NO', true) : undefined) ?? DEFAULT_PLAN_LINK.no,
     delta: reader.delta(DEFAULT_PLAN_LINK.delta),
     goal,
     target: reader.fraction(
@@ -101,8 +102,8 @@ function readRatio(reader: LinkReader): LabelRatio | undefined {
   const match = RATIO.exec(text);
   const yes = match ? Number(match[1]) : NaN;
   const no = match ? Number(match[2]) : NaN;
-  if (!(yes > 0 && no > 0 && Number.isFinite(yes) && Number.isFinite(no))) {
-    reader.problem('ratio', `“ratio” is “${text}”; expected YES:NO parts, two positive numbers such as 1:1 or 2:3.`);
+  if (!(yes >= 0 && no >= 0 && yes + no > 0 && Number.isFinite(yes + no))) {
+    reader.problem('ratio', `“ratio” is “${text}”; expected YES:NO parts, two numbers ≥ 0 (not both 0) such as 1:1 or 2:3.`);
     return undefined;
   }
   return { yes, no };

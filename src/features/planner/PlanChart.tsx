@@ -1,0 +1,106 @@
+import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TooltipContentProps } from 'recharts';
+import type { PlanGoal } from '../../data/plan-link';
+import { formatPercent } from '../../data/format';
+import type { LabelPlanPoint } from '../../stats';
+
+export interface PlanChartProps {
+  curve: readonly LabelPlanPoint[];
+  goal: PlanGoal;
+  target: number;
+  /** The answer (additional labels), highlighted; null when there is none. */
+  answer: number | null;
+  width?: number;
+  height?: number;
+}
+
+type PlanRow = LabelPlanPoint & { width: number };
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The projected exact balanced interval against additional labels: the lower bound (and the
+ * estimate and upper bound) for a lower-bound goal, the width for a width goal; the target as a
+ * horizontal line and the answer as a vertical line with a dot.
+ */
+export function PlanChart({ curve, goal, target, answer, width, height = 340 }: PlanChartProps) {
+  const rows: PlanRow[] = curve.map((point) => ({ ...point, width: point.upper - point.lower }));
+  const atAnswer = answer === null ? undefined : rows.find((row) => row.additional === answer);
+  const chart = (
+    <LineChart
+      data={rows}
+      width={width}
+      height={height}
+      margin={{ top: 10, right: 24, bottom: 24, left: 8 }}
+      title={goal === 'lower' ? 'Projected balanced lower bound against additional labels' : 'Projected interval width against additional labels'}
+    >
+      <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+      <XAxis
+        dataKey="additional"
+        type="number"
+        domain={[0, 'dataMax']}
+        tickFormatter={count}
+        tick={{ fill: 'var(--muted)' }}
+        label={{ value: 'additional labels', position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
+      />
+      <YAxis
+        type="number"
+        domain={goal === 'lower' ? ['auto', 1] : [0, 'auto']}
+        tickFormatter={(value: number) => formatPercent(value, 0)}
+        tick={{ fill: 'var(--muted)' }}
+        width={56}
+      />
+      <ReferenceLine
+        y={target}
+        stroke="var(--hypothesis)"
+        strokeDasharray="6 4"
+        label={{ value: `target ${formatPercent(target, 1)}`, position: 'insideTopRight', fill: 'var(--text)' }}
+      />
+      {answer !== null && <ReferenceLine x={answer} stroke="var(--accent)" />}
+      {goal === 'lower' ? (
+        <>
+          <Line dataKey="upper" name="upper bound" type="linear" dot={false} stroke="var(--balanced)" strokeOpacity={0.5} strokeDasharray="4 3" isAnimationActive={false} />
+          <Line dataKey="estimate" name="projected estimate" type="linear" dot={false} stroke="var(--muted)" isAnimationActive={false} />
+          <Line dataKey="lower" name="lower bound" type="linear" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
+        </>
+      ) : (
+        <Line dataKey="width" name="interval width" type="linear" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
+      )}
+      {atAnswer && (
+        <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
+      )}
+      <Tooltip content={({ active, payload, label }: TooltipContentProps) => <PlanTooltip active={active} payload={payload} label={label} />} />
+      <Legend verticalAlign="top" height={30} />
+    </LineChart>
+  );
+  if (width !== undefined) return chart;
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      {chart}
+    </ResponsiveContainer>
+  );
+}
+
+function PlanTooltip({ active, payload, label }: Pick<TooltipContentProps, 'active' | 'payload' | 'label'>) {
+  if (!active || payload.length === 0) return null;
+  const row = payload[0]!.payload as PlanRow;
+  return (
+    <div className="plan-tooltip">
+      <strong>
+        +{count(Number(label))} labels ({count(row.additionalYes)} YES, {count(row.additionalNo)} NO)
+      </strong>
+      <dl>
+        <div>
+          <dt>interval</dt>
+          <dd>
+            [{formatPercent(row.lower, 2, 'down')}, {formatPercent(row.upper, 2, 'up')}]
+          </dd>
+        </div>
+        <div>
+          <dt>width</dt>
+          <dd>{formatPercent(row.width, 2, 'up')}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { parseHashRoute } from '../../data/routes';
+import { projectBalancedInterval } from '../../stats';
+import { PlanView } from './PlanView';
+
+function renderAt(hash: string) {
+  window.history.replaceState(null, '', hash);
+  return render(<PlanView route={parseHashRoute(hash)} chartWidth={800} />);
+}
+
+/** "Label 212 more (84 YES, 128 NO) …" → [212, 84, 128]. */
+function answerCounts(): [number, number, number] {
+  const text = screen.getByRole('heading', { level: 2 }).textContent ?? '';
+  const match = /^Label ([\d,]+) more \(([\d,]+) YES, ([\d,]+) NO\)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return [1, 2, 3].map((index) => Number(match![index]!.replace(/,/g, ''))) as [number, number, number];
+}
+
+const DETECTOR = { current: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, delta: 0.05 };
+
+// Each render runs an exact search over label counts; allow for a busy machine.
+describe('PlanView', { timeout: 20_000 }, () => {
+  it('answers the documented link, and the answer is the smallest count that clears the target', () => {
+    renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    const [labels, yes, no] = answerCounts();
+    expect(yes + no).toBe(labels);
+    // Future labels in the observed 40:60 proportion.
+    expect(yes).toBe(Math.round(labels * 0.4));
+    const at = projectBalancedInterval(DETECTOR, labels);
+    const before = projectBalancedInterval(DETECTOR, labels - 1);
+    expect(at.interval!.lower).toBeGreaterThanOrEqual(0.9);
+    expect(before.interval!.lower).toBeLessThan(0.9);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/to prove a balanced accuracy of at least 90\.0% at 95% confidence\.$/);
+    const detail = screen.getByText(/^With [\d,]+ should-be-YES and [\d,]+ should-be-NO labels/);
+    expect(detail).toHaveTextContent(`With ${at.counts.yes.total} should-be-YES and ${at.counts.no.total} should-be-NO labels`);
+    expect(detail).toHaveTextContent('if the detector keeps 95.0% accuracy on should-be-YES (as observed) and 91.7% on should-be-NO (as observed), with 40.0% of new labels YES');
+    const lowerShown = Math.floor(at.interval!.lower * 10_000) / 100;
+    expect(detail).toHaveTextContent(`its lower bound ${lowerShown.toFixed(2)}%`);
+    expect(detail).toHaveTextContent(/One label fewer leaves the lower bound at 89\.\d\d%\./);
+  });
+
+  it('marks the answer in the chart and in the data table', () => {
+    const { container } = renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    const [labels] = answerCounts();
+    expect(container.querySelector('.recharts-reference-dot')).not.toBeNull();
+    expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
+    const row = container.querySelector('tr[aria-current="true"]')!;
+    expect(within(row as HTMLElement).getByRole('rowheader')).toHaveTextContent(labels.toLocaleString('en-US'));
+  });
+
+  it('plans for a width goal', () => {
+    renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.1&goal=width');
+    const [labels] = answerCounts();
+    const at = projectBalancedInterval(DETECTOR, labels).interval!;
+    const before = projectBalancedInterval(DETECTOR, labels - 1).interval!;
+    expect(at.upper - at.lower).toBeLessThanOrEqual(0.1);
+    expect(before.upper - before.lower).toBeGreaterThan(0.1);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/to get the 95% balanced interval down to 10\.0% wide\.$/);
+  });
+
+  it('explains an unreachable target', () => {
+    renderAt('#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
+    expect(screen.getByText(/tends to 80\.8%, and the exact lower bound always stays below the estimate/)).toBeInTheDocument();
+  });
+
+  it('plans from scratch with assumed accuracies, and says what is missing without them', () => {
+    renderAt('#/plan?yes=0/0&no=0/0&delta=0.05&target=0.9&accYes=0.97&accNo=0.97&ratio=1:1');
+    const [labels, yes, no] = answerCounts();
+    expect(Math.abs(yes - no)).toBeLessThanOrEqual(1);
+    const scratch = { current: { yes: { correct: 0, total: 0 }, no: { correct: 0, total: 0 } }, yesAccuracy: 0.97, noAccuracy: 0.97, yesShare: 0.5, delta: 0.05 };
+    expect(projectBalancedInterval(scratch, labels).interval!.lower).toBeGreaterThanOrEqual(0.9);
+    expect(projectBalancedInterval(scratch, labels - 1).interval?.lower ?? 0).toBeLessThan(0.9);
+  });
+
+  it('says what is missing when a class has no labels and no assumed accuracy', () => {
+    renderAt('#/plan?yes=0/0&no=55/60&delta=0.05&target=0.9&ratio=1:1');
+    expect(screen.getByRole('alert')).toHaveTextContent(/No plan for these settings: yesAccuracy is needed/);
+  });
+
+  it('updates the link as assumptions are typed, keeping the last valid value on a typo', async () => {
+    const user = userEvent.setup();
+    renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    const accuracy = screen.getByRole('textbox', { name: 'Accuracy on should-be-NO' });
+    await user.type(accuracy, '95%');
+    expect(window.location.hash).toContain('accNo=0.95');
+    await user.type(accuracy, 'x');
+    expect(accuracy).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/“95%x” is not a number/)).toBeInTheDocument();
+    expect(window.location.hash).toContain('accNo=0.95');
+    await user.click(screen.getByRole('radio', { name: /narrower than a target/ }));
+    expect(window.location.hash).toContain('goal=width');
+    expect(screen.getByRole('textbox', { name: 'Interval width at most' })).toHaveValue('10%');
+  });
+
+  it('names a malformed parameter', () => {
+    renderAt('#/plan?yes=38/40&no=55/60&goal=upper');
+    expect(screen.getByRole('alert')).toHaveTextContent('goal: “goal” is “upper”');
+  });
+});

@@ -1,0 +1,234 @@
+import { useCallback, useMemo } from 'react';
+import { ClassCountsFields } from '../../components/ClassCountsFields';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { LinkProblems } from '../../components/LinkProblems';
+import { useLinkState } from '../../components/use-link-state';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { methodsHref } from '../../data/methods-link';
+import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
+import type { HashRoute } from '../../data/routes';
+import type { LabelPlan } from '../../stats';
+import { planOutcome } from './plan-answer';
+import { formatProportion, formatRatio, parseProportion, parseRatio } from './plan-fields';
+import { PlanChart } from './PlanChart';
+import { ParsedField } from './ParsedField';
+import './plan.css';
+
+const TITLE = 'How many more labels?';
+const DIGITS = 2;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** `#/plan`: the exact number of extra labels before the balanced bound clears a target (or narrows enough). */
+export function PlanView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
+  const { params } = route;
+  const parsed = useMemo(() => parsePlanLink(params), [params]);
+  if (!parsed.ok) return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref={planHref(DEFAULT_PLAN_LINK)} />;
+  return <PlanPage linked={parsed.value} linkKey={params.toString()} chartWidth={chartWidth} />;
+}
+
+const parseTarget = (text: string) => parseProportion(text, { inclusive: false, optional: false });
+const parseAccuracy = (text: string) => parseProportion(text, { inclusive: true, optional: true });
+
+function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: string; chartWidth: number | undefined }) {
+  const [link, setLink] = useLinkState(linked, linkKey, planHref);
+  const update = useCallback((change: Partial<PlanLink>) => setLink({ ...link, ...change }), [link, setLink]);
+  const outcome = useMemo(() => planOutcome(link), [link]);
+  const observedYes = link.yes.total > 0 ? link.yes.correct / link.yes.total : undefined;
+  const observedNo = link.no.total > 0 ? link.no.correct / link.no.total : undefined;
+  const observedRatio = link.yes.total + link.no.total > 0 ? `${link.yes.total}:${link.no.total}` : undefined;
+
+  return (
+    <section className="plan-view">
+      <h1>{TITLE}</h1>
+      <p className="plan-view__intro">
+        How many more ground-truth labels, per class, before the exact balanced interval proves what you need — found by an
+        exact search over label counts with the exact bounds, assuming the detector keeps its per-class accuracies.
+      </p>
+      <div className="plan-view__controls">
+        <fieldset className="plan-view__group">
+          <legend>Goal</legend>
+          <GoalChoice goal={link.goal} onChange={(goal) => update({ goal, target: DEFAULT_PLAN_TARGET[goal] })} />
+          <ParsedField
+            label={link.goal === 'lower' ? 'Lower bound must reach' : 'Interval width at most'}
+            value={link.target as number | undefined}
+            format={formatProportion}
+            parse={parseTarget}
+            onCommit={(target) => {
+              if (target !== undefined) update({ target });
+            }}
+            hint="e.g. 0.9 or 90%"
+          />
+        </fieldset>
+        <ClassCountsFields legend="Should-be-YES labels so far" counts={link.yes} onChange={(yes) => update({ yes })} allowEmpty />
+        <ClassCountsFields legend="Should-be-NO labels so far" counts={link.no} onChange={(no) => update({ no })} allowEmpty />
+        <fieldset className="plan-view__group">
+          <legend>Assumed for new labels</legend>
+          <ParsedField
+            label="Accuracy on should-be-YES"
+            value={link.accuracyYes}
+            format={formatProportion}
+            parse={parseAccuracy}
+            onCommit={(accuracyYes) => update({ accuracyYes })}
+            placeholder={observedYes === undefined ? 'needed' : `observed ${formatProportion(observedYes)}`}
+            hint="Empty: as observed."
+          />
+          <ParsedField
+            label="Accuracy on should-be-NO"
+            value={link.accuracyNo}
+            format={formatProportion}
+            parse={parseAccuracy}
+            onCommit={(accuracyNo) => update({ accuracyNo })}
+            placeholder={observedNo === undefined ? 'needed' : `observed ${formatProportion(observedNo)}`}
+            hint="Empty: as observed."
+          />
+          <ParsedField
+            label="YES:NO ratio of new labels"
+            value={link.ratio}
+            format={formatRatio}
+            parse={parseRatio}
+            onCommit={(ratio) => update({ ratio })}
+            placeholder={observedRatio === undefined ? 'needed' : `observed ${observedRatio}`}
+            hint="e.g. 1:1; empty: as observed."
+          />
+        </fieldset>
+        <ConfidenceControl delta={link.delta} onChange={(delta) => update({ delta })} />
+      </div>
+
+      {outcome.ok ? (
+        <PlanResult plan={outcome.plan} link={link} chartWidth={chartWidth} />
+      ) : (
+        <p className="plan-view__problem" role="alert">
+          No plan for these settings: {outcome.message}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function GoalChoice({ goal, onChange }: { goal: PlanGoal; onChange: (goal: PlanGoal) => void }) {
+  return (
+    <div className="plan-view__goal" role="radiogroup" aria-label="What the labels should achieve">
+      <label>
+        <input type="radio" name="plan-goal" checked={goal === 'lower'} onChange={() => onChange('lower')} />
+        Prove the balanced accuracy is at least a target
+      </label>
+      <label>
+        <input type="radio" name="plan-goal" checked={goal === 'width'} onChange={() => onChange('width')} />
+        Make the interval narrower than a target
+      </label>
+    </div>
+  );
+}
+
+function PlanResult({ plan, link, chartWidth }: { plan: LabelPlan; link: PlanLink; chartWidth: number | undefined }) {
+  const { headline, detail } = planSentences(plan, link);
+  const level = formatConfidence(link.delta);
+  return (
+    <section className="plan-view__result" aria-labelledby="plan-answer">
+      <h2 id="plan-answer" className={plan.status === 'reached' ? 'plan-view__answer' : 'plan-view__answer plan-view__answer--none'}>
+        {headline}
+      </h2>
+      <p>{detail}</p>
+      <figure className="plan-view__figure">
+        <PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />
+        <figcaption>
+          The exact balanced {level} interval (δ = {formatFullPrecision(link.delta)}, union bound over the two classes) that
+          the assumptions project after each number of additional labels; {link.goal === 'lower' ? 'the lower bound' : 'its width'}{' '}
+          against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
+        </figcaption>
+      </figure>
+      <details className="plan-view__data">
+        <summary>Show the data ({plan.curve.length} label counts)</summary>
+        <table className="plan-table">
+          <caption>
+            Projected exact balanced {level} intervals (δ = {formatFullPrecision(link.delta)}), rounded outward.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Additional labels</th>
+              <th scope="col">YES</th>
+              <th scope="col">NO</th>
+              <th scope="col">Lower</th>
+              <th scope="col">Estimate</th>
+              <th scope="col">Upper</th>
+              <th scope="col">Width</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.curve.map((point) => (
+              <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>
+                <th scope="row">{count(point.additional)}</th>
+                <td>{count(point.additionalYes)}</td>
+                <td>{count(point.additionalNo)}</td>
+                <td>{formatPercent(point.lower, DIGITS, 'down')}</td>
+                <td>{formatPercent(point.estimate, DIGITS)}</td>
+                <td>{formatPercent(point.upper, DIGITS, 'up')}</td>
+                <td>{formatPercent(point.upper - point.lower, DIGITS, 'up')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      {link.yes.total > 0 && link.no.total > 0 && (
+        <p>
+          <a href={methodsHref({ kind: 'detector', yes: link.yes, no: link.no, delta: link.delta })}>
+            Today’s intervals under every method
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The answer in words: how many labels of each class, what they buy, under which assumptions. */
+export function planSentences(plan: LabelPlan, link: PlanLink): { headline: string; detail: string } {
+  const level = formatConfidence(link.delta);
+  const { yesAccuracy, noAccuracy, yesShare } = plan.assumptions;
+  const goal =
+    link.goal === 'lower'
+      ? `prove a balanced accuracy of at least ${formatPercent(link.target, 1)} at ${level} confidence`
+      : `get the ${level} balanced interval down to ${formatPercent(link.target, 1)} wide`;
+  const source = (assumed: number | undefined) => (assumed === undefined ? 'as observed' : 'assumed');
+  const assumptions =
+    `if the detector keeps ${formatPercent(yesAccuracy, 1)} accuracy on should-be-YES (${source(link.accuracyYes)}) and ` +
+    `${formatPercent(noAccuracy, 1)} on should-be-NO (${source(link.accuracyNo)}), with ${formatPercent(yesShare, 1)} of new labels YES`;
+
+  if (plan.status !== 'reached' || plan.at === null || plan.additional === null) {
+    if (plan.status === 'unreachable') {
+      const asymptote = (yesAccuracy + noAccuracy) / 2;
+      return {
+        headline: `No number of labels will ${goal}.`,
+        detail:
+          `At these accuracies the balanced accuracy tends to ${formatPercent(asymptote, 1)}, and the exact lower bound always ` +
+          `stays below the estimate, so it can never reach ${formatPercent(link.target, 1)}. Lower the target, or improve the detector.`,
+      };
+    }
+    return {
+      headline: `Not within ${count(plan.assumptions.maxAdditionalLabels)} more labels.`,
+      detail: `Searched up to ${count(plan.assumptions.maxAdditionalLabels)} additional labels, ${assumptions}, without meeting the target.`,
+    };
+  }
+
+  const { counts, interval } = plan.at;
+  const shown = formatInterval(interval, DIGITS);
+  const reached = link.goal === 'lower' ? `its lower bound ${formatPercent(interval.lower, DIGITS, 'down')}` : `${formatPercent(interval.upper - interval.lower, DIGITS, 'up')} wide`;
+  if (plan.additional === 0) {
+    return {
+      headline: 'No more labels needed.',
+      detail: `The current exact balanced ${level} interval ${shown} already meets the goal (${reached}).`,
+    };
+  }
+  const before = plan.curve.find((point) => point.additional === plan.additional! - 1);
+  const shortfall =
+    before === undefined
+      ? ''
+      : link.goal === 'lower'
+        ? ` One label fewer leaves the lower bound at ${formatPercent(before.lower, DIGITS, 'down')}.`
+        : ` One label fewer leaves it ${formatPercent(before.upper - before.lower, DIGITS, 'up')} wide.`;
+  return {
+    headline: `Label ${count(plan.additional)} more (${count(counts.additionalYes)} YES, ${count(counts.additionalNo)} NO) to ${goal}.`,
+    detail:
+      `With ${count(counts.yes.total)} should-be-YES and ${count(counts.no.total)} should-be-NO labels, ${assumptions}, ` +
+      `the exact balanced ${level} interval would be ${shown}: ${reached}.${shortfall}`,
+  };
+}
