@@ -4,6 +4,7 @@ import { CountsView, DetectorView, DetectorsListView } from '../features/detecto
 import { MethodsView } from '../features/methods';
 import { CoverageView } from '../features/coverage';
 import { PosteriorView } from '../features/posterior';
+import { PlanView } from '../features/planner';
 import { ExplorerView } from '../features/explorer';
 import { useHashRoute } from './use-hash-route';
 
@@ -24,6 +25,7 @@ const SECTIONS: Section[] = [
   { segment: 'methods', label: 'Methods', render: (route) => <MethodsView route={route} /> },
   { segment: 'coverage', label: 'Coverage', render: (route) => <CoverageView route={route} /> },
   { segment: 'posterior', label: 'Posterior', render: (route) => <PosteriorView route={route} /> },
+  { segment: 'plan', label: 'Plan labels', render: (route) => <PlanView route={route} /> },
   { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
 ];
 
