@@ -13,7 +13,7 @@ import { balancedCoverageGrid } from './balanced-coverage-grid';
  * Domain: nYes, nNo ≥ 1 whole; pYes, pNo in [0, 1]; 0 < δ < 1.
  * Errors: EmptyClassError for a class size 0; RangeError naming the bad argument.
  *
- * @example balancedCoverage(60, 60, 0.9, 0.8, 0.05) // ≥ 0.95
+ * @example balancedCoverage(60, 60, 0.9, 0.8, 0.05) // 0.99930 (≥ 0.95 always)
  */
 export function balancedCoverage(nYes: number, nNo: number, pYes: number, pNo: number, delta: number): number {
   assertProbability('pYes', pYes);

@@ -20,7 +20,7 @@ import { planLabels, type LabelPlan } from './plan-labels';
  * Errors: RangeError naming `target` or the bad assumption, with its value.
  *
  * @example labelsToClearLowerBound({ current: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, delta: 0.05 }, 0.9)
- * // { status: 'reached', additional: …, at: { counts, interval }, curve: [...] }
+ * // { status: 'reached', additional: 667, at: { counts, interval }, curve: [...] }
  */
 export function labelsToClearLowerBound(assumptions: LabelPlanAssumptions, target: number): LabelPlan {
   if (typeof target !== 'number' || !(target > 0 && target < 1)) throw new RangeError(`target must be in (0, 1), got ${String(target)}`);

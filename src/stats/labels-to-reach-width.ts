@@ -15,7 +15,7 @@ import { planLabels, type LabelPlan } from './plan-labels';
  * Domain: assumptions as in `labelPlanModel`; targetWidth in (0, 1].
  * Errors: RangeError naming `targetWidth` or the bad assumption, with its value.
  *
- * @example labelsToReachWidth({ yesAccuracy: 0.9, noAccuracy: 0.9, yesShare: 0.5, delta: 0.05 }, 0.1).additional // total labels for a ±5-point interval
+ * @example labelsToReachWidth({ yesAccuracy: 0.9, noAccuracy: 0.9, yesShare: 0.5, delta: 0.05 }, 0.1).additional // 400 (200 per class for an interval 10 points wide)
  */
 export function labelsToReachWidth(assumptions: LabelPlanAssumptions, targetWidth: number): LabelPlan {
   if (typeof targetWidth !== 'number' || !(targetWidth > 0 && targetWidth <= 1)) {
