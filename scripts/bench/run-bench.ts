@@ -251,6 +251,13 @@ function benchWorstCases(): void {
       for (const q of [1e-300, 1e-15, 0.025, 0.5, 0.975, 1 - 1e-15]) time('betaQuantile', `(${q}, ${a}, ${b})`, () => betaQuantile(q, a, b));
     }
   }
+  for (const [tp, fn, tn, fp] of [[0, 0, 0, 0], [1e5, 0, 0, 1e5], [1e5, 0, 1e5, 0], [0, 1e5, 1e5, 0], [50_000, 50_000, 99_999, 1], [41, 4, 3, 7]]) {
+    time('posteriorBalancedAccuracy + interval + mode', `(tp ${tp}, fn ${fn}, tn ${tn}, fp ${fp})`, () => {
+      const posterior = posteriorBalancedAccuracy({ tp: tp!, fn: fn!, tn: tn!, fp: fp! });
+      posterior.interval(1e-6);
+      return posterior.mode;
+    });
+  }
   console.log('\n2. Slowest single call per function over its worst cases up to N = 1e9 (target < 50 ms each)');
   table(
     ['function', 'slowest call', 'arguments'],
