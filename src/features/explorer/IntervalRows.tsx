@@ -127,6 +127,11 @@ export function IntervalRows({ rows, title }: { rows: IntervalRow[]; title: stri
           ))}
         </div>
       </div>
+      {(reachLow < 0 || reachHigh > 1) && (
+        <p className="interval-rows__note">
+          Dashed: where the unclipped interval reaches impossible accuracies (shaded, below 0% or above 100%).
+        </p>
+      )}
     </div>
   );
 }

@@ -24,6 +24,8 @@ const CDF_TICKS = [0, 0.25, 0.5, 0.75, 1];
 const CDF_DOMAIN: [number, number] = [0, 1];
 const AXIS_TEXT = { fill: 'var(--muted)', fontSize: 12 };
 const FULL_WIDTH = { width: '100%' };
+const REST_FILL = 'color-mix(in srgb, var(--muted) 30%, var(--bg))';
+const TAIL_FILL = 'color-mix(in srgb, var(--observed) 55%, var(--bg))';
 const CDF_LABEL = { value: 'number correct j (empirical accuracy j/N)', position: 'insideBottom', fill: 'var(--text)' } as const;
 
 /**
@@ -177,8 +179,9 @@ function PmfLayer(): ReactElement | null {
   const toPixels = (key: 'tail' | 'rest') => points.map((point) => ({ x: x(point.x) ?? null, y: y(point[key]) ?? null }));
   return (
     <g className="tail-plots__layer">
-      <Curve type="stepAfter" points={toPixels('rest')} baseLine={baseLine} stroke="var(--muted)" fill="var(--muted)" fillOpacity={0.3} />
-      <Curve type="stepAfter" points={toPixels('tail')} baseLine={baseLine} stroke="var(--observed)" fill="var(--observed)" fillOpacity={0.55} />
+      {/* Opaque tints rather than fill-opacity: no blending to raster on every redraw. */}
+      <Curve type="stepAfter" points={toPixels('rest')} baseLine={baseLine} stroke="var(--muted)" fill={REST_FILL} />
+      <Curve type="stepAfter" points={toPixels('tail')} baseLine={baseLine} stroke="var(--observed)" fill={TAIL_FILL} />
       <VerticalMark scales={scales} at={k} color="var(--observed)" label={`k = ${formatCount(k)}`} />
       <VerticalMark scales={scales} at={mean} color="var(--hypothesis)" dashed />
     </g>
