@@ -157,6 +157,21 @@ describe('ExplorerView', { timeout: 30_000 }, () => {
     expect(slider(/Number of tests N/)).toHaveAttribute('aria-valuetext', 'N = 1,000 tests');
   });
 
+  it('announces the sentence to screen readers once a drag pauses, not at every step', () => {
+    vi.useFakeTimers();
+    const { container } = renderExplorer('n=100&k=80&p=0.83&mode=upper');
+    const live = container.querySelector('[aria-live="polite"]')!;
+    act(() => vi.advanceTimersByTime(1000));
+    expect(live).toHaveTextContent('24.8% chance of seeing 80 or fewer');
+    for (const k of ['79', '78', '77']) {
+      fireEvent.change(slider(/Number correct k/), { target: { value: k } });
+      act(() => vi.advanceTimersByTime(100));
+    }
+    expect(live).toHaveTextContent('seeing 80 or fewer');
+    act(() => vi.advanceTimersByTime(700));
+    expect(live).toHaveTextContent('seeing 77 or fewer');
+  });
+
   it('writes the view to the address bar with replaceState, debounced', () => {
     vi.useFakeTimers();
     const replaceState = vi.spyOn(window.history, 'replaceState');

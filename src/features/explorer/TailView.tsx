@@ -1,4 +1,5 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { ExplorerMode } from '../../data/explorer-link';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
@@ -37,6 +38,19 @@ export function tailSideFor(mode: TailMode, n: number, k: number, p: number): Ta
 
 const boundKindOf = (side: TailSide): BoundKind => (side === 'left' ? 'upper' : 'lower');
 
+/** How long the sentence must stay unchanged before a screen reader hears it. */
+const ANNOUNCE_AFTER_MS = 700;
+
+/** `value` once it has stopped changing for `delayMs`. */
+function useSettledValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 /**
  * The upper-bound, lower-bound and central-interval views: controls, the live sentence, the
  * "find the bound" search, the PMF/CDF plots (redrawn at most once per frame, after the controls,
@@ -48,6 +62,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
   const targetTail = mode === 'central' ? delta / 2 : delta;
   const tailMass = boundTail(boundKindOf(side), n, k, p);
   const sentence = tailSentence({ n, k, p, side, tailMass });
+  const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
 
   const { shown: plotted, behind: stale } = useFrameValue({ n, k, p, side, targetTail }, `${n}|${k}|${p}|${side}|${targetTail}`);
 
@@ -61,9 +76,13 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
   return (
     <>
       <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
-      <p className="explorer__sentence" aria-live="polite" data-testid="tail-sentence">
+      <p className="explorer__sentence" data-testid="tail-sentence">
         {sentence}
       </p>
+      {/* Announced once a drag pauses, not at every step of it. */}
+      <div aria-live="polite">
+        <VisuallyHidden>{announced}</VisuallyHidden>
+      </div>
       <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
       <div className="explorer__actions">
         {mode !== 'lower' && (
