@@ -44,6 +44,8 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
   test: {
+    // Property tests run 10^4 cases; on a loaded 2-core machine that can pass 5 s. Speed is the bench's job.
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,

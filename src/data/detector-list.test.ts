@@ -43,15 +43,15 @@ describe('visibleDetectors', () => {
     expect(input).toEqual(all);
   });
 
-  it('sorts 10,000 detectors filtered on every keystroke well within 100 ms once bounds are cached', () => {
+  // Its speed at 10,000 detectors (≤ 100 ms per keystroke) is measured by `npm run bench`, not asserted here.
+  it('filters and sorts 10,000 detectors by lower bound, worst first', () => {
     const big = Array.from({ length: 10_000 }, (_, i) =>
       detector(`d${i}`, `Detector ${i}`, [(i * 7) % 101, 100 + (i % 50)], [(i * 13) % 201, 200 + (i % 30)]),
     );
-    visibleDetectors(big, { filter: '', sort: 'lower' }, 0.05); // first call at this δ computes the bounds
-    const start = performance.now();
-    for (const filter of ['d', 'de', 'det', 'dete', 'detector 1']) visibleDetectors(big, { filter, sort: 'lower' }, 0.05);
-    const perKeystroke = (performance.now() - start) / 5;
-    expect(perKeystroke).toBeLessThan(100);
+    const listed = visibleDetectors(big, { filter: 'detector 1', sort: 'lower' }, 0.05);
+    expect(listed.length).toBe(1111); // "Detector 1", "Detector 10"–"19", "100"–"199", "1000"–"1999"
+    const lowers = listed.map((item) => balancedInterval(item, 0.05).lower);
+    expect(lowers).toEqual([...lowers].sort((a, b) => a - b));
   });
 });
 

@@ -1,3 +1,4 @@
+import { assertWholeNumber } from './assert-whole-number';
 import type { ConfusionMatrix } from './types';
 
 const CELLS = ['tp', 'fn', 'tn', 'fp'] as const;
@@ -16,9 +17,6 @@ export function assertConfusionMatrix(matrix: ConfusionMatrix): void {
     throw new RangeError(`the confusion matrix must be an object {tp, fn, tn, fp}, got ${String(matrix)}`);
   }
   for (const cell of CELLS) {
-    const value = matrix[cell];
-    if (typeof value !== 'number' || Number.isNaN(value)) throw new RangeError(`${cell} must be a number, got ${String(value)}`);
-    if (value < 0) throw new RangeError(`${cell} must not be negative, got ${value}`);
-    if (!Number.isSafeInteger(value)) throw new RangeError(`${cell} must be a whole number, got ${value}`);
+    assertWholeNumber(matrix[cell], cell);
   }
 }

@@ -1,3 +1,4 @@
+import { assertWholeNumber } from './assert-whole-number';
 import { EmptyClassError } from './empty-class-error';
 
 /**
@@ -17,8 +18,3 @@ export function assertCounts(n: number, k: number, names: { n: string; k: string
   if (k > n) throw new RangeError(`${names.k} must be ≤ ${names.n} (${n}), got ${k}`);
 }
 
-function assertWholeNumber(value: number, name: string): void {
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new RangeError(`${name} must be a number, got ${String(value)}`);
-  if (value < 0) throw new RangeError(`${name} must not be negative, got ${value}`);
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be a whole number, got ${value}`);
-}

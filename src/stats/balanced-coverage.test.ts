@@ -82,9 +82,9 @@ describe('balancedCoverageGrid', () => {
     expect(coverage[2]![1]).toBe(balancedCoverage(8, 20, 0.6, 0.1, 0.05));
   });
 
-  it('60 × 60 labels on a 50 × 50 grid takes well under 2 s', () => {
-    const start = performance.now();
-    balancedCoverageGrid(60, 60, 0.05, grid, grid);
-    expect(performance.now() - start).toBeLessThan(2000);
+  // Its speed (60 × 60 labels on a 50 × 50 grid) is measured by `npm run bench`, not asserted here.
+  it('60 × 60 labels on a 50 × 50 grid never undercovers', () => {
+    const coverage = balancedCoverageGrid(60, 60, 0.05, grid, grid);
+    expect(Math.min(...coverage.flat())).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -74,11 +74,13 @@ describe('coverageCurve', () => {
     expect(() => exactCoverage('wald', 10, -0.1, 0.05)).toThrow(/^p must be in \[0, 1\], got -0\.1$/);
   });
 
-  it('N = 1,000 at 500 values of p for all five methods takes well under 500 ms', () => {
-    const ps = Array.from({ length: 500 }, (_, index) => (index + 0.5) / 500);
-    const start = performance.now();
-    for (const method of METHOD_NAMES) coverageCurve(method, 1000, 0.05, ps);
-    expect(performance.now() - start).toBeLessThan(500);
+  // Its speed (N = 1,000, 500 p values, 5 methods) is measured by `npm run bench`, not asserted here.
+  it('gives a curve at N = 1,000 that agrees with exactCoverage point by point', () => {
+    const ps = [0.001, 0.25, 0.5, 0.9, 0.999];
+    for (const method of METHOD_NAMES) {
+      const curve = coverageCurve(method, 1000, 0.05, ps);
+      ps.forEach((p, index) => expect(curve[index]).toBeCloseTo(exactCoverage(method, 1000, p, 0.05), 12));
+    }
   });
 });
 
