@@ -15,7 +15,7 @@ export interface BalancedCoverageMapProps {
   coverage: readonly (readonly number[])[];
   ps: readonly number[];
   delta: number;
-  /** The colour scale's low end; its high end is 100%. */
+  /** The colour scale's low end (at most the lowest coverage); its high end is 100%. */
   floor: number;
   /** Accessible name of the picture: what it shows, in numbers. */
   summary: string;
@@ -125,8 +125,10 @@ export function BalancedCoverageMap({ coverage, ps, delta, floor, summary }: Bal
             </text>
           </svg>
           <p>
-            Coverage, from {formatPercent(floor, 1, 'down')} (dark) to 100% (bright). Red cells would fall below the nominal{' '}
-            {formatConfidence(delta)}.
+            Coverage, from {formatPercent(floor, 1, 'down')} (dark) to 100% (bright).{' '}
+            {floor >= nominal
+              ? `The whole scale lies above the nominal ${formatConfidence(delta)}.`
+              : `Red cells fall below the nominal ${formatConfidence(delta)}.`}
           </p>
         </div>
         <p className="coverage-map__readout">

@@ -34,7 +34,7 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
       data={rows as CoverageRow[]}
       width={width}
       height={height}
-      margin={{ top: 10, right: 24, bottom: 24, left: 8 }}
+      margin={{ top: 10, right: 24, bottom: 24, left: 4 }}
       title="Exact coverage against the true accuracy p"
       desc={`One line per method: ${methods.map((method) => METHOD_INFO[method].label).join(', ')}; the nominal level is ${formatConfidence(delta)}. Arrow keys move the read-out.`}
     >
@@ -54,8 +54,8 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
         allowDataOverflow
         tickFormatter={(value: number) => formatPercent(value, axis === 'zoom' ? 1 : 0)}
         tick={{ fill: 'var(--muted)' }}
-        width={56}
-        label={{ value: 'coverage', angle: -90, position: 'insideLeft', fill: 'var(--muted)' }}
+        width={72}
+        label={{ value: 'coverage', angle: -90, position: 'insideLeft', offset: 0, fill: 'var(--muted)' }}
       />
       <ReferenceLine
         y={1 - delta}
@@ -80,7 +80,7 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
           <CoverageTooltip active={active} payload={payload} label={label} delta={delta} />
         )}
       />
-      <Legend verticalAlign="top" height={30} />
+      <Legend verticalAlign="top" height={30} itemSorter={null} />
     </LineChart>
   );
   if (width !== undefined) return chart;

@@ -299,7 +299,8 @@ function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: nu
       `Minimum coverage ${formatPercent(summary.minimum, 3, 'down')} at ${where}: ${verdict}. ` +
       `Mean coverage ${formatPercent(summary.mean, 3, 'down')}, so the union bound misses about ` +
       `${formatPercent(1 - summary.mean, 2, 'up')} of the time where it may miss ${formatPercent(delta, 2)}: that is how conservative it is.`;
-    floor = Math.min(1 - delta, summary.minimum);
+    // The colours span the coverage actually reached, so the structure shows; the legend says where 1 − δ is.
+    floor = Math.min(Math.floor(summary.minimum * 1000) / 1000, 0.999);
   }
 
   return (

@@ -70,7 +70,7 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
         <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
       )}
       <Tooltip content={({ active, payload, label }: TooltipContentProps) => <PlanTooltip active={active} payload={payload} label={label} />} />
-      <Legend verticalAlign="top" height={30} />
+      <Legend verticalAlign="top" height={30} itemSorter={null} />
     </LineChart>
   );
   if (width !== undefined) return chart;

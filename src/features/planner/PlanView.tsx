@@ -7,7 +7,7 @@ import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } 
 import { methodsHref } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
 import type { HashRoute } from '../../data/routes';
-import type { LabelPlan } from '../../stats';
+import type { LabelPlan, LabelPlanPoint } from '../../stats';
 import { planOutcome } from './plan-answer';
 import { formatProportion, formatRatio, parseProportion, parseRatio } from './plan-fields';
 import { PlanChart } from './PlanChart';
@@ -69,7 +69,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
             format={formatProportion}
             parse={parseAccuracy}
             onCommit={(accuracyYes) => update({ accuracyYes })}
-            placeholder={observedYes === undefined ? 'needed' : `observed ${formatProportion(observedYes)}`}
+            placeholder={observedYes === undefined ? 'needed' : `observed ${formatPercent(observedYes, 1)}`}
             hint="Empty: as observed."
           />
           <ParsedField
@@ -78,7 +78,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
             format={formatProportion}
             parse={parseAccuracy}
             onCommit={(accuracyNo) => update({ accuracyNo })}
-            placeholder={observedNo === undefined ? 'needed' : `observed ${formatProportion(observedNo)}`}
+            placeholder={observedNo === undefined ? 'needed' : `observed ${formatPercent(observedNo, 1)}`}
             hint="Empty: as observed."
           />
           <ParsedField
@@ -225,10 +225,16 @@ export function planSentences(plan: LabelPlan, link: PlanLink): { headline: stri
       : link.goal === 'lower'
         ? ` One label fewer leaves the lower bound at ${formatPercent(before.lower, DIGITS, 'down')}.`
         : ` One label fewer leaves it ${formatPercent(before.upper - before.lower, DIGITS, 'up')} wide.`;
+  // Whole counts make the projected bound zig-zag: it can fall back below the target a little later.
+  const meets = (point: LabelPlanPoint) => (link.goal === 'lower' ? point.lower >= link.target : point.upper - point.lower <= link.target);
+  const relapse = plan.curve.find((point) => point.additional > plan.additional! && !meets(point));
+  const margin = relapse
+    ? ` Counts are whole numbers, so the projected bound zig-zags: at ${count(relapse.additional)} more labels it misses the target again — plan some margin.`
+    : '';
   return {
     headline: `Label ${count(plan.additional)} more (${count(counts.additionalYes)} YES, ${count(counts.additionalNo)} NO) to ${goal}.`,
     detail:
       `With ${count(counts.yes.total)} should-be-YES and ${count(counts.no.total)} should-be-NO labels, ${assumptions}, ` +
-      `the exact balanced ${level} interval would be ${shown}: ${reached}.${shortfall}`,
+      `the exact balanced ${level} interval would be ${shown}: ${reached}.${shortfall}${margin}`,
   };
 }

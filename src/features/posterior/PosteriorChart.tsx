@@ -17,7 +17,13 @@ const TICKS = [0, 0.25, 0.5, 0.75, 1];
 /** Brodersen et al.'s Figure 2 on one chart: both posterior densities, their central intervals and means, and chance. */
 export function PosteriorChart({ density, balanced, accuracy, width, height = 360 }: PosteriorChartProps) {
   const chart = (
-    <LineChart data={density} width={width} height={height} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
+    <LineChart
+      data={density}
+      width={width}
+      height={height}
+      margin={{ top: 10, right: 24, bottom: 24, left: 4 }}
+      title="Posterior densities of the balanced and the plain accuracy"
+    >
       <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
       <XAxis
         dataKey="x"
@@ -31,8 +37,8 @@ export function PosteriorChart({ density, balanced, accuracy, width, height = 36
       <YAxis
         tick={{ fill: 'var(--muted)' }}
         tickFormatter={(value: number) => String(Number(value.toPrecision(3)))}
-        width={56}
-        label={{ value: 'posterior density', angle: -90, position: 'insideLeft', fill: 'var(--muted)' }}
+        width={64}
+        label={{ value: 'posterior density', angle: -90, position: 'insideLeft', offset: 0, fill: 'var(--muted)' }}
       />
       <ReferenceArea x1={accuracy.interval.lower} x2={accuracy.interval.upper} fill="var(--posterior-accuracy)" fillOpacity={0.12} />
       <ReferenceArea x1={balanced.interval.lower} x2={balanced.interval.upper} fill="var(--balanced)" fillOpacity={0.16} />
@@ -42,7 +48,7 @@ export function PosteriorChart({ density, balanced, accuracy, width, height = 36
       <Line dataKey="balanced" name="Balanced accuracy" type="monotone" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
       <Line dataKey="accuracy" name="Plain accuracy" type="monotone" dot={false} stroke="var(--posterior-accuracy)" strokeWidth={2} isAnimationActive={false} />
       <Tooltip content={({ active, payload, label }: TooltipContentProps) => <DensityTooltip active={active} payload={payload} label={label} />} />
-      <Legend verticalAlign="top" height={30} />
+      <Legend verticalAlign="top" height={30} itemSorter={null} />
     </LineChart>
   );
   if (width !== undefined) return chart;

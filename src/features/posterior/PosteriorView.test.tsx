@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
-import { PosteriorView } from './PosteriorView';
+import { formatProbability, PosteriorView } from './PosteriorView';
 
 function renderAt(hash: string) {
   window.history.replaceState(null, '', hash);
@@ -40,7 +40,7 @@ describe('PosteriorView', () => {
     expect(balanced.aboveChance).toBeLessThan(0.975);
     expect(balanced.text[3]).toBe(`[${(Math.floor(balanced.lower * 1000) / 10).toFixed(1)}%, ${(Math.ceil(balanced.upper * 1000) / 10).toFixed(1)}%]`);
     expect(screen.getByTestId('posterior-lesson')).toHaveTextContent(
-      /^Plain accuracy looks convincing — plain accuracy’s 95% interval \[6\d\.\d%, 8\d\.\d%\] stays above chance — but the balanced accuracy’s 95% interval \[4\d\.\d%, 7\d\.\d%\] \(mean 61\.\d%\) reaches chance: on a test set of 45 should-be-YES and 10 should-be-NO examples, a classifier that says YES 48 times out of 55/,
+      /^Plain accuracy looks convincing: its 95% interval \[6\d\.\d%, 8\d\.\d%\] stays above chance\. But the balanced accuracy’s 95% interval \[4\d\.\d%, 7\d\.\d%\] \(mean 61\.\d%\) reaches chance: on a test set of 45 should-be-YES and 10 should-be-NO examples, a classifier that says YES 48 times out of 55/,
     );
   });
 
@@ -81,6 +81,16 @@ describe('PosteriorView', () => {
     await user.type(tp, '30');
     expect(window.location.hash).toContain('tp=30&');
     expect(screen.getByText('34 should-be-YES, 10 should-be-NO examples.')).toBeInTheDocument();
+  });
+
+  it('never rounds a probability to certainty', () => {
+    renderAt('#/posterior?tp=41&fn=4&tn=3&fp=7');
+    const accuracy = within(screen.getByTestId('posterior-accuracy')).getAllByRole('cell')[4]!;
+    expect(Number(accuracy.dataset.value)).toBeLessThan(1);
+    expect(accuracy).toHaveTextContent('> 99.9%');
+    expect(formatProbability(0.00001)).toBe('< 0.1%');
+    expect(formatProbability(0.5)).toBe('50.0%');
+    expect(formatProbability(1)).toBe('100.0%');
   });
 
   it('names a malformed parameter', () => {

@@ -143,7 +143,7 @@ function FactsRow({ name, facts, testId }: { name: string; facts: PosteriorFacts
       <td data-lower={facts.interval.lower} data-upper={facts.interval.upper}>
         {formatInterval(facts.interval, DIGITS)}
       </td>
-      <td data-value={facts.aboveChance}>{formatPercent(facts.aboveChance, DIGITS)}</td>
+      <td data-value={facts.aboveChance}>{formatProbability(facts.aboveChance)}</td>
     </tr>
   );
 }
@@ -155,11 +155,12 @@ export function lessonSentence(counts: ConfusionMatrix, balanced: PosteriorFacts
   const calledYes = counts.tp + counts.fp;
   const balancedText = `the balanced accuracy’s ${level} interval ${formatInterval(balanced.interval, DIGITS)} (mean ${formatPercent(balanced.mean, DIGITS)})`;
   const accuracyText = `plain accuracy’s ${level} interval ${formatInterval(accuracy.interval, DIGITS)}`;
-  const chance = `P(balanced accuracy > 50%) = ${formatPercent(balanced.aboveChance, DIGITS)}.`;
+  const chance = `P(balanced accuracy > 50%) = ${formatProbability(balanced.aboveChance)}.`;
   const clears = (facts: PosteriorFacts) => facts.interval.lower > CHANCE;
   if (clears(accuracy) && !clears(balanced)) {
     return (
-      `Plain accuracy looks convincing — ${accuracyText} stays above chance — but ${balancedText} reaches chance: ` +
+      `Plain accuracy looks convincing: its ${level} interval ${formatInterval(accuracy.interval, DIGITS)} stays above chance. ` +
+      `But ${balancedText} reaches chance: ` +
       `on a test set of ${yes} should-be-YES and ${no} should-be-NO examples, a classifier that says YES ${calledYes} times ` +
       `out of ${yes + no} scores well on accuracy without having learned much. ${chance}`
     );
@@ -167,4 +168,12 @@ export function lessonSentence(counts: ConfusionMatrix, balanced: PosteriorFacts
   if (clears(accuracy) && clears(balanced)) return `Both clear chance: ${accuracyText}, ${balancedText}. ${chance}`;
   if (clears(balanced)) return `Only the balanced accuracy clears chance: ${balancedText}, ${accuracyText}. ${chance}`;
   return `Neither clears chance: ${accuracyText}, ${balancedText}. ${chance}`;
+}
+
+/** A probability as a percentage that never rounds a near-certainty to "100.0%" or a long shot to "0.0%". */
+export function formatProbability(probability: number): string {
+  const extreme = 10 ** -(DIGITS + 2);
+  if (probability > 0 && probability < extreme) return `< ${formatPercent(extreme, DIGITS)}`;
+  if (probability < 1 && probability > 1 - extreme) return `> ${formatPercent(1 - extreme, DIGITS)}`;
+  return formatPercent(probability, DIGITS);
 }
