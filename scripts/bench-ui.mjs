@@ -66,14 +66,28 @@ function instrument() {
 }
 
 const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+/** Waits a frame and says where the focused slider is: -1 at its minimum, 1 at its maximum, else 0. */
+const nextFrameAtEnd = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => {
+          const input = document.activeElement;
+          const value = Number(input.value);
+          resolve(value <= Number(input.min) ? -1 : value >= Number(input.max) ? 1 : 0);
+        }),
+      ),
+  );
 const settle = (page) =>
   page.waitForFunction(() => !document.querySelector('[data-stale]') && window.__bench.inputs.every((input) => !Number.isNaN(input.frame)));
 
 const SLIDERS = [
-  { name: 'N', label: /Number of tests N/, key: 'ArrowLeft', drag: -1 },
-  { name: 'k', label: /Number correct k/, key: 'ArrowRight', drag: -1 },
-  { name: 'p', label: /Hypothesized true accuracy p/, key: 'ArrowRight', drag: 1 },
-  { name: 'δ', label: /^Level$/, key: 'ArrowRight', drag: 1 },
+  // direction: +1 starts towards the maximum; sweep: the share of the track one mouse drag crosses
+  { name: 'N', label: /Number of tests N/, direction: -1, sweep: 0.4 },
+  { name: 'k', label: /Number correct k/, direction: 1, sweep: 0.4 },
+  { name: 'p', label: /Hypothesized true accuracy p/, direction: 1, sweep: 0.4 },
+  // the confidence slider has 23 stops on a short track: sweep it back and forth
+  { name: 'δ', label: /^Level$/, direction: 1, sweep: 2 },
 ];
 
 /** A bare page with one native range input: how fast this machine and browser can be at all. */
@@ -137,7 +151,7 @@ async function measure(page, run) {
 const loadBefore = loadavg()[0];
 const rows = [];
 const allErrors = [];
-const CALIBRATION = { name: 'bare page', label: /Bare slider/, key: 'ArrowRight', drag: 1 };
+const CALIBRATION = { name: 'bare page', label: /Bare slider/, direction: 1, sweep: 0.4 };
 for (const slider of [CALIBRATION, ...SLIDERS]) {
   for (const kind of ['keyboard', 'mouse']) {
     const { context, page, errors } = slider === CALIBRATION ? await openPage(BARE_PAGE) : await openExplorer();
@@ -146,9 +160,11 @@ for (const slider of [CALIBRATION, ...SLIDERS]) {
     if (kind === 'keyboard') {
       await input.focus();
       result = await measure(page, async () => {
+        let direction = slider.direction; // turns back at either end, so every press moves the slider
         for (let step = 0; step < STEPS; step++) {
-          await page.keyboard.press(slider.key);
-          await nextFrame(page);
+          await page.keyboard.press(direction > 0 ? 'ArrowRight' : 'ArrowLeft');
+          const end = await nextFrameAtEnd(page);
+          if (end !== 0) direction = -end;
         }
       });
     } else {
@@ -156,12 +172,17 @@ for (const slider of [CALIBRATION, ...SLIDERS]) {
       const { min, max, value } = await input.evaluate((element) => ({ min: Number(element.min), max: Number(element.max), value: Number(element.value) }));
       const y = box.y + box.height / 2;
       let x = box.x + 8 + ((value - min) / (max - min)) * (box.width - 16); // thumb centre
-      const stepPx = (0.4 * box.width) / STEPS; // drag across 40% of the track
+      const stepPx = (slider.sweep * box.width) / STEPS;
       result = await measure(page, async () => {
+        let direction = slider.direction;
         await page.mouse.move(x, y);
         await page.mouse.down();
         for (let step = 0; step < STEPS; step++) {
-          x = Math.min(Math.max(x + slider.drag * stepPx, box.x + 1), box.x + box.width - 1);
+          x += direction * stepPx;
+          if (x <= box.x || x >= box.x + box.width) {
+            direction = -direction; // turn back at the end of the track
+            x = Math.min(Math.max(x, box.x + 1), box.x + box.width - 1);
+          }
           await page.mouse.move(x, y);
           await nextFrame(page);
         }

@@ -70,9 +70,6 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
     animation.play(searchBound(kind, n, k, targetTail, p));
   }
 
-  const search = animation.search;
-  const searchIsCurrent = search !== null;
-
   return (
     <>
       <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
@@ -96,7 +93,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
           </button>
         )}
       </div>
-      {searchIsCurrent && <SearchSteps animation={animation} n={n} k={k} />}
+      {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
       {/* data-stale: the plots still show older values than the controls (read by the UI bench). */}
       <section aria-labelledby="plots-heading" className="explorer__plots" data-stale={stale || undefined}>
         <h2 id="plots-heading">
