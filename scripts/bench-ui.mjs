@@ -9,7 +9,8 @@
 //   - events > 16 ms: Event Timing entries (PerformanceObserver 'event', durationThreshold 16) longer than
 //     16 ms — input delay + handlers + the time to the next paint, as the browser measures it;
 //   - p95 input → next frame: from each input event's timeStamp to the next requestAnimationFrame;
-//   - p95 input → plots: until the (deferred) PMF/CDF plots show the new values.
+//   - p95 input → plots: for each redraw of the PMF/CDF plots (at most one per frame, after the
+//     controls), the time since the input whose values it shows.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -40,17 +41,19 @@ const browser = await chromium.launch({
 
 /** Installed before the page's scripts: records every input's latency and every slow Event Timing entry. */
 function instrument() {
-  const bench = { slow: [], inputs: [], fresh: [] };
+  const bench = { slow: [], inputs: [], current: [], plotted: [] };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.slow.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-  // The plots are drawn from deferred values; they have caught up when their data-stale marker goes away.
+  // The controls' settings (data-current-key) and the settings the plots show (data-plotted-key), as they change.
   new MutationObserver((mutations) => {
+    const time = performance.now();
     for (const mutation of mutations) {
-      if (!mutation.target.hasAttribute('data-stale')) bench.fresh.push(performance.now());
+      const key = mutation.target.getAttribute(mutation.attributeName);
+      (mutation.attributeName === 'data-current-key' ? bench.current : bench.plotted).push({ key, time });
     }
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-stale'] });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-current-key', 'data-plotted-key'] });
   document.addEventListener(
     'input',
     (event) => {
@@ -79,7 +82,11 @@ const nextFrameAtEnd = (page) =>
       ),
   );
 const settle = (page) =>
-  page.waitForFunction(() => !document.querySelector('[data-stale]') && window.__bench.inputs.every((input) => !Number.isNaN(input.frame)));
+  page.waitForFunction(() => {
+    const plots = document.querySelector('[data-plotted-key]');
+    const caughtUp = !plots || plots.dataset.plottedKey === plots.dataset.currentKey;
+    return caughtUp && window.__bench.inputs.every((input) => !Number.isNaN(input.frame));
+  });
 
 const SLIDERS = [
   // direction: +1 starts towards the maximum; sweep: the share of the track one mouse drag crosses
@@ -126,24 +133,30 @@ async function measure(page, run) {
   return page.evaluate((from) => {
     const inputs = window.__bench.inputs.slice(from.inputs);
     const slow = window.__bench.slow.filter((entry) => entry.start >= from.time && entry.duration > 16);
-    // Input → plots: until the first time after the input that the plots were current again.
-    const { fresh } = window.__bench;
-    const plots = inputs.map((input) => {
-      const caughtUp = fresh.find((time) => time > input.start);
-      return caughtUp === undefined ? 0 : caughtUp - input.start; // no marker: the plots did not depend on it
-    });
+    // Input → plots: for each redraw of the plots, from the input that set what they now show. Inputs
+    // within one frame are drawn once (the latest), so there may be fewer redraws than inputs.
+    const { current, plotted } = window.__bench;
+    const lastBefore = (list, time, match = () => true) => list.filter((item) => item.time <= time && match(item)).pop();
+    const plots = plotted
+      .filter((draw) => draw.time >= from.time)
+      .map((draw) => {
+        const set = lastBefore(current, draw.time, (item) => item.key === draw.key);
+        const input = set && [...inputs].reverse().find((candidate) => candidate.start <= set.time);
+        return input ? draw.time - input.start : NaN;
+      })
+      .filter((latency) => !Number.isNaN(latency));
     const p95 = (values) => {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? NaN;
     };
-    if (window.__benchDebug) console.log(JSON.stringify(plots.map(Math.round)), JSON.stringify(fresh.slice(-20).map(Math.round)), JSON.stringify(inputs.slice(-20).map((i) => Math.round(i.start))));
     return {
       inputs: inputs.length,
       over16: slow.length,
       slowest: slow.reduce((max, entry) => Math.max(max, entry.duration), 0),
       slowNames: [...new Set(slow.map((entry) => entry.name))].join(','),
       frameP95: p95(inputs.map((input) => input.frame)),
-      plotsP95: p95(plots),
+      plotsP95: plots.length > 0 ? p95(plots) : NaN,
+      redraws: plots.length,
     };
   }, from);
 }
@@ -206,7 +219,7 @@ console.log(`load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${l
 console.log(`build: ${dist}/, Chromium ${chromiumVersion}; ${STEPS} steps per slider and input kind, one step per frame`);
 console.log('"bare page" is a native range input on an empty page: the floor of this machine and browser.');
 console.log('');
-const header = ['slider', 'input', 'inputs', 'events >16 ms', 'slowest event', 'p95 input→next frame', 'p95 input→plots'];
+const header = ['slider', 'input', 'inputs', 'events >16 ms', 'slowest event', 'p95 input→next frame', 'p95 input→plots (redraws)'];
 const table = rows.map((row) => [
   row.slider,
   row.kind,
@@ -214,7 +227,7 @@ const table = rows.map((row) => [
   row.over16 ? `${row.over16} (${row.slowNames})` : '0',
   row.over16 ? `${row.slowest} ms` : '≤16 ms',
   `${row.frameP95.toFixed(1)} ms`,
-  `${row.plotsP95.toFixed(1)} ms`,
+  Number.isNaN(row.plotsP95) ? '—' : `${row.plotsP95.toFixed(1)} ms (${row.redraws})`,
 ]);
 const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column].length)));
 const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');

@@ -64,7 +64,8 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
   const sentence = tailSentence({ n, k, p, side, tailMass });
   const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
 
-  const { shown: plotted, behind: stale } = useFrameValue({ n, k, p, side, targetTail }, `${n}|${k}|${p}|${side}|${targetTail}`);
+  const plotKey = `${n}|${k}|${p}|${side}|${targetTail}`;
+  const { shown: plotted, shownKey: plottedKey } = useFrameValue({ n, k, p, side, targetTail }, plotKey);
 
   function find(kind: BoundKind) {
     animation.play(searchBound(kind, n, k, targetTail, p));
@@ -94,8 +95,8 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
         )}
       </div>
       {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
-      {/* data-stale: the plots still show older values than the controls (read by the UI bench). */}
-      <section aria-labelledby="plots-heading" className="explorer__plots" data-stale={stale || undefined}>
+      {/* What the controls say and what the plots show; the UI bench times the plots following the controls. */}
+      <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
         <h2 id="plots-heading">
           Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
         </h2>
