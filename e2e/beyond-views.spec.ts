@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPercent } from '../src/data/format';
-import { balancedInterval, clopperPearsonInterval, posteriorBalancedAccuracy, projectBalancedInterval, wilsonInterval } from '../src/stats';
+import { balancedInterval, balancedWaldInterval, clopperPearsonInterval, posteriorBalancedAccuracy, projectBalancedInterval, wilsonInterval } from '../src/stats';
 import { expectNoAxeViolations, openDataTables } from './beyond-helpers';
 
 function collectErrors(page: Page): string[] {
@@ -42,7 +42,8 @@ test.describe('methods', () => {
     for (const text of outward(exact, 2)) await expect(balanced.getByRole('row', { name: /Exact union bound/ })).toContainText(text);
     const posterior = posteriorBalancedAccuracy({ tp: 38, fn: 2, tn: 55, fp: 5 }).interval(0.05);
     for (const text of outward(posterior, 2)) await expect(balanced.getByRole('row', { name: /Posterior \(Brodersen/ })).toContainText(text);
-    await expect(balanced.getByRole('row', { name: /Wald on the balanced estimate/ })).toContainText('Not available');
+    const wald = balancedWaldInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05);
+    for (const text of outward(wald, 2)) await expect(balanced.getByRole('row', { name: /Wald on the balanced estimate/ })).toContainText(text);
     await expect(page.getByRole('table', { name: /for 55\/60 correct/ }).getByRole('row')).toHaveCount(6);
   });
 

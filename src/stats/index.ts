@@ -26,6 +26,7 @@ export { balancedIntervalMulti } from './balanced-interval-multi';
 // Other proportion intervals and their exact coverage (stats helper)
 export { normalQuantile } from './normal-quantile';
 export { waldInterval } from './wald-interval';
+export { balancedWaldInterval } from './balanced-wald-interval';
 export { wilsonInterval } from './wilson-interval';
 export { agrestiCoullInterval } from './agresti-coull-interval';
 export { jeffreysInterval } from './jeffreys-interval';

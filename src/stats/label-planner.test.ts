@@ -148,7 +148,7 @@ describe('labelsToReachWidth', () => {
     expect(plan.status).toBe('reached');
     expect(plan.additional).toBeGreaterThan(2e6);
     const widthAt = (additional: number) => {
-      const interval = projectBalancedInterval({ current: DETECTOR, delta: 0.05 }, additional).interval;
+      const interval = projectBalancedInterval({ current: DETECTOR, delta: 0.05 }, additional).interval!;
       return interval.upper - interval.lower;
     };
     expect(widthAt(plan.additional!)).toBeLessThanOrEqual(0.001);

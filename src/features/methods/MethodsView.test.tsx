@@ -64,7 +64,7 @@ describe('MethodsView, a detector', () => {
     expect(within(exact).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', '92.50%', '84.47%', '97.13%', '12.65%']);
   });
 
-  it('shows the Brodersen posterior interval and says what is not available', () => {
+  it('shows the Brodersen posterior interval and Wald on the balanced estimate', () => {
     renderAt('#/methods?yes=41/45&no=3/10&delta=0.05');
     const table = screen.getByRole('table', { name: /for YES 41\/45, NO 3\/10/ });
     // Brodersen et al. (2010), Figure 2: mean ≈ 0.61, interval ≈ [0.49, 0.76].
@@ -72,7 +72,15 @@ describe('MethodsView, a detector', () => {
     expect(posterior[1]).toHaveTextContent(/^6[01]\.\d\d%$/);
     expect(posterior[2]).toHaveTextContent(/^4[89]\.\d\d%$/);
     expect(posterior[3]).toHaveTextContent(/^7[56]\.\d\d%$/);
-    expect(rowOf(table, /Wald on the balanced estimate/)).toHaveTextContent(/Not available/);
+    // Wald: (41/45 + 3/10)/2 ± z·√((41/45)(4/45)/45 + 0.3·0.7/10)/2 = [0.457582, 0.753529] (Python's NormalDist).
+    const wald = within(rowOf(table, /Wald on the balanced estimate/)).getAllByRole('cell');
+    expect(wald.slice(1, 4).map((cell) => cell.textContent)).toEqual(['60.56%', '45.75%', '75.36%']);
+  });
+
+  it('shows Wald on the balanced estimate collapsing to zero width with no errors', () => {
+    renderAt('#/methods?yes=40/40&no=60/60&delta=0.05');
+    const table = screen.getByRole('table', { name: /for YES 40\/40, NO 60\/60/ });
+    expect(rowOf(table, /Wald on the balanced estimate/)).toHaveTextContent('Zero width here: it claims certainty from 100 examples.');
   });
 
   it('shows every method for each class, in the class colour', () => {

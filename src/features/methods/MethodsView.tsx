@@ -174,13 +174,15 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
               'Central 1 − δ interval of the posterior of (A⁺ + A⁻)/2 under flat priors, marked at its mean: a credible interval, not a coverage guarantee.',
             interval: balanced.posterior,
           },
-        ]}
-        unavailable={[
           {
             name: 'Wald on the balanced estimate',
             promise:
-              'A normal approximation around the balanced point estimate would ignore how few examples each class has; it is where naive reports go wrong.',
-            reason: 'Not available: the statistics library has no Wald interval for the balanced accuracy.',
+              'A normal approximation around the balanced point estimate: it ignores how few examples each class has, and is where naive reports go wrong.',
+            interval: balanced.wald,
+            warning: boundaryWarning(balanced.wald, {
+              correct: yes.correct + no.correct,
+              total: yes.total + no.total,
+            }),
           },
         ]}
       />
@@ -207,12 +209,6 @@ interface MethodRow {
   warning?: string | undefined;
 }
 
-interface UnavailableRow {
-  name: string;
-  promise: string;
-  reason: string;
-}
-
 /**
  * What the numbers on screen show about an interval at the boundary: zero width, or a bound sitting at
  * 0% or 100% although the data have both outcomes (only a clipped approximation does that).
@@ -235,7 +231,6 @@ function MethodTable({
   delta,
   series,
   rows,
-  unavailable = [],
 }: {
   heading: string;
   counts?: ClassCounts;
@@ -243,7 +238,6 @@ function MethodTable({
   delta: number;
   series: IntervalSeries;
   rows: MethodRow[];
-  unavailable?: UnavailableRow[];
 }) {
   const countsLabel = countsText ?? (counts ? `${counts.correct}/${counts.total} correct` : '');
   const level = formatConfidence(delta);
@@ -304,17 +298,6 @@ function MethodTable({
               </tr>
             );
           })}
-          {unavailable.map((row) => (
-            <tr key={row.name}>
-              <th scope="row">
-                <span className="methods-table__name">{row.name}</span>
-                <span className="methods-table__promise">{row.promise}</span>
-              </th>
-              <td colSpan={5} className="methods-table__unavailable">
-                {row.reason}
-              </td>
-            </tr>
-          ))}
         </tbody>
       </table>
     </section>

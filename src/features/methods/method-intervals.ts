@@ -1,6 +1,7 @@
 import { PROPORTION_METHODS } from '../../data/method-info';
 import {
   balancedInterval,
+  balancedWaldInterval,
   posteriorBalancedAccuracy,
   proportionInterval,
   type BalancedInterval,
@@ -24,6 +25,8 @@ export interface BalancedIntervals {
   exact: BalancedInterval;
   /** Brodersen et al.'s central 1 − δ posterior interval, with the posterior mean as its estimate. */
   posterior: Interval;
+  /** The normal approximation on the balanced point estimate (clipped to [0, 1]): what goes wrong. */
+  wald: Interval;
 }
 
 /** The balanced accuracy's intervals from a detector's two classes. */
@@ -34,5 +37,9 @@ export function balancedIntervals(yes: ClassCounts, no: ClassCounts, delta: numb
     tn: no.correct,
     fp: no.total - no.correct,
   });
-  return { exact: balancedInterval({ yes, no }, delta), posterior: posterior.interval(delta) };
+  return {
+    exact: balancedInterval({ yes, no }, delta),
+    posterior: posterior.interval(delta),
+    wald: balancedWaldInterval({ yes, no }, delta),
+  };
 }
