@@ -7,7 +7,8 @@ import { assertProbability } from './assert-probability';
  * @example assertBetaParameters('x', 0.3, 2, 5) // passes; assertBetaParameters('q', 1.2, 2, 5) throws
  */
 export function assertBetaParameters(name: string, value: number, a: number, b: number): void {
-  if (!(a > 0 && Number.isFinite(a))) throw new RangeError(`a must be a finite number > 0, got ${String(a)}`);
-  if (!(b > 0 && Number.isFinite(b))) throw new RangeError(`b must be a finite number > 0, got ${String(b)}`);
+  for (const [shape, shapeValue] of [['a', a], ['b', b]] as const) {
+    if (!(shapeValue > 0 && Number.isFinite(shapeValue))) throw new RangeError(`${shape} must be a finite number > 0, got ${String(shapeValue)}`);
+  }
   assertProbability(name, value);
 }

@@ -1,4 +1,5 @@
 import { incompleteBeta } from './incomplete-beta';
+import { normalQuantile } from './normal-quantile';
 
 /** A quantile x of a beta distribution and its complement y = 1 − x, each to full relative precision. */
 export interface QuantilePair {
@@ -79,10 +80,8 @@ function solve(a: number, b: number, tail: 'lower' | 'upper', target: number, gu
 /** Abramowitz & Stegun 26.5.22 (a, b ≥ 1) or the two power-law tails; p and its complement given separately. */
 function firstGuess(p: number, pComplement: number, a: number, b: number): number {
   if (a >= 1 && b >= 1) {
-    const smaller = Math.min(p, pComplement);
-    const t = Math.sqrt(-2 * Math.log(smaller));
-    let z = (2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t;
-    if (p < 0.5) z = -z;
+    // The upper p-quantile of the standard normal, taken from whichever side is not rounded to 1.
+    const z = p < 0.5 ? -normalQuantile(p) : normalQuantile(pComplement);
     const lambda = (z * z - 3) / 6;
     const h = 2 / (1 / (2 * a - 1) + 1 / (2 * b - 1));
     const w = (z * Math.sqrt(h + lambda)) / h - (1 / (2 * b - 1) - 1 / (2 * a - 1)) * (lambda + 5 / 6 - 2 / (3 * h));
