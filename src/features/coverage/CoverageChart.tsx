@@ -1,9 +1,10 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import type { CoverageAxis } from '../../data/coverage-link';
 import { formatConfidence, formatPercent } from '../../data/format';
 import { METHOD_INFO } from '../../data/method-info';
 import type { ProportionMethod } from '../../stats';
+import { ChartFrame } from '../../components/ChartFrame';
 
 /** One row per true p: the coverage of each drawn method there. */
 export type CoverageRow = { p: number } & Partial<Record<ProportionMethod, number>>;
@@ -83,11 +84,10 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
       <Legend verticalAlign="top" height={30} itemSorter={null} />
     </LineChart>
   );
-  if (width !== undefined) return chart;
   return (
-    <ResponsiveContainer width="100%" height={height}>
+    <ChartFrame fixedWidth={width} height={height}>
       {chart}
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 

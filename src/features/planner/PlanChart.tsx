@@ -1,8 +1,9 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import type { PlanGoal } from '../../data/plan-link';
 import { formatPercent } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
+import { ChartFrame } from '../../components/ChartFrame';
 
 export interface PlanChartProps {
   curve: readonly LabelPlanPoint[];
@@ -73,11 +74,10 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
       <Legend verticalAlign="top" height={30} itemSorter={null} />
     </LineChart>
   );
-  if (width !== undefined) return chart;
   return (
-    <ResponsiveContainer width="100%" height={height}>
+    <ChartFrame fixedWidth={width} height={height}>
       {chart}
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 

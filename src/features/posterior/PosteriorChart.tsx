@@ -1,7 +1,8 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import { formatPercent } from '../../data/format';
 import { CHANCE, type PosteriorCurves, type PosteriorFacts } from './posterior-summary';
+import { ChartFrame } from '../../components/ChartFrame';
 
 export interface PosteriorChartProps {
   density: PosteriorCurves['density'];
@@ -51,11 +52,10 @@ export function PosteriorChart({ density, balanced, accuracy, width, height = 36
       <Legend verticalAlign="top" height={30} itemSorter={null} />
     </LineChart>
   );
-  if (width !== undefined) return chart;
   return (
-    <ResponsiveContainer width="100%" height={height}>
+    <ChartFrame fixedWidth={width} height={height}>
       {chart}
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
