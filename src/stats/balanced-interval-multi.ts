@@ -27,7 +27,7 @@ export interface BalancedIntervalMulti extends Interval {
 export function balancedIntervalMulti(
   classes: readonly ClassCounts[],
   delta: number,
-  classNames: readonly string[] = classes.map((_, index) => `classes[${index}]`),
+  classNames: readonly string[] = [],
 ): BalancedIntervalMulti {
   if (!Array.isArray(classes) || classes.length === 0) {
     throw new RangeError(`classes must be a non-empty array, got ${Array.isArray(classes) ? '[]' : String(classes)}`);

@@ -31,11 +31,11 @@ export function betaQuantilePair(q: number, a: number, b: number): QuantilePair 
   }
   const guess = firstGuess(q, 1 - q, a, b);
   if (guess <= 0.5) {
-    const x = q <= 0.5 ? solve(a, b, 'lower', q, guess) : solve(a, b, 'upper', 1 - q, guess);
+    const x = q <= 0.5 ? solve(a, b, false, q, guess) : solve(a, b, true, 1 - q, guess);
     return { x, y: 1 - x };
   }
   // 1 − X ~ Beta(b, a): P[1 − X ≤ y] = 1 − q.
-  const y = q >= 0.5 ? solve(b, a, 'lower', 1 - q, 1 - guess) : solve(b, a, 'upper', q, 1 - guess);
+  const y = q >= 0.5 ? solve(b, a, false, 1 - q, 1 - guess) : solve(b, a, true, q, 1 - guess);
   return { x: 1 - y, y };
 }
 
@@ -45,18 +45,18 @@ function fromLog(logX: number): QuantilePair {
 }
 
 /**
- * Finds x with P[X ≤ x] = target ('lower') or P[X > x] = target ('upper'), X ~ Beta(a, b).
+ * Finds x with P[X ≤ x] = target, or P[X > x] = target when `upper`, X ~ Beta(a, b).
  * The residual g = ±(ln tail(x) − ln target) increases with x; Halley steps are taken in ln x.
  */
-function solve(a: number, b: number, tail: 'lower' | 'upper', target: number, guess: number): number {
+function solve(a: number, b: number, upper: boolean, target: number, guess: number): number {
   const logTarget = Math.log(target);
   let low = 0;
   let high = 1;
   let x = Math.min(Math.max(guess, SMALLEST), 1 - Number.EPSILON / 2);
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     const values = incompleteBeta(x, 1 - x, a, b);
-    const tailValue = tail === 'lower' ? values.cdf : values.sf;
-    const residual = tail === 'lower' ? Math.log(tailValue) - logTarget : logTarget - Math.log(tailValue);
+    const tailValue = upper ? values.sf : values.cdf;
+    const residual = upper ? logTarget - Math.log(tailValue) : Math.log(tailValue) - logTarget;
     if (residual === 0) return x;
     if (residual < 0) low = x;
     else high = x;
@@ -64,7 +64,7 @@ function solve(a: number, b: number, tail: 'lower' | 'upper', target: number, gu
     // g'' = g'·(1 + x·f'/f ∓ g') with x·f'/f = (a − 1) − (b − 1)·x/(1 − x).
     const slope = (x * values.density) / tailValue;
     const logDensitySlope = a - 1 - ((b - 1) * x) / (1 - x);
-    const curvature = slope * (1 + logDensitySlope + (tail === 'lower' ? -slope : slope));
+    const curvature = slope * (1 + logDensitySlope + (upper ? slope : -slope));
     const newtonStep = residual / slope;
     const halleyDenominator = 1 - (newtonStep * curvature) / (2 * slope);
     const step = halleyDenominator > 0.5 && halleyDenominator < 2 ? newtonStep / halleyDenominator : newtonStep;

@@ -25,7 +25,7 @@ export function coverageCurve(
   table: ProportionIntervalTable = proportionIntervalTable(method, n, delta),
 ): number[] {
   if (table.method !== method || table.n !== n || table.delta !== delta) {
-    throw new RangeError(`table is for ${table.method}, n = ${table.n}, delta = ${table.delta}; expected ${method}, n = ${n}, delta = ${delta}`);
+    throw new RangeError(`table is for (${table.method}, ${table.n}, ${table.delta}), not (${method}, ${n}, ${delta})`);
   }
   ps.forEach((p, index) => assertProbability(`ps[${index}]`, p));
   return ps.map((p) => {

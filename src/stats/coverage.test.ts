@@ -63,7 +63,7 @@ describe('coverageCurve', () => {
   it('accepts a precomputed table and refuses one for other settings', () => {
     const table = proportionIntervalTable('wilson', 40, 0.1);
     expect(coverageCurve('wilson', 40, 0.1, [0.3, 0.7], table)).toEqual(coverageCurve('wilson', 40, 0.1, [0.3, 0.7]));
-    expect(() => coverageCurve('wilson', 41, 0.1, [0.3], table)).toThrow(/^table is for wilson, n = 40, delta = 0\.1/);
+    expect(() => coverageCurve('wilson', 41, 0.1, [0.3], table)).toThrow(/^table is for \(wilson, 40, 0\.1\), not \(wilson, 41, 0\.1\)/);
   });
 
   it('validates method, n, delta and each p', () => {

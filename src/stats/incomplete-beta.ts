@@ -31,15 +31,12 @@ const MAX_TERMS = 10_000_000;
  * @example incompleteBeta(0.2, 0.8, 21, 80).sf // = P[Bin(100, 0.8) ≤ 80] ≈ 0.5398
  */
 export function incompleteBeta(x: number, y: number, a: number, b: number): IncompleteBetaValues {
-  const logJacobian = -Math.log(x) - Math.log(y);
-  if (x * (a + b + 2) < a + 1) {
-    const logPrefactor = logBetaPrefactor(x, y, a, b);
-    const cdf = Math.exp(logPrefactor) * continuedFraction(x, a, b);
-    return { cdf, sf: 1 - cdf, density: Math.exp(logPrefactor + Math.log(a) + logJacobian) };
-  }
-  const logPrefactor = logBetaPrefactor(y, x, b, a);
-  const sf = Math.exp(logPrefactor) * continuedFraction(y, b, a);
-  return { cdf: 1 - sf, sf, density: Math.exp(logPrefactor + Math.log(b) + logJacobian) };
+  // The fraction runs on the side where it converges fast; `tail` is that side's probability.
+  const direct = x * (a + b + 2) < a + 1;
+  const logPrefactor = direct ? logBetaPrefactor(x, y, a, b) : logBetaPrefactor(y, x, b, a);
+  const tail = Math.exp(logPrefactor) * (direct ? continuedFraction(x, a, b) : continuedFraction(y, b, a));
+  const density = Math.exp(logPrefactor + Math.log(direct ? a : b) - Math.log(x) - Math.log(y));
+  return direct ? { cdf: tail, sf: 1 - tail, density } : { cdf: 1 - tail, sf: tail, density };
 }
 
 function continuedFraction(x: number, a: number, b: number): number {

@@ -82,28 +82,28 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
 
   /** The wide class's CDF (or survival function) and density at u, from one incomplete-beta call. */
   const wideTail =
-    (side: 'lower' | 'upper'): WideFunction =>
+    (upper: boolean): WideFunction =>
     (u, out) => {
       if (u <= 0 || u >= 1) {
-        out[0] = (u >= 1) === (side === 'lower') ? 1 : 0;
+        out[0] = (u >= 1) !== upper ? 1 : 0;
         out[1] = betaPdf(u <= 0 ? 0 : 1, wide.a, wide.b);
         return;
       }
       const values = incompleteBeta(u, 1 - u, wide.a, wide.b);
-      out[0] = side === 'lower' ? values.cdf : values.sf;
+      out[0] = upper ? values.sf : values.cdf;
       out[1] = values.density;
     };
-  const wideTails = { lower: wideTail('lower'), upper: wideTail('upper') };
+  const wideLowerTail = wideTail(false);
+  const wideUpperTail = wideTail(true);
   const wideDensity: WideFunction = (u, out) => {
     out[0] = betaPdf(Math.min(Math.max(u, 0), 1), wide.a, wide.b);
   };
 
-  /** P(B ≤ x) or P(B > x), and the density p_B(x), in one pass over the nodes. */
-  function tailAndDensity(x: number, side: 'lower' | 'upper'): { tail: number; density: number } {
+  /** P(B ≤ x) (or P(B > x) when `upper`), and the density p_B(x), in one pass over the nodes. */
+  function tailAndDensity(x: number, upper: boolean): { tail: number; density: number } {
     const X = 2 * x;
-    integrate(X, wideTails[side], 2, sums, scratch);
-    const exact =
-      side === 'lower' ? (X > 1 ? betaCdf(Math.min(X - 1, 1), narrow.a, narrow.b) : 0) : X < 1 ? betaSf(Math.max(X, 0), narrow.a, narrow.b) : 0;
+    integrate(X, upper ? wideUpperTail : wideLowerTail, 2, sums, scratch);
+    const exact = upper ? (X < 1 ? betaSf(Math.max(X, 0), narrow.a, narrow.b) : 0) : X > 1 ? betaCdf(Math.min(X - 1, 1), narrow.a, narrow.b) : 0;
     return { tail: Math.min(exact + sums[0]!, 1), density: 2 * sums[1]! };
   }
 
@@ -115,17 +115,17 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
   const mean = (positive.mean + negative.mean) / 2;
   const spread = Math.hypot(positive.sd, negative.sd) / 2;
 
-  /** The x with P(B ≤ x) = target (side 'lower') or P(B > x) = target ('upper'). */
-  function quantile(target: number, side: 'lower' | 'upper'): number {
+  /** The x with P(B ≤ x) = target, or P(B > x) = target when `upper`. */
+  function quantile(target: number, upper: boolean): number {
     const logTarget = Math.log(target);
     const z = normalQuantile(target);
     let low = 0;
     let high = 1;
-    let x = Math.min(Math.max(mean + (side === 'lower' ? z : -z) * spread, 1e-12), 1 - 1e-12);
+    let x = Math.min(Math.max(mean + (upper ? -z : z) * spread, 1e-12), 1 - 1e-12);
     for (let iteration = 0; iteration < 100; iteration++) {
-      const { tail, density: slope } = tailAndDensity(x, side);
+      const { tail, density: slope } = tailAndDensity(x, upper);
       // Residual increasing in x: ln F(x) − ln q, or ln q − ln S(x).
-      const residual = side === 'lower' ? Math.log(tail) - logTarget : logTarget - Math.log(tail);
+      const residual = upper ? logTarget - Math.log(tail) : Math.log(tail) - logTarget;
       if (residual === 0) return x;
       if (residual < 0) low = x;
       else high = x;
@@ -152,15 +152,15 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
 
   return {
     mean,
-    median: quantile(0.5, 'lower'),
+    median: quantile(0.5, false),
     mode,
     interval(alpha: number): Interval {
       assertDelta(alpha, 'alpha');
-      return { estimate: mean, lower: quantile(alpha / 2, 'lower'), upper: quantile(alpha / 2, 'upper') };
+      return { estimate: mean, lower: quantile(alpha / 2, false), upper: quantile(alpha / 2, true) };
     },
     cdf(x: number): number {
       assertProbability('x', x);
-      return tailAndDensity(x, 'lower').tail;
+      return tailAndDensity(x, false).tail;
     },
     pdf(x: number): number {
       assertProbability('x', x);
@@ -168,7 +168,7 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
     },
     probabilityAbove(x: number): number {
       assertProbability('x', x);
-      return tailAndDensity(x, 'upper').tail;
+      return tailAndDensity(x, true).tail;
     },
   };
 }

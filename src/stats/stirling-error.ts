@@ -18,8 +18,8 @@ function fromLogGamma(x: number): number {
  * The error of Stirling's formula, δ(x) = ln Γ(x + 1) − (x + ½) ln x + x − ln √(2π),
  * so that x! = √(2πx) (x/e)^x e^δ(x).
  *
- * For x > 15 the asymptotic series δ(x) = 1/(12x) − 1/(360x³) + 1/(1260x⁵) − 1/(1680x⁷) + 1/(1188x⁹),
- * truncated by size (error < 1e-16); for smaller x the definition through `logGamma` (tabulated at
+ * For x > 15 the asymptotic series δ(x) = 1/(12x) − 1/(360x³) + 1/(1260x⁵) − 1/(1680x⁷) + 1/(1188x⁹)
+ * (error < 1e-16); for smaller x the definition through `logGamma` (tabulated at
  * half-integers).
  * Reference: Loader (2000), "Fast and accurate computation of binomial probabilities", §2.
  * Domain: x > 0 (real). Internal: not validated.
@@ -32,8 +32,5 @@ export function stirlingError(x: number): number {
     return Number.isInteger(twice) ? SMALL_HALF_INTEGERS[twice]! : fromLogGamma(x);
   }
   const inverseSquare = 1 / (x * x);
-  if (x > 500) return (S0 - S1 * inverseSquare) / x;
-  if (x > 80) return (S0 - (S1 - S2 * inverseSquare) * inverseSquare) / x;
-  if (x > 35) return (S0 - (S1 - (S2 - S3 * inverseSquare) * inverseSquare) * inverseSquare) / x;
   return (S0 - (S1 - (S2 - (S3 - S4 * inverseSquare) * inverseSquare) * inverseSquare) * inverseSquare) / x;
 }
