@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { coverageCurve } from '../src/stats';
-import { expectNoAxeViolations, openDataTables, progressValues, recordProgress } from './beyond-helpers';
+import { openDataTables, progressValues, recordProgress } from './beyond-helpers';
+import { expectNoAxeViolations } from './axe';
 
 /** The data table's coverage values for one method. */
 async function columnValues(page: Page, method: string): Promise<number[]> {

@@ -1,19 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** Opens every "Show the data" disclosure so that axe and the assertions see the tables too. */
 export async function openDataTables(page: Page) {
   const closed = page.locator('details:not([open]) > summary');
   while ((await closed.count()) > 0) await closed.first().click();
-}
-
-/** axe on the current page in both colour schemes. */
-export async function expectNoAxeViolations(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${colorScheme}: ${violations.map((violation) => violation.id).join(', ')}`).toEqual([]);
-  }
 }
 
 /** Records every aria-valuenow a progressbar takes, from the first script on, in window.__progressValues. */

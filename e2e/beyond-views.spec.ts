@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPercent } from '../src/data/format';
 import { balancedInterval, balancedWaldInterval, clopperPearsonInterval, posteriorBalancedAccuracy, projectBalancedInterval, wilsonInterval } from '../src/stats';
-import { expectNoAxeViolations, openDataTables } from './beyond-helpers';
+import { openDataTables } from './beyond-helpers';
+import { expectNoAxeViolations } from './axe';
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SUBPATH_URL } from '../playwright.config';
+import { expectNoAxeViolations } from './axe';
 
 /** Page errors and console errors, collected for the whole test. */
 function watchErrors(page: Page): string[] {
@@ -24,14 +24,6 @@ async function expectPlotsDrawn(page: Page) {
   for (const path of await plotPaths(page)) expect(path).toMatch(/^M[\d.]+,[\d.]+/);
   await expect(page.locator('.tail-plots svg text').first()).toBeVisible();
   expect(await page.locator('.tail-plots svg text').count()).toBeGreaterThan(15);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${colorScheme}: ${violations.map((violation) => `${violation.id} (${violation.nodes.length})`).join(', ')}`).toEqual([]);
-  }
 }
 
 interface Example {

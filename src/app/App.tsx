@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView } from '../features/detectors';
-import { MethodsView } from '../features/methods';
-import { CoverageView } from '../features/coverage';
-import { PosteriorView } from '../features/posterior';
-import { PlanView } from '../features/planner';
-import { ExplorerView } from '../features/explorer';
 import { useHashRoute } from './use-hash-route';
+
+// The detectors views ship in the first bundle; the others load when first opened.
+const MethodsView = lazy(() => import('../features/methods').then((feature) => ({ default: feature.MethodsView })));
+const CoverageView = lazy(() => import('../features/coverage').then((feature) => ({ default: feature.CoverageView })));
+const PosteriorView = lazy(() => import('../features/posterior').then((feature) => ({ default: feature.PosteriorView })));
+const PlanView = lazy(() => import('../features/planner').then((feature) => ({ default: feature.PlanView })));
+const ExplorerView = lazy(() => import('../features/explorer').then((feature) => ({ default: feature.ExplorerView })));
 
 interface Section {
   /** First hash segment: `#/explore?...` → 'explore'; '' is the detectors home. */
@@ -55,7 +57,7 @@ export function App() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        {active ? active.render(route) : <NotFound segment={segment} />}
+        <Suspense fallback={<p role="status">Loading…</p>}>{active ? active.render(route) : <NotFound segment={segment} />}</Suspense>
       </main>
     </div>
   );
