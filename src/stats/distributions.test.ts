@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { betaCdf, betaPdf, betaQuantile, betaSf, binomialCdf, binomialPmf, binomialSf } from './index';
+import { incompleteBeta } from './incomplete-beta';
 
 /**
  * [k, n, p, pmf, cdf, sf] computed exactly with Python's fractions.Fraction at the double value of p
@@ -91,5 +92,21 @@ describe('beta distribution', () => {
       }),
       { seed: 11, numRuns: 10_000 },
     );
+  });
+
+  it('finds quantiles deep in the lower tail, where 1 − q rounds to 1 (regression: the first guess was NaN and the solve spun)', () => {
+    for (const [a, b] of [[2, 3], [40, 7], [1e6, 5]]) {
+      for (const q of [1e-300, 1e-100, 1e-20]) {
+        const lower = betaQuantile(q, a!, b!);
+        expect(lower).toBeGreaterThan(0);
+        // Deep in the lower tail F ∝ xᵃ, so one ulp of x moves F by about a·ε relative.
+        expectRelative(betaCdf(lower, a!, b!), q, 1e-12 + 8 * Number.EPSILON * a!);
+      }
+    }
+  });
+
+  it('returns NaN at once for NaN arguments inside the incomplete beta (no 10⁷-term spin)', () => {
+    const values = incompleteBeta(Number.NaN, Number.NaN, 5, 7);
+    expect(Number.isNaN(values.cdf) && Number.isNaN(values.sf)).toBe(true);
   });
 });

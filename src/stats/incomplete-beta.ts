@@ -56,7 +56,8 @@ function continuedFraction(x: number, a: number, b: number): number {
     c = nonZero(1 + odd / c);
     const step = d * c;
     fraction *= step;
-    if (Math.abs(step - 1) <= TOLERANCE && Math.abs(evenStep - 1) <= TOLERANCE) return fraction;
+    // Written so that a NaN also stops the loop: it can only come from a caller's bug, and must not spin.
+    if (!(Math.abs(step - 1) > TOLERANCE || Math.abs(evenStep - 1) > TOLERANCE)) return fraction;
   }
   return fraction;
 }
