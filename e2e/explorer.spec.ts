@@ -138,6 +138,7 @@ test('"Find the bound" animates and lands on 86.3% for 80/100 at δ = 0.05', asy
   await page.goto('./#/explore?n=100&k=80&p=0.8&delta=0.05&mode=upper');
   const seen: string[] = [];
   await page.exposeFunction('recordSentence', (text: string) => seen.push(text));
+  await expect(sentence(page)).toBeVisible(); // the explorer's code loads on first visit
   await page.evaluate(() => {
     const element = document.querySelector('[data-testid="tail-sentence"]')!;
     new MutationObserver(() => (window as unknown as { recordSentence: (text: string) => void }).recordSentence(element.textContent ?? '')).observe(element, {
