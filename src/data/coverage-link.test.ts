@@ -21,6 +21,11 @@ describe('parseCoverageLink', () => {
     expect(DEFAULT_COVERAGE_LINK.methods).toHaveLength(5);
   });
 
+  it('accepts exact for Clopper–Pearson, dashes and any case in method names', () => {
+    const result = parse('methods=Exact,agresti-coull,WALD');
+    expect(result.ok && result.value.methods).toEqual(['clopper_pearson', 'agresti_coull', 'wald']);
+  });
+
   it('puts methods in canonical order without repeats', () => {
     const result = parse('methods=wald,wilson,wald,clopper_pearson');
     expect(result.ok && result.value.methods).toEqual(['clopper_pearson', 'wilson', 'wald']);

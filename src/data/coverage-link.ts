@@ -7,7 +7,8 @@ import { hashHref } from './routes';
 export type CoverageAxis = 'full' | 'zoom';
 
 /**
- * `#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald`: the coverage curves at `n`, and
+ * `#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald`: the coverage curves at `n` (method
+ * names as in the reference CSVs; `exact`, `Clopper-Pearson` and other case/dash spellings are accepted), and
  * the balanced interval's heat map for class sizes `yes` × `no` (plain totals, or `correct/total`
  * as other views write them: only the totals matter here).
  */
@@ -64,7 +65,7 @@ export function coverageHref(link: CoverageLink): string {
 function readMethods(reader: LinkReader): ProportionMethod[] {
   const text = reader.raw('methods');
   if (text === null) return [...DEFAULT_COVERAGE_LINK.methods];
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = text.split(',').map(canonicalMethodName).filter((name) => name !== '');
   const unknown = names.filter((name) => !(PROPORTION_METHODS as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
     const found = unknown.length > 0 ? `has unknown ${unknown.map((name) => `“${name}”`).join(', ')}` : 'is empty';
@@ -73,6 +74,12 @@ function readMethods(reader: LinkReader): ProportionMethod[] {
   }
   // Canonical order and no repeats, whatever order the link wrote them in.
   return PROPORTION_METHODS.filter((method) => names.includes(method));
+}
+
+/** Forgiving spellings of a method in a link: any case, `-` for `_`, and `exact` for Clopper–Pearson. */
+function canonicalMethodName(name: string): string {
+  const spelled = name.trim().toLowerCase().replaceAll('-', '_');
+  return spelled === 'exact' ? 'clopper_pearson' : spelled;
 }
 
 function readClassSize(reader: LinkReader, name: 'yes' | 'no', fallback: number): number {
