@@ -250,6 +250,8 @@ test('the site works when served from a subpath', async ({ page }) => {
 
 test('corrupted localStorage shows the message and the samples', async ({ page }) => {
   await page.goto('./');
+  // Let the app load the samples and persist them first, so that its own write cannot land after ours.
+  await expectSamplesListed(page);
   await page.evaluate(() => {
     localStorage.clear();
     localStorage.setItem('tailbound.workspace', '{"state": {"detectors": [ this is not json');
