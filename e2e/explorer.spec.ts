@@ -117,6 +117,33 @@ test('dragging N, k, p and δ with the keyboard changes the plots and the senten
   expect(errors).toEqual([]);
 });
 
+/** Whether the whole of the element is inside the viewport. */
+const fullyInView = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+  });
+
+test('on a laptop screen the sliders, the sentence and both plots are in view together; on a phone they stack', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto('./#/explore?n=1000000&k=800000&p=0.8&delta=0.05&mode=upper');
+  await expectPlotsDrawn(page);
+  for (const name of [/Number of tests N/, /Number correct k/, /Hypothesized true accuracy p/, /^Level$/]) await expect(slider(page, name)).toBeInViewport({ ratio: 1 });
+  await expect(sentence(page)).toBeInViewport({ ratio: 1 });
+  expect(await fullyInView(page, '.tail-plots__figure:first-of-type svg')).toBe(true);
+  expect(await fullyInView(page, '.tail-plots__figure:last-of-type svg')).toBe(true);
+  // Side by side: the plots start to the right of the k slider.
+  const kBox = (await slider(page, /Number correct k/).boundingBox())!;
+  const plotsBox = (await page.locator('.tail-plots').boundingBox())!;
+  expect(plotsBox.x).toBeGreaterThan(kBox.x + kBox.width);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const narrowPlots = (await page.locator('.tail-plots').boundingBox())!;
+  const narrowSentence = (await sentence(page).boundingBox())!;
+  expect(narrowPlots.y).toBeGreaterThan(narrowSentence.y + narrowSentence.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('the log-scale N slider is keyboard operable end to end, and keeps k/N', async ({ page }) => {
   await page.goto('./#/explore?n=100&k=80&p=0.8&delta=0.05&mode=upper');
   const n = slider(page, /Number of tests N/);

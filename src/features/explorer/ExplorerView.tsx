@@ -124,6 +124,7 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
   const onNo = useCallback((no: ClassCounts) => setSettings((current) => ({ ...current, no })), []);
 
   const example = useMemo(() => matchingExample(settings), [settings]);
+  const confidence = <MemoConfidenceControl delta={settings.delta} onChange={onDelta} />;
   const openExample = useCallback((next: BlogExample) => apply(next.settings), [apply]);
 
   return (
@@ -157,9 +158,11 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
       </div>
       <p className="explorer__help">{MODE_HELP[settings.mode]}</p>
       {example && <ExampleCaption example={example} />}
-      <MemoConfidenceControl delta={settings.delta} onChange={onDelta} />
       {settings.mode === 'balanced' ? (
-        <BalancedPanel yes={settings.yes} no={settings.no} delta={settings.delta} onYes={onYes} onNo={onNo} />
+        <>
+          {confidence}
+          <BalancedPanel yes={settings.yes} no={settings.no} delta={settings.delta} onYes={onYes} onNo={onNo} />
+        </>
       ) : (
         <TailView
           mode={settings.mode}
@@ -171,6 +174,7 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
           onK={onK}
           onP={onUserP}
           animation={animation}
+          confidence={confidence}
           plotWidth={plotWidth}
         />
       )}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { ExplorerMode } from '../../data/explorer-link';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
@@ -25,6 +25,8 @@ export interface TailViewProps {
   onK: (k: number) => void;
   onP: (p: number) => void;
   animation: BoundAnimation;
+  /** The confidence-level control, placed with the other controls. */
+  confidence: ReactNode;
   /** Fixed plot width for tests. */
   plotWidth?: number;
 }
@@ -54,9 +56,10 @@ function useSettledValue<T>(value: T, delayMs: number): T {
 /**
  * The upper-bound, lower-bound and central-interval views: controls, the live sentence, the
  * "find the bound" search, the PMF/CDF plots (redrawn at most once per frame, after the controls,
- * so that dragging stays responsive) and the intervals next to the normal approximation.
+ * so that dragging stays responsive) and the intervals next to the normal approximation. On a wide
+ * screen the controls sit beside the plots, so that a drag and what it moves are in view together.
  */
-export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotWidth }: TailViewProps) {
+export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confidence, plotWidth }: TailViewProps) {
   const side = tailSideFor(mode, n, k, p);
   // Each end of a central interval puts δ/2 in its tail.
   const targetTail = mode === 'central' ? delta / 2 : delta;
@@ -73,40 +76,45 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, plotW
 
   return (
     <>
-      <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
-      <p className="explorer__sentence" data-testid="tail-sentence">
-        {sentence}
-      </p>
-      {/* Announced once a drag pauses, not at every step of it. */}
-      <div aria-live="polite">
-        <VisuallyHidden>{announced}</VisuallyHidden>
+      <div className="explorer__workbench">
+        <div className="explorer__controls">
+          {confidence}
+          <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
+          <p className="explorer__sentence" data-testid="tail-sentence">
+            {sentence}
+          </p>
+          {/* Announced once a drag pauses, not at every step of it. */}
+          <div className="explorer__announcer" aria-live="polite">
+            <VisuallyHidden>{announced}</VisuallyHidden>
+          </div>
+          <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
+          <div className="explorer__actions">
+            {mode !== 'lower' && (
+              <button type="button" onClick={() => find('upper')}>
+                {mode === 'central' ? 'Find the upper end' : 'Find the bound'}
+              </button>
+            )}
+            {mode !== 'upper' && (
+              <button type="button" onClick={() => find('lower')}>
+                {mode === 'central' ? 'Find the lower end' : 'Find the bound'}
+              </button>
+            )}
+          </div>
+          {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
+        </div>
+        {/* What the controls say and what the plots show; the UI bench times the plots following the controls. */}
+        <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
+          <h2 id="plots-heading">
+            Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
+          </h2>
+          <p className="explorer__legend">
+            <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatPercent(plotted.k / plotted.n, 1)}){' '}
+            <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
+            {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
+          </p>
+          <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
+        </section>
       </div>
-      <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
-      <div className="explorer__actions">
-        {mode !== 'lower' && (
-          <button type="button" onClick={() => find('upper')}>
-            {mode === 'central' ? 'Find the upper end' : 'Find the bound'}
-          </button>
-        )}
-        {mode !== 'upper' && (
-          <button type="button" onClick={() => find('lower')}>
-            {mode === 'central' ? 'Find the lower end' : 'Find the bound'}
-          </button>
-        )}
-      </div>
-      {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
-      {/* What the controls say and what the plots show; the UI bench times the plots following the controls. */}
-      <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
-        <h2 id="plots-heading">
-          Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
-        </h2>
-        <p className="explorer__legend">
-          <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatPercent(plotted.k / plotted.n, 1)}){' '}
-          <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
-          {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
-        </p>
-        <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
-      </section>
       <Intervals mode={mode} n={n} k={k} delta={delta} />
     </>
   );
