@@ -50,6 +50,16 @@ describe('ExplorerView', { timeout: 30_000 }, () => {
     expect(field(/Hypothesized true accuracy p/)).toHaveValue('0.863339');
     expect(screen.getByText(/Landed on the exact upper bound/)).toHaveTextContent(`p = ${exactUpperBound(100, 80, 0.05)}`);
     expect(screen.getByTestId('bound-status')).toHaveTextContent('86.34% (0.863339, rounded up)');
+    // Each listed step reads unambiguously: its p differs from the step before, and its tail sits visibly on its side of δ.
+    const steps = screen.getAllByRole('listitem').map((item) => item.textContent ?? '').filter((text) => text.startsWith('p = '));
+    expect(steps).toHaveLength(12);
+    const shownP = steps.map((step) => /^p = ([\d.]+)%/.exec(step)![1]);
+    expect(new Set(shownP).size).toBe(12);
+    for (const step of steps) {
+      const [, tail, sign] = /F\(80\) = ([\d.]+)% (≥|<) 5\.0%/.exec(step)!;
+      expect(sign === '≥' ? Number(tail) >= 5 : Number(tail) < 5).toBe(true);
+      expect(step).toContain(sign === '≥' ? 'still plausible' : 'implausible');
+    }
   });
 
   it('animates the bisection, moving p through the midpoints before landing', async () => {

@@ -8,7 +8,7 @@ import { IntervalRows, type IntervalRow } from './IntervalRows';
 import { TailControls } from './TailControls';
 import { TailPlots } from './TailPlots';
 import type { TailSide } from './tail-series';
-import { formatAccuracy, formatChance, formatCount, tailSentence } from './tail-text';
+import { formatAccuracy, formatChance, formatChanceAgainst, formatCount, midpointDigits, tailSentence } from './tail-text';
 import type { BoundAnimation } from './use-bound-animation';
 import { useFrameValue } from './use-frame-value';
 import { waldReach } from './wald-reach';
@@ -100,7 +100,6 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
               </button>
             )}
           </div>
-          {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
         </div>
         {/* What the controls say and what the plots show; the UI bench times the plots following the controls. */}
         <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
@@ -115,6 +114,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
           <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
         </section>
       </div>
+      {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
       <Intervals mode={mode} n={n} k={k} delta={delta} />
     </>
   );
@@ -146,7 +146,7 @@ function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: Bound
     side === 'left' ? `max{p : P[X ≤ ${formatCount(k)}] ≥ ${targetName}}` : `min{p : P[X ≥ ${formatCount(k)}] ≥ ${targetName}}`;
   return (
     <p className="explorer__status" data-testid="bound-status">
-      {tail} = {formatChance(tailMass)} is {plausible ? 'at least' : 'less than'} {targetName} ={' '}
+      {tail} = {formatChanceAgainst(tailMass, targetTail)} is {plausible ? 'at least' : 'less than'} {targetName} ={' '}
       {formatFullPrecision(targetTail)}, so the exact {boundName} is {direction} p = {formatAccuracy(p, n)}. It is{' '}
       {definition} ={' '}
       <strong>
@@ -170,7 +170,8 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
       <ol>
         {shown.map((step, index) => (
           <li key={index}>
-            p = {formatAccuracy(step.p, n)}: {tail} = {formatChance(step.tailMass)} →{' '}
+            p = {formatPercent(step.p, midpointDigits(n, step.p, shown[index - 1]?.p), 'nearest')}: {tail} ={' '}
+            {formatChanceAgainst(step.tailMass, search.targetTail)} {step.plausible ? '≥' : '<'} {formatChance(search.targetTail)} →{' '}
             {step.plausible ? 'still plausible' : 'implausible'}, the bound is {step.plausible === (search.kind === 'upper') ? 'higher' : 'lower'}
           </li>
         ))}

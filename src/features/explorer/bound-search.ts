@@ -19,6 +19,8 @@ export interface BoundSearch {
   bound: number;
   /** The tail mass at the bound (δ, up to the bound's own precision; more when the bound is 0 or 1). */
   boundTailMass: number;
+  /** The tail mass the search aims for: δ, or δ/2 for an end of a central interval. */
+  targetTail: number;
 }
 
 /** The tail read for a bound of this kind at p. */
@@ -49,5 +51,5 @@ export function searchBound(kind: BoundKind, n: number, k: number, delta: number
     if (plausible === (kind === 'upper')) low = p;
     else high = p;
   }
-  return { kind, steps, bound, boundTailMass: boundTail(kind, n, k, bound) };
+  return { kind, steps, bound, boundTailMass: boundTail(kind, n, k, bound), targetTail: delta };
 }

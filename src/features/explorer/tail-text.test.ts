@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { binomialCdf, binomialSf } from '../../stats';
-import { accuracyDigits, formatChance, tailSentence } from './tail-text';
+import { accuracyDigits, formatChance, formatChanceAgainst, midpointDigits, tailSentence } from './tail-text';
 
 describe('tailSentence', () => {
   it('says the blog’s Figure 4 sentence', () => {
@@ -49,5 +49,41 @@ describe('formatChance', () => {
 describe('accuracyDigits', () => {
   it('uses one decimal up to 10^5 tests and two at 10^6', () => {
     expect([1, 100, 10_000, 100_000, 1_000_000].map(accuracyDigits)).toEqual([1, 1, 1, 2, 2]);
+  });
+});
+
+describe('formatChanceAgainst', () => {
+  it.each([
+    [0.2477, 0.05, '24.8%'],
+    [0.04998, 0.05, '4.998%'],
+    [0.050004, 0.05, '5.0004%'],
+    [0.05, 0.05, '5.0%'],
+    [0.0250001, 0.025, '2.50001%'],
+    [1.00004e-10, 1e-10, '1.00004 × 10⁻¹⁰'],
+    [0.0499999999, 0.05, 'just under 5.0%'],
+    [0.0500000000001, 0.05, '5.0%'],
+  ])('%s against %s → %s', (value, level, shown) => {
+    expect(formatChanceAgainst(value, level)).toBe(shown);
+  });
+
+  it('never writes a tail below the level as the level itself', () => {
+    for (const level of [0.05, 0.025, 0.01, 1e-3, 1e-6, 1e-10]) {
+      for (const factor of [1 - 1e-12, 1 - 1e-9, 1 - 1e-6, 1 - 1e-3]) {
+        expect(formatChanceAgainst(level * factor, level)).not.toBe(formatChance(level));
+      }
+    }
+  });
+});
+
+describe('midpointDigits', () => {
+  it('keeps the usual digits for the first step and for coarse steps', () => {
+    expect(midpointDigits(100, 0.9, undefined)).toBe(1);
+    expect(midpointDigits(100, 0.85, 0.9)).toBe(1);
+    expect(midpointDigits(1_000_000, 0.85, 0.9)).toBe(2);
+  });
+
+  it('adds digits once a step is finer than the usual ones show', () => {
+    expect(midpointDigits(100, 0.8633, 0.8636)).toBe(2);
+    expect(midpointDigits(100, 0.86334, 0.863343)).toBe(4);
   });
 });

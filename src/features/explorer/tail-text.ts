@@ -32,10 +32,40 @@ export function formatChance(probability: number): string {
   if (probability >= 1) return '100%';
   if (probability > 0.9995) return 'more than 99.9%';
   if (probability >= 0.0005) return formatPercent(probability, 1, 'nearest');
-  if (probability >= 1e-8) return `${Number((probability * 100).toPrecision(2))}%`;
-  const [mantissa, exponent] = probability.toExponential(1).split('e');
+  return significantChance(probability, 2);
+}
+
+/** A probability to `digits` significant digits: a percentage down to 10⁻⁸, then scientific. */
+function significantChance(probability: number, digits: number): string {
+  if (probability >= 1e-8) return `${Number((probability * 100).toPrecision(digits))}%`;
+  const [mantissa, exponent] = probability.toExponential(digits - 1).split('e');
   const power = String(Number(exponent)).replace(/./g, (char) => SUPERSCRIPT[char] ?? char);
   return `${mantissa} × 10${power}`;
+}
+
+/**
+ * A probability written beside the level it is compared with (a tail mass against δ): as
+ * formatChance, with up to six significant digits where that would read the same as the level, so
+ * that a tail below δ never reads "5.0% is less than δ = 0.05" ("4.998%", or "just under 5.0%").
+ */
+export function formatChanceAgainst(probability: number, level: number): string {
+  const usual = formatChance(probability);
+  if (probability === level || usual !== formatChance(level)) return usual;
+  for (let digits = 3; digits <= 6; digits++) {
+    const shown = significantChance(probability, digits);
+    if (shown !== significantChance(level, digits)) return shown;
+  }
+  return probability < level ? `just under ${usual}` : usual;
+}
+
+/**
+ * Decimals of a percentage that tell a bisection midpoint from the one before it: the explorer's
+ * usual digits at N tests, or more once the steps are finer than they show.
+ */
+export function midpointDigits(n: number, p: number, previous: number | undefined): number {
+  const usual = accuracyDigits(n);
+  if (previous === undefined || previous === p) return usual;
+  return Math.min(12, Math.max(usual, Math.ceil(-Math.log10(Math.abs(p - previous) * 100))));
 }
 
 export interface TailSentenceInput {
