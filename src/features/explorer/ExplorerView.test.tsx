@@ -80,8 +80,11 @@ describe('ExplorerView', { timeout: 30_000 }, () => {
   it('mirrors to the lower bound with the upper tail shaded', async () => {
     reduceMotion(true);
     const user = userEvent.setup();
-    renderExplorer('n=100&k=80&p=0.8&delta=0.05&mode=lower');
+    const { container } = renderExplorer('n=100&k=80&p=0.8&delta=0.05&mode=lower');
     expect(sentence()).toContain('80 or more correct out of 100 (20 or fewer errors)');
+    // The 1 − δ level is labelled at the left, where the CDF is far below it (at the right it runs into the curve).
+    const levelLabel = [...container.querySelectorAll('.tail-plots text')].find((text) => text.textContent === '1 − δ');
+    expect(levelLabel).toHaveAttribute('text-anchor', 'start');
     await user.click(screen.getByRole('button', { name: 'Find the bound' }));
     expect(sentence()).toBe(
       'If the true accuracy were 72.3%, there would be a 5.0% chance of seeing 80 or more correct out of 100 (20 or fewer errors).',

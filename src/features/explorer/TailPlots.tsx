@@ -194,6 +194,7 @@ function CdfLayer(): ReactElement | null {
   const data = useContext(LayerContext);
   if (!scales || !data) return null;
   const { k, mean, targetLevel, targetLabel } = data;
+  const targetNearOne = targetLevel > 0.5;
   const points: CdfPoint[] = data.series.cdf;
   const stepped = data.series.binWidth === 1;
   const reading = data.series.cdfReading;
@@ -207,7 +208,8 @@ function CdfLayer(): ReactElement | null {
   return (
     <g className="tail-plots__layer">
       <line x1={left} x2={right} y1={targetY} y2={targetY} stroke="var(--text)" strokeDasharray="2 4" />
-      <text x={right - 4} y={targetY - 4} textAnchor="end" fill="var(--text)" fontSize={12}>
+      {/* At the end where the CDF is far from the level: the right for δ (the CDF is near 1 there), the left for 1 − δ. */}
+      <text x={targetNearOne ? left + 4 : right - 4} y={targetY - 4} textAnchor={targetNearOne ? 'start' : 'end'} fill="var(--text)" fontSize={12}>
         {targetLabel}
       </text>
       <line x1={left} x2={right} y1={readingY} y2={readingY} stroke="var(--observed)" strokeDasharray="5 3" />
