@@ -4,7 +4,8 @@
 // Env: TAILBOUND_DIST (default dist), TAILBOUND_BENCH_PORT (default 4402), CHROMIUM_PATH (default /usr/bin/chromium).
 //
 // Opens #/explore?n=1000000&k=800000&p=0.8&delta=0.05&mode=upper, then moves each slider (N, k, p, δ)
-// through 100 steps with the keyboard and 100 steps by dragging with the mouse, one step per frame.
+// through 100 steps with the keyboard and 100 steps by dragging with the mouse, one step per frame; then
+// 100 key presses at a held-down key's auto-repeat rate (25 a second, not tied to the frames).
 // Reports, per slider and input kind:
 //   - events > 16 ms: Event Timing entries (PerformanceObserver 'event', durationThreshold 16) longer than
 //     16 ms — input delay + handlers + the time to the next paint, as the browser measures it;
@@ -165,13 +166,26 @@ async function measure(page, run) {
   }, from);
 }
 
-/** Presses the arrow keys once per frame, turning back at either end so that every press moves the slider. */
-async function pressKeys(page, slider, steps) {
+/**
+ * An arrow key held down: 25 presses a second, X11's default auto-repeat. 40 ms is not a whole
+ * number of frames, so the presses land at every point of a frame rather than at one.
+ */
+const KEY_REPEAT_MS = 40;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * Presses the arrow keys, turning back at either end so that every press moves the slider: once per
+ * frame (each press sent just after a frame has begun, the worst moment: it waits almost a whole
+ * frame), or every `repeatMs`, with no tie to the frames, as a held-down key.
+ */
+async function pressKeys(page, slider, steps, repeatMs) {
   let direction = slider.direction;
   for (let step = 0; step < steps; step++) {
+    const started = performance.now();
     await page.keyboard.press(direction > 0 ? 'ArrowRight' : 'ArrowLeft');
     const end = await nextFrameAtEnd(page);
     if (end !== 0) direction = -end;
+    if (repeatMs) await sleep(started + repeatMs - performance.now());
   }
 }
 
@@ -185,15 +199,17 @@ const TRACE_CATEGORIES = ['cc', 'viz', 'benchmark', 'disabled-by-default-devtool
 function framePipeline(traceEvents) {
   const complete = traceEvents.filter((event) => event.ph === 'X').sort((a, b) => a.ts - b.ts);
   const named = (name) => complete.filter((event) => event.name === name);
-  const commits = named('ProxyMain::BeginMainFrame::commit');
+  const mainFrameId = (event) => event.args?.main_frame_pipeline?.main_frame_id;
+  // The compositor's first draw of each main frame (none for a frame that changed nothing).
+  const firstDraws = new Map();
+  for (const draw of named('MainFrame.Draw')) if (!firstDraws.has(mainFrameId(draw))) firstDraws.set(mainFrameId(draw), draw);
   const draws = named('Display::DrawAndSwap');
   const damage = named('DirectRenderer::DrawFrame ProcessForOverlays');
   const rasterTasks = named('RasterTask');
   const frames = [];
   for (const frame of named('ProxyMain::BeginMainFrame')) {
-    const end = frame.ts + frame.dur;
-    if (!commits.some((commit) => commit.ts >= frame.ts && commit.ts < end)) continue; // nothing changed
-    const draw = draws.find((candidate) => candidate.ts >= end);
+    const firstDraw = firstDraws.get(mainFrameId(frame));
+    const draw = firstDraw && draws.find((candidate) => candidate.ts >= firstDraw.ts);
     if (!draw) continue;
     const rect = damage.find((candidate) => candidate.ts >= draw.ts)?.args?.root_damage_rect?.match(/(\d+)x(\d+)/);
     frames.push({
@@ -211,7 +227,8 @@ async function tracedKeyboardPass(slider) {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await pressKeys(page, slider, PIPELINE_STEPS);
   await settle(page);
-  const trace = JSON.parse((await browser.stopTracing()).toString());
+  // Main-frame ids are 64-bit: read them as strings, not as (rounded) numbers.
+  const trace = JSON.parse((await browser.stopTracing()).toString().replace(/"main_frame_id":(\d+)/g, '"main_frame_id":"$1"'));
   await context.close();
   return framePipeline(trace.traceEvents ?? trace);
 }
@@ -221,13 +238,13 @@ const rows = [];
 const allErrors = [];
 const CALIBRATION = { name: 'bare page', label: /Bare slider/, direction: 1, sweep: 0.4 };
 for (const slider of [CALIBRATION, ...SLIDERS]) {
-  for (const kind of ['keyboard', 'mouse']) {
+  for (const kind of ['keyboard', 'key repeat', 'mouse']) {
     const { context, page, errors } = slider === CALIBRATION ? await openPage(BARE_PAGE) : await openExplorer();
     const input = page.getByRole('slider', { name: slider.label });
     let result;
-    if (kind === 'keyboard') {
+    if (kind !== 'mouse') {
       await input.focus();
-      result = await measure(page, () => pressKeys(page, slider, STEPS));
+      result = await measure(page, () => pressKeys(page, slider, STEPS, kind === 'key repeat' ? KEY_REPEAT_MS : undefined));
     } else {
       const box = await input.boundingBox();
       const { min, max, value } = await input.evaluate((element) => ({ min: Number(element.min), max: Number(element.max), value: Number(element.value) }));
@@ -268,7 +285,7 @@ const cpu = cpus();
 console.log(`tail explorer UI bench — ${START}`);
 console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`);
 console.log(`load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} (other processes share these cores)`);
-console.log(`build: ${dist}/, Chromium ${chromiumVersion}; ${STEPS} steps per slider and input kind, one step per frame`);
+console.log(`build: ${dist}/, Chromium ${chromiumVersion}; ${STEPS} steps per slider and input kind: keyboard and mouse one step per frame, key repeat one press per ${KEY_REPEAT_MS} ms`);
 console.log('"bare page" is a native range input on an empty page: the floor of this machine and browser.');
 console.log('');
 function printTable(header, table) {
@@ -310,8 +327,14 @@ printTable(
 );
 const explorerRows = rows.filter((row) => row.slider !== CALIBRATION.name);
 const totalSlow = explorerRows.reduce((sum, row) => sum + row.over16, 0);
+const slowBy = (kind, onBarePage) =>
+  rows.filter((row) => row.kind === kind && (row.slider === CALIBRATION.name) === onBarePage).reduce((sum, row) => sum + row.over16, 0);
+const byKind = (onBarePage) => ['keyboard', 'key repeat', 'mouse'].map((kind) => `${kind} ${slowBy(kind, onBarePage)}`).join(', ');
 const worstP95 = Math.max(...explorerRows.map((row) => row.frameP95));
-console.log(`target: no event over 16 ms (${totalSlow === 0 ? 'met' : `missed: ${totalSlow}`}), p95 input→next frame under 16 ms (${worstP95 < 16 ? 'met' : `missed: worst ${worstP95.toFixed(1)} ms`})`);
+console.log(
+  `target: no event over 16 ms (${totalSlow === 0 ? 'met' : `missed: ${totalSlow}`}: ${byKind(false)}; the bare page: ${byKind(true)}), ` +
+    `p95 input→next frame under 16 ms (${worstP95 < 16 ? 'met' : `missed: worst ${worstP95.toFixed(1)} ms`})`,
+);
 if (allErrors.length > 0) {
   console.log(`page errors: ${allErrors.join(' | ')}`);
   process.exitCode = 1;
