@@ -144,6 +144,42 @@ test('on a laptop screen the sliders, the sentence and both plots are in view to
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test('dragging N at 10^6 never paints the curves off their axes (new series with the old scales)', async ({ page }) => {
+  await page.goto('./#/explore?n=1000000&k=800000&p=0.8&delta=0.05&mode=upper');
+  await expectPlotsDrawn(page);
+  // At every frame, where the PMF's curves lie against the x axis' first and last tick.
+  await page.evaluate(() => {
+    const record = window as unknown as { offAxes: string[]; framesSeen: number };
+    record.offAxes = [];
+    record.framesSeen = 0;
+    const check = () => {
+      const svg = document.querySelector('.tail-plots svg.recharts-surface')!;
+      const ticks = [...svg.querySelectorAll('.recharts-xAxis .recharts-cartesian-axis-tick-line')].map((line) => Number(line.getAttribute('x1')));
+      for (const curve of svg.querySelectorAll<SVGPathElement>('path.recharts-curve')) {
+        const box = curve.getBBox();
+        if (box.width > 0 && (box.x + box.width < Math.min(...ticks) || box.x > Math.max(...ticks))) {
+          record.offAxes.push(`${box.x.toFixed(0)}–${(box.x + box.width).toFixed(0)} px, ticks ${Math.min(...ticks)}–${Math.max(...ticks)}`);
+        }
+      }
+      record.framesSeen += 1;
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await slider(page, /Number of tests N/).focus();
+  for (let step = 0; step < 60; step++) {
+    await page.keyboard.press('ArrowLeft');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+  await expect(sentence(page)).not.toContainText('out of 1,000,000.');
+  const { offAxes, framesSeen } = await page.evaluate(() => {
+    const { offAxes, framesSeen } = window as unknown as { offAxes: string[]; framesSeen: number };
+    return { offAxes, framesSeen };
+  });
+  expect(framesSeen).toBeGreaterThan(60);
+  expect(offAxes).toEqual([]);
+});
+
 test('the log-scale N slider is keyboard operable end to end, and keeps k/N', async ({ page }) => {
   await page.goto('./#/explore?n=100&k=80&p=0.8&delta=0.05&mode=upper');
   const n = slider(page, /Number of tests N/);

@@ -1,19 +1,54 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/** Runs `callback` in a task of its own once the current frame has been painted. */
+function afterPaint(callback: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
 
 /**
  * `value` as it was at the last animation frame, with its key (the current one, or an older one
- * while the next frame has not come yet). The
- * plots follow the controls through this: a burst of input within a frame draws once, and a draw,
- * once started, finishes. (useDeferredValue restarts its background render on every new input, so
- * a drag whose draws take longer than the gap between inputs would leave the plots behind until
- * the pointer stops.)
+ * while the next frame has not come yet). The plots follow the controls through this: a burst of
+ * input within a frame draws once, with the latest value, and new input never cancels a draw that
+ * is due, so the plots keep up with a drag however fast it goes. (useDeferredValue restarts its
+ * background render on every new input, so a drag whose draws take longer than the gap between
+ * inputs would leave the plots behind until the pointer stops.)
+ *
+ * The value is drawn after the frame that asked for it has been painted, in one synchronous pass:
+ * recharts registers axis domains and ticks in effects and redraws with the new scales once they
+ * are in, and a synchronous render runs those effects and that redraw before the next paint. Drawn
+ * as an ordinary update, the first pass (new series, old scales) could be painted on its own: a
+ * frame with the curves off the axes.
  */
 export function useFrameValue<T>(value: T, key: string): { shown: T; shownKey: string } {
   const [frame, setFrame] = useState({ key, value });
+  const latest = useRef({ key, value });
+  const drawDue = useRef(false);
+  const mounted = useRef(true);
+
   useEffect(() => {
-    if (frame.key === key) return;
-    const request = requestAnimationFrame(() => setFrame({ key, value }));
-    return () => cancelAnimationFrame(request);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    latest.current = { key, value };
+    if (frame.key === key || drawDue.current) return;
+    drawDue.current = true;
+    requestAnimationFrame(() =>
+      afterPaint(() => {
+        drawDue.current = false;
+        if (mounted.current) flushSync(() => setFrame(latest.current));
+      }),
+    );
   }, [key, value, frame.key]);
+
   return { shown: frame.value, shownKey: frame.key };
 }
