@@ -12,8 +12,8 @@ function afterPaint(callback: () => void): void {
 }
 
 /**
- * `value` as it was at the last animation frame, with its key (the current one, or an older one
- * while the next frame has not come yet). The plots follow the controls through this: a burst of
+ * `value` as it was when it was last drawn, with its key (the current one, or an older one while
+ * the next draw has not come yet). The plots follow the controls through this: a burst of
  * input within a frame draws once, with the latest value, and new input never cancels a draw that
  * is due, so the plots keep up with a drag however fast it goes. (useDeferredValue restarts its
  * background render on every new input, so a drag whose draws take longer than the gap between
