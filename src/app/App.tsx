@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView } from '../features/detectors';
 import { useHashRoute } from './use-hash-route';
@@ -57,11 +58,19 @@ export function App() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p role="status">Loading…</p>}>{active ? active.render(route) : <NotFound segment={segment} />}</Suspense>
+        {active ? (
+          <ViewErrorBoundary key={active.segment} title={active.label} resetKey={routeKey(route)}>
+            <Suspense fallback={<p role="status">Loading…</p>}>{active.render(route)}</Suspense>
+          </ViewErrorBoundary>
+        ) : (
+          <NotFound segment={segment} />
+        )}
       </main>
     </div>
   );
 }
+
+const routeKey = (route: HashRoute) => `${route.segments.join('/')}?${route.params.toString()}`;
 
 function focusMain(event: React.MouseEvent) {
   event.preventDefault();

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatConfidence, formatFullPrecision } from '../data/format';
+import { deltaProblem } from '../data/link-params';
 import './confidence-control.css';
 import './field-error.css';
 
@@ -23,16 +24,14 @@ const nearestStop = (delta: number) => {
   return best;
 };
 
-/** Why `text` is not a usable δ, or null when it is one. */
-export function deltaProblem(text: string): string | null {
+/** Why the δ field's `text` is not a usable δ, or null when it is one (the app's δ policy, `deltaProblem`). */
+export function deltaFieldProblem(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return 'Enter δ, the chance that the interval misses: a number between 0 and 1, e.g. 0.05.';
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return `“${trimmed}” is not a number. Enter δ between 0 and 1, e.g. 0.05.`;
-  if (value <= 0 || value >= 1) {
-    return `δ must be strictly between 0 and 1 (got ${trimmed}); 0.05 means 95% confidence.`;
-  }
-  return null;
+  const problem = deltaProblem(value);
+  return problem === null ? null : `${trimmed} cannot be used: ${problem}. 0.05 means 95% confidence.`;
 }
 
 export interface ConfidenceControlProps {
@@ -54,7 +53,7 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
   }
 
   function commitDraft() {
-    const found = deltaProblem(draft);
+    const found = deltaFieldProblem(draft);
     setProblem(found);
     if (found === null && Number(draft) !== delta) onChange(Number(draft));
   }

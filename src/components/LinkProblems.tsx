@@ -16,17 +16,37 @@ export function LinkProblems({ title, problems, fallbackHref }: LinkProblemsProp
       <h1>{title}</h1>
       <div role="alert">
         <h2>This link can’t be shown</h2>
-        <ul>
-          {problems.map((problem, index) => (
-            <li key={`${problem.param}-${index}`}>
-              <code>{problem.param}</code>: {problem.message}
-            </li>
-          ))}
-        </ul>
+        <ProblemList problems={problems} />
       </div>
       <p>
         Fix the address, or <a href={fallbackHref}>open this view with its default settings</a>.
       </p>
     </section>
+  );
+}
+
+/**
+ * The same list as a notice above a view that can still show something sensible (the detector list
+ * with the workspace's settings): `ignored` says what is shown instead.
+ */
+export function LinkProblemsNotice({ problems, ignored }: { problems: readonly LinkProblem[]; ignored: string }) {
+  return (
+    <div className="link-problems link-problems--notice" role="alert">
+      <h2>Part of this link was not used</h2>
+      <ProblemList problems={problems} />
+      <p>{ignored}</p>
+    </div>
+  );
+}
+
+function ProblemList({ problems }: { problems: readonly LinkProblem[] }) {
+  return (
+    <ul>
+      {problems.map((problem, index) => (
+        <li key={`${problem.param}-${index}`}>
+          <code>{problem.param}</code>: {problem.message}
+        </li>
+      ))}
+    </ul>
   );
 }

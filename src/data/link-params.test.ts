@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkReader, parseClassCounts } from './link-params';
+import { LinkReader, deltaProblem, parseClassCounts } from './link-params';
 
 const read = (query: string) => new LinkReader(new URLSearchParams(query));
 
@@ -29,7 +29,7 @@ describe('LinkReader', () => {
     expect(read('delta=0.01').delta()).toBe(0.01);
     expect(read('delta=1e-3').delta()).toBe(0.001);
     expect(read('').delta()).toBe(0.05);
-    for (const bad of ['0', '1', '1.5', 'five', '-0.1', 'NaN', 'Infinity']) {
+    for (const bad of ['0', '1', '1.5', 'five', '-0.1', 'NaN', 'Infinity', '5e-324', '2e-323']) {
       const reader = read(`delta=${bad}`);
       reader.delta();
       expect(reader.problems.map((problem) => problem.param)).toEqual(['delta']);
@@ -67,5 +67,25 @@ describe('parseClassCounts', () => {
     expect(parseClassCounts('38')).toBe('expected correct/total');
     expect(parseClassCounts('a/b')).toMatch(/whole numbers/);
     expect(parseClassCounts('1/2/3')).toBe('expected correct/total');
+  });
+});
+
+describe('deltaProblem (the one δ policy: the stats library\'s assertDelta)', () => {
+  it('accepts usable δ and names δ in every refusal', () => {
+    expect(deltaProblem(0.05)).toBeNull();
+    expect(deltaProblem(1e-12)).toBeNull();
+    for (const bad of [0, 1, -0.05, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 5e-324]) {
+      expect(deltaProblem(bad)).toMatch(/^δ must be/);
+    }
+  });
+
+  it('reads confidence as 1 − δ under the same policy, naming each bad parameter', () => {
+    expect(read('confidence=0.95').delta()).toBe(0.05);
+    const reader = read('delta=abc&confidence=1.5');
+    expect(reader.delta(0.1)).toBe(0.1);
+    expect(reader.problems.map((problem) => problem.param)).toEqual(['delta', 'confidence']);
+    const underflow = read('confidence=1');
+    underflow.delta();
+    expect(underflow.problems.map((problem) => problem.param)).toEqual(['confidence']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ClassCounts } from '../stats';
+import { assertDelta, type ClassCounts } from '../stats';
 
 /** One thing wrong with a link, phrased for the page: it names the parameter and what was found. */
 export interface LinkProblem {
@@ -66,9 +66,34 @@ export class LinkReader {
     return value;
   }
 
-  /** The error rate δ (1 − confidence), in (0, 1); default 0.05. */
+  /** The error rate δ from `delta` or its alias `confidence` (= 1 − δ); `fallback` when neither is given. */
   delta(fallback = 0.05): number {
-    return this.fraction('delta', fallback, 'the error rate δ (0.05 means 95% confidence)');
+    return this.optionalDelta() ?? fallback;
+  }
+
+  /**
+   * δ from `delta` or `confidence` (= 1 − δ), undefined when neither is given. Each malformed one is
+   * its own problem (both are named when both are wrong); when both are given they must agree.
+   */
+  optionalDelta(): number | undefined {
+    const delta = this.deltaValue('delta', (value) => value, 'the error rate δ, such as 0.05 for 95% confidence');
+    // 1 − 0.95 is 0.050000000000000044 in binary; 12 significant digits recover the intended δ.
+    const fromConfidence = this.deltaValue('confidence', (value) => Number((1 - value).toPrecision(12)), 'the confidence level 1 − δ, such as 0.95');
+    if (delta !== undefined && fromConfidence !== undefined && Math.abs(delta - fromConfidence) > 1e-12) {
+      this.problem('confidence', `“confidence” is “${this.raw('confidence')}”, which disagrees with delta=${this.raw('delta')}; give only one of them.`);
+      return undefined;
+    }
+    return delta ?? fromConfidence;
+  }
+
+  private deltaValue(name: string, toDelta: (value: number) => number, what: string): number | undefined {
+    const text = this.params.get(name);
+    if (text === null) return undefined;
+    const value = parseDecimal(text);
+    const problem = value === undefined ? 'it is not a decimal number' : deltaProblem(toDelta(value));
+    if (problem === null) return toDelta(value!);
+    this.problem(name, `“${name}” is “${clip(text)}”; expected ${what}: ${problem}.`);
+    return undefined;
   }
 
   /**
@@ -113,6 +138,26 @@ export function classCountsParam(counts: ClassCounts): string {
 /** A number as a link writes it: the shortest round-tripping decimal. */
 export function numberParam(value: number): string {
   return String(value);
+}
+
+/**
+ * Why δ cannot be used, or null when it can: the one δ policy of the app, which is the stats
+ * library's (`assertDelta`: strictly between 0 and 1, and not so small that the per-bound levels
+ * δ/4 underflow). Links, fields and stored settings all ask this.
+ */
+export function deltaProblem(delta: number): string | null {
+  try {
+    assertDelta(delta);
+    return null;
+  } catch (error) {
+    if (error instanceof RangeError) return error.message.replace(/^delta\b/, 'δ');
+    throw error;
+  }
+}
+
+/** A parameter's text as quoted in a message: at most 40 characters. */
+export function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 function parseWholeNumber(text: string): number | undefined {

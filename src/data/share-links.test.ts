@@ -7,7 +7,6 @@ import {
   parseCountsParam,
   parseDeltaParam,
   parseDetectorLink,
-  validateDelta,
 } from './share-links';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -47,30 +46,26 @@ describe('parseDeltaParam', () => {
     expect(parseDeltaParam(params('confidence=0.999&delta=0.001'))).toEqual({ ok: true, value: 0.001 });
   });
 
-  it.each(['0', '1', '1.5', '-0.05', 'abc', '', '5%', 'NaN', 'Infinity'])('rejects delta=%s naming the parameter', (value) => {
+  it.each(['0', '1', '1.5', '-0.05', 'abc', '', '5%', 'NaN', 'Infinity', '5e-324', '1e-400'])('rejects delta=%s naming the parameter', (value) => {
     const result = parseDeltaParam(params(`delta=${encodeURIComponent(value)}`));
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toBe(
-      `delta: expected a number between 0 and 1 (exclusive) like 0.05 for 95% confidence, got '${value}'`,
-    );
+    expect(result).toMatchObject({ ok: false, problems: [{ param: 'delta' }] });
+    expect(!result.ok && result.problems[0]!.message).toMatch(new RegExp(`^“delta” is “${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”; expected the error rate δ`));
+  });
+
+  it('names both parameters when delta and confidence are both malformed', () => {
+    const result = parseDeltaParam(params('delta=null&confidence=abc'));
+    expect(!result.ok && result.problems.map((problem) => problem.param)).toEqual(['delta', 'confidence']);
   });
 
   it('rejects a bad or contradicting confidence', () => {
-    expect(parseDeltaParam(params('confidence=95'))).toMatchObject({ ok: false, problem: { param: 'confidence' } });
+    expect(parseDeltaParam(params('confidence=95'))).toMatchObject({ ok: false, problems: [{ param: 'confidence' }] });
     expect(parseDeltaParam(params('delta=0.05&confidence=0.99'))).toMatchObject({
       ok: false,
-      message: 'confidence: 0.99 disagrees with delta=0.05; give only one of them',
+      problems: [{ param: 'confidence', message: '“confidence” is “0.99”, which disagrees with delta=0.05; give only one of them.' }],
     });
   });
 });
 
-describe('validateDelta', () => {
-  it('accepts (0, 1) only', () => {
-    expect(validateDelta(0.05)).toBeNull();
-    expect(validateDelta(0)).toBe('δ must be a number between 0 and 1 (exclusive), got 0');
-    expect(validateDelta(Number.NaN)).not.toBeNull();
-  });
-});
 
 describe('#/detectors/<id> links', () => {
   it('round-trips id and δ, including ids that need escaping', () => {
@@ -112,7 +107,7 @@ describe('#/counts links', () => {
       problems: [
         { param: 'yes', message: "expected correct/total like 38/40, got '38-40'" },
         { param: 'no', message: 'missing; expected correct/total like 38/40' },
-        { param: 'delta', message: "expected a number between 0 and 1 (exclusive) like 0.05 for 95% confidence, got '0'" },
+        { param: 'delta', message: expect.stringMatching(/^“delta” is “0”; expected the error rate δ, such as 0.05 for 95% confidence: δ must be/) },
       ],
     });
   });

@@ -1,6 +1,6 @@
 import type { ClassCounts } from '../stats';
 import { CLASS_LABELS, validateCounts, type ClassName } from './detector';
-import { classCountsParam, numberParam, type LinkParse, type LinkProblem } from './link-params';
+import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem } from './link-params';
 import { hashHref, type HashRoute } from './routes';
 
 /**
@@ -34,40 +34,13 @@ export function parseCountsParam(value: string | null, name: ClassName = 'yes'):
 }
 
 /**
- * δ from `delta` (a number strictly between 0 and 1) or its alias `confidence` (= 1 − δ).
- * Neither present → `{ok: true, value: undefined}` (use the workspace's δ). Both present must agree.
+ * δ from `delta` or its alias `confidence` (= 1 − δ), by the app's one δ policy (`deltaProblem`).
+ * Neither present → `{ok: true, value: undefined}` (use the workspace's δ). Both present must agree;
+ * every malformed one is named.
  */
-export function parseDeltaParam(params: URLSearchParams): ParamResult<number | undefined> {
-  const deltaText = params.get('delta');
-  const confidenceText = params.get('confidence');
-  let delta: number | undefined;
-  if (deltaText !== null) {
-    const parsed = parseOpenUnit(deltaText);
-    if (parsed === null) {
-      return paramProblem('delta', `expected a number between 0 and 1 (exclusive) like 0.05 for 95% confidence, got '${clip(deltaText)}'`);
-    }
-    delta = parsed;
-  }
-  if (confidenceText !== null) {
-    const confidence = parseOpenUnit(confidenceText);
-    if (confidence === null) {
-      return paramProblem('confidence', `expected a number between 0 and 1 (exclusive) like 0.95, got '${clip(confidenceText)}'`);
-    }
-    // 1 − 0.95 is 0.050000000000000044 in binary; 12 significant digits recover the intended δ.
-    const fromConfidence = Number((1 - confidence).toPrecision(12));
-    if (delta !== undefined && Math.abs(delta - fromConfidence) > 1e-12) {
-      return paramProblem('confidence', `${confidenceText} disagrees with delta=${deltaText}; give only one of them`);
-    }
-    delta ??= fromConfidence;
-  }
-  return { ok: true, value: delta };
-}
-
-/** Checks a δ chosen in the UI; null when valid, otherwise the message. */
-export function validateDelta(delta: number): string | null {
-  return Number.isFinite(delta) && delta > 0 && delta < 1
-    ? null
-    : `δ must be a number between 0 and 1 (exclusive), got ${String(delta)}`;
+export function parseDeltaParam(params: URLSearchParams): LinkParse<number | undefined> {
+  const reader = new LinkReader(params);
+  return reader.result(reader.optionalDelta());
 }
 
 /** `#/detectors/<id>`; `delta` is undefined when the link does not set it. */
@@ -85,7 +58,7 @@ export function parseDetectorLink(route: HashRoute): LinkParse<DetectorLink> {
     problems.push({ param: 'path', message: `unexpected '${route.segments.slice(2).join('/')}' after the detector id` });
   }
   const delta = parseDeltaParam(route.params);
-  if (!delta.ok) problems.push(delta.problem);
+  if (!delta.ok) problems.push(...delta.problems);
   if (problems.length > 0 || !delta.ok || id === undefined) return { ok: false, problems };
   return { ok: true, value: { id, delta: delta.value } };
 }
@@ -109,7 +82,8 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
   const delta = parseDeltaParam(route.params);
   if (yes.ok && no.ok && delta.ok) return { ok: true, value: { yes: yes.value, no: no.value, delta: delta.value } };
   const problems: LinkProblem[] = [];
-  for (const result of [yes, no, delta]) if (!result.ok) problems.push(result.problem);
+  for (const result of [yes, no]) if (!result.ok) problems.push(result.problem);
+  if (!delta.ok) problems.push(...delta.problems);
   return { ok: false, problems };
 }
 
@@ -120,15 +94,4 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
 export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number): string {
   const query = `yes=${classCountsParam(yes)}&no=${classCountsParam(no)}`;
   return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}`;
-}
-
-/** A number strictly inside (0, 1) written in plain decimal or exponent form, or null. */
-function parseOpenUnit(text: string): number | null {
-  if (!/^\s*(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text)) return null;
-  const value = Number(text);
-  return value > 0 && value < 1 ? value : null;
-}
-
-function clip(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

@@ -156,8 +156,10 @@ describe('workspace actions', () => {
   it('validates δ and keeps the old one when invalid', () => {
     const store = newStore();
     expect(store.getState().setDelta(0.01)).toBeNull();
-    expect(store.getState().setDelta(0)).toBe('δ must be a number between 0 and 1 (exclusive), got 0');
+    expect(store.getState().setDelta(0)).toMatch(/^δ must be .*got 0$/);
     expect(store.getState().setDelta(Number.NaN)).not.toBeNull();
+    // Subnormal: δ/4 would underflow to 0 and the intervals could not be computed.
+    expect(store.getState().setDelta(5e-324)).not.toBeNull();
     expect(store.getState().delta).toBe(0.01);
   });
 
@@ -255,11 +257,6 @@ describe('persistence', () => {
       'invalid detectors — detectors[0].yes.correct: must be ≤ total (40), got 45',
     ],
     [
-      'an invalid δ',
-      JSON.stringify({ version: 1, state: { detectors: [], delta: 5, sort: 'estimate', showUnionBounds: false, seeded: true } }),
-      'invalid saved δ: δ must be a number between 0 and 1 (exclusive), got 5',
-    ],
-    [
       'an unknown sort',
       JSON.stringify({ version: 1, state: { detectors: [], delta: 0.05, sort: 'random', showUnionBounds: false, seeded: true } }),
       'unknown sort order "random"',
@@ -286,6 +283,18 @@ describe('persistence', () => {
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
     store.getState().dismissStorageProblem();
     expect(store.getState().storageProblem).toBeNull();
+  });
+
+  it.each([5, 5e-324, 'abc'])('resets an unusable saved δ (%s) but keeps the detectors, backing the saved value up', (delta) => {
+    const raw = JSON.stringify({ version: 1, state: { detectors: [forklift], delta, sort: 'lower', showUnionBounds: true, seeded: true } });
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
+    const state = newStore().getState();
+    expect(state.detectors).toEqual([forklift]);
+    expect(state.sort).toBe('lower');
+    expect(state.delta).toBe(0.05);
+    expect(state.storageProblem?.message).toMatch(/^Your saved confidence level was reset to δ = 0.05 \(the saved δ = .* cannot be used: .*\)\. Your detectors are unchanged/);
+    expect(state.storageProblem?.backupKey).toBe(BACKUP_KEY);
+    expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
   });
 
   it('never overwrites an earlier backup', () => {

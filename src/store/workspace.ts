@@ -17,7 +17,8 @@ import {
 } from '../data/detector';
 import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
-import { DEFAULT_DELTA, validateDelta } from '../data/share-links';
+import { deltaProblem } from '../data/link-params';
+import { DEFAULT_DELTA } from '../data/share-links';
 
 export type { SortKey };
 
@@ -200,7 +201,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             return { added: added.length, renamed };
           },
           setDelta: (delta) => {
-            const error = validateDelta(delta);
+            const error = deltaProblem(delta);
             if (error === null) set({ delta });
             return error;
           },
@@ -231,6 +232,10 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           if (persisted === undefined) return current;
           const checked = checkPersisted(persisted);
           if (!checked.ok) return { ...current, storageProblem: guard.setAside(checked.reason) };
+          if (checked.deltaReset) {
+            // Only δ is unusable (e.g. saved before the δ policy tightened): keep the detectors, reset δ.
+            return { ...current, ...checked.value, storageProblem: guard.setAsideDelta(checked.deltaReset) };
+          }
           return { ...current, ...checked.value };
         },
       },
@@ -300,7 +305,10 @@ export function migrateWorkspace(persisted: unknown, version: number): unknown {
 }
 
 
-function checkPersisted(value: unknown): { ok: true; value: PersistedWorkspace } | { ok: false; reason: string } {
+/** `deltaReset` says why a saved δ was replaced by the default (the rest of the workspace is kept). */
+type PersistedCheck = { ok: true; value: PersistedWorkspace; deltaReset?: string } | { ok: false; reason: string };
+
+function checkPersisted(value: unknown): PersistedCheck {
   if (value instanceof MigrationFailure) return { ok: false, reason: value.reason };
   if (!isRecord(value)) return { ok: false, reason: 'the saved state is not an object' };
   const parsed = parseDetectorsFile({ schema: DETECTORS_SCHEMA_ID, version: DETECTORS_SCHEMA_VERSION, detectors: value.detectors });
@@ -309,8 +317,7 @@ function checkPersisted(value: unknown): { ok: true; value: PersistedWorkspace }
     const more = parsed.errors.length > shown.length ? ` (and ${parsed.errors.length - shown.length} more)` : '';
     return { ok: false, reason: `invalid detectors — ${shown.join('; ')}${more}` };
   }
-  const deltaError = typeof value.delta === 'number' ? validateDelta(value.delta) : `δ is ${typeof value.delta}`;
-  if (deltaError) return { ok: false, reason: `invalid saved δ: ${deltaError}` };
+  const deltaError = typeof value.delta === 'number' ? deltaProblem(value.delta) : `δ is ${typeof value.delta}`;
   if (!SORT_KEYS.includes(value.sort as SortKey)) return { ok: false, reason: `unknown sort order ${JSON.stringify(value.sort)}` };
   if (typeof value.showUnionBounds !== 'boolean' || typeof value.seeded !== 'boolean') {
     return { ok: false, reason: 'view settings of the wrong type' };
@@ -319,11 +326,12 @@ function checkPersisted(value: unknown): { ok: true; value: PersistedWorkspace }
     ok: true,
     value: {
       detectors: parsed.detectors,
-      delta: value.delta as number,
+      delta: deltaError ? DEFAULT_DELTA : (value.delta as number),
       sort: value.sort as SortKey,
       showUnionBounds: value.showUnionBounds,
       seeded: value.seeded,
     },
+    ...(deltaError ? { deltaReset: `the saved δ = ${String(value.delta)} cannot be used: ${deltaError}` } : {}),
   };
 }
 
@@ -335,6 +343,8 @@ interface GuardedStorage {
   takePendingProblem: () => StorageProblem | null;
   /** Copies the raw stored value to a backup key and describes what happened. */
   setAside: (reason: string) => StorageProblem;
+  /** The same for a workspace kept whole but for its unusable δ, reset to the default. */
+  setAsideDelta: (reason: string) => StorageProblem;
   onWriteProblem: (problem: StorageProblem) => void;
 }
 
@@ -355,6 +365,12 @@ function createGuardedStorage(backend: Storage | null, now: () => number): Guard
         backupKey: '',
       };
   const store: Storage = backend ?? memoryStorage();
+  const freeBackupKey = () => {
+    const base = `${WORKSPACE_STORAGE_KEY}.corrupt-${now()}`;
+    let key = base;
+    for (let n = 2; safeGet(store, key) !== null; n += 1) key = `${base}-${n}`;
+    return key;
+  };
 
   const guard: GuardedStorage = {
     initialProblem,
@@ -364,9 +380,7 @@ function createGuardedStorage(backend: Storage | null, now: () => number): Guard
       return problem;
     },
     setAside: (reason) => {
-      const base = `${WORKSPACE_STORAGE_KEY}.corrupt-${now()}`;
-      let backupKey = base;
-      for (let n = 2; safeGet(store, backupKey) !== null; n += 1) backupKey = `${base}-${n}`;
+      const backupKey = freeBackupKey();
       try {
         store.setItem(backupKey, raw ?? '');
       } catch (error) {
@@ -378,6 +392,18 @@ function createGuardedStorage(backend: Storage | null, now: () => number): Guard
       }
       return {
         message: `Your saved workspace could not be read (${reason}). It was kept under the browser storage key "${backupKey}" and the sample detectors were loaded instead.`,
+        backupKey,
+      };
+    },
+    setAsideDelta: (reason) => {
+      const backupKey = freeBackupKey();
+      try {
+        store.setItem(backupKey, raw ?? '');
+      } catch {
+        return { message: `Your saved confidence level was reset to ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged.`, backupKey: '' };
+      }
+      return {
+        message: `Your saved confidence level was reset to δ = ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${backupKey}".`,
         backupKey,
       };
     },

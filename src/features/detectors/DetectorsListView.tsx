@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { LinkProblemsNotice } from '../../components/LinkProblems';
 import { visibleDetectors, type SortKey } from '../../data/detector-list';
 import { formatFullPrecision } from '../../data/format';
 import type { HashRoute } from '../../data/routes';
@@ -24,10 +25,8 @@ const SORT_LABELS: Record<SortKey, string> = {
 /** `#/` (optionally `?delta=`): every detector with its balanced accuracy interval; filter, sort, import, export. */
 export function DetectorsListView({ route }: { route: HashRoute }) {
   const id = useId();
-  const linkDelta = useMemo(() => {
-    const parsed = parseDeltaParam(route.params);
-    return parsed.ok ? parsed.value : undefined;
-  }, [route]);
+  const linkDeltaParse = useMemo(() => parseDeltaParam(route.params), [route]);
+  const linkDelta = linkDeltaParse.ok ? linkDeltaParse.value : undefined;
   const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => `#/?delta=${formatFullPrecision(next)}`);
   const detectors = useWorkspace((state) => state.detectors);
   const seeded = useWorkspace((state) => state.seeded);
@@ -53,6 +52,12 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         Each detector’s balanced accuracy — the mean of its should-be-YES and should-be-NO accuracy — with an exact
         binomial-tail confidence interval. Open a detector for the per-class numbers and what the interval means.
       </p>
+      {!linkDeltaParse.ok && (
+        <LinkProblemsNotice
+          problems={linkDeltaParse.problems}
+          ignored={`The list uses your workspace’s δ = ${formatFullPrecision(delta)} instead.`}
+        />
+      )}
       <UndoDeleteBar />
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar list-toolbar">
