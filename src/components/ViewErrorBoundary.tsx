@@ -21,11 +21,11 @@ interface State {
 export class ViewErrorBoundary extends Component<ViewErrorBoundaryProps, State> {
   override state: State = { error: null };
 
-  static override getDerivedStateFromError(error: unknown): State {
+  static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  componentDidUpdate(previous: ViewErrorBoundaryProps) {
+  override componentDidUpdate(previous: ViewErrorBoundaryProps) {
     if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 

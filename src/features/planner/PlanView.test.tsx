@@ -1,13 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
 import { projectBalancedInterval } from '../../stats';
 import { PlanView } from './PlanView';
 
-function renderAt(hash: string) {
+/** Renders the view and waits for its background search (run on the page in jsdom) to finish. */
+async function renderAt(hash: string) {
   window.history.replaceState(null, '', hash);
-  return render(<PlanView route={parseHashRoute(hash)} chartWidth={800} />);
+  const rendered = render(<PlanView route={parseHashRoute(hash)} chartWidth={800} />);
+  await waitFor(() => expect(screen.queryByText(/^Searching label counts/)).toBeNull());
+  return rendered;
 }
 
 /** "Label 212 more (84 YES, 128 NO) …" → [212, 84, 128]. */
@@ -22,8 +25,8 @@ const DETECTOR = { current: { yes: { correct: 38, total: 40 }, no: { correct: 55
 
 // Each render runs an exact search over label counts; allow for a busy machine.
 describe('PlanView', { timeout: 20_000 }, () => {
-  it('answers the documented link, and the answer is the smallest count that clears the target', () => {
-    renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+  it('answers the documented link, and the answer is the smallest count that clears the target', async () => {
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
     const [labels, yes, no] = answerCounts();
     expect(yes + no).toBe(labels);
     // Future labels in the observed 40:60 proportion.
@@ -41,8 +44,8 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(detail).toHaveTextContent(/One label fewer leaves the lower bound at 89\.\d\d%\./);
   });
 
-  it('marks the answer in the chart and in the data table', () => {
-    const { container } = renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+  it('marks the answer in the chart and in the data table', async () => {
+    const { container } = await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
     const [labels] = answerCounts();
     expect(container.querySelector('.recharts-reference-dot')).not.toBeNull();
     expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
@@ -50,8 +53,8 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(within(row as HTMLElement).getByRole('rowheader')).toHaveTextContent(labels.toLocaleString('en-US'));
   });
 
-  it('plans for a width goal', () => {
-    renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.1&goal=width');
+  it('plans for a width goal', async () => {
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.1&goal=width');
     const [labels] = answerCounts();
     const at = projectBalancedInterval(DETECTOR, labels).interval!;
     const before = projectBalancedInterval(DETECTOR, labels - 1).interval!;
@@ -60,14 +63,14 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/to get the 95% balanced interval down to 10\.0% wide\.$/);
   });
 
-  it('explains an unreachable target', () => {
-    renderAt('#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9');
+  it('explains an unreachable target', async () => {
+    await renderAt('#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
     expect(screen.getByText(/tends to 80\.8%, and the exact lower bound always stays below the estimate/)).toBeInTheDocument();
   });
 
-  it('plans from scratch with assumed accuracies, and says what is missing without them', () => {
-    renderAt('#/plan?yes=0/0&no=0/0&delta=0.05&target=0.9&accYes=0.97&accNo=0.97&ratio=1:1');
+  it('plans from scratch with assumed accuracies, and says what is missing without them', async () => {
+    await renderAt('#/plan?yes=0/0&no=0/0&delta=0.05&target=0.9&accYes=0.97&accNo=0.97&ratio=1:1');
     const [labels, yes, no] = answerCounts();
     expect(Math.abs(yes - no)).toBeLessThanOrEqual(1);
     const scratch = { current: { yes: { correct: 0, total: 0 }, no: { correct: 0, total: 0 } }, yesAccuracy: 0.97, noAccuracy: 0.97, yesShare: 0.5, delta: 0.05 };
@@ -75,14 +78,14 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(projectBalancedInterval(scratch, labels - 1).interval?.lower ?? 0).toBeLessThan(0.9);
   });
 
-  it('says what is missing when a class has no labels and no assumed accuracy', () => {
-    renderAt('#/plan?yes=0/0&no=55/60&delta=0.05&target=0.9&ratio=1:1');
+  it('says what is missing when a class has no labels and no assumed accuracy', async () => {
+    await renderAt('#/plan?yes=0/0&no=55/60&delta=0.05&target=0.9&ratio=1:1');
     expect(screen.getByRole('alert')).toHaveTextContent(/No plan for these settings: yesAccuracy is needed/);
   });
 
   it('updates the link as assumptions are typed, keeping the last valid value on a typo', async () => {
     const user = userEvent.setup();
-    renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
     const accuracy = screen.getByRole('textbox', { name: 'Accuracy on should-be-NO' });
     await user.type(accuracy, '95%');
     expect(window.location.hash).toContain('accNo=0.95');
@@ -95,8 +98,19 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Interval width at most' })).toHaveValue('10%');
   });
 
-  it('names a malformed parameter', () => {
-    renderAt('#/plan?yes=38/40&no=55/60&goal=upper');
+  it('names a malformed parameter', async () => {
+    await renderAt('#/plan?yes=38/40&no=55/60&goal=upper');
     expect(screen.getByRole('alert')).toHaveTextContent('goal: “goal” is “upper”');
+  });
+
+  it('searches in the background with a Cancel button, and says when cancelled', async () => {
+    window.history.replaceState(null, '', '#/plan?yes=30/40&no=50/60&delta=0.05&target=0.85');
+    render(<PlanView route={parseHashRoute('#/plan?yes=30/40&no=50/60&delta=0.05&target=0.85')} chartWidth={800} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Searching label counts in a background worker…/);
+    // Synchronously, before the search (run after the render in jsdom) starts.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(/^Search cancelled\./)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
   });
 });

@@ -8,10 +8,10 @@ import { methodsHref } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
 import type { HashRoute } from '../../data/routes';
 import type { LabelPlan, LabelPlanPoint } from '../../stats';
-import { planOutcome } from './plan-answer';
 import { formatProportion, formatRatio, parseProportion, parseRatio } from './plan-fields';
 import { PlanChart } from './PlanChart';
 import { ParsedField } from './ParsedField';
+import { usePlanOutcome, type PlanSearch } from './use-plan-outcome';
 import './plan.css';
 
 const TITLE = 'How many more labels?';
@@ -32,7 +32,7 @@ const parseAccuracy = (text: string) => parseProportion(text, { inclusive: true,
 function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: string; chartWidth: number | undefined }) {
   const [link, setLink] = useLinkState(linked, linkKey, planHref);
   const update = useCallback((change: Partial<PlanLink>) => setLink({ ...link, ...change }), [link, setLink]);
-  const outcome = useMemo(() => planOutcome(link), [link]);
+  const search = usePlanOutcome(link);
   const observedYes = link.yes.total > 0 ? link.yes.correct / link.yes.total : undefined;
   const observedNo = link.no.total > 0 ? link.no.correct / link.no.total : undefined;
   const observedRatio = link.yes.total + link.no.total > 0 ? `${link.yes.total}:${link.no.total}` : undefined;
@@ -94,14 +94,44 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
         <ConfidenceControl delta={link.delta} onChange={(delta) => update({ delta })} />
       </div>
 
-      {outcome.ok ? (
-        <PlanResult plan={outcome.plan} link={link} chartWidth={chartWidth} />
-      ) : (
+      <SearchStatus search={search} />
+      {search.outcome?.ok === false && search.status === 'ready' && (
         <p className="plan-view__problem" role="alert">
-          No plan for these settings: {outcome.message}.
+          No plan for these settings: {search.outcome.message}.
         </p>
       )}
+      {search.outcome?.ok && (
+        <div className={search.status === 'ready' ? undefined : 'plan-view__stale'} aria-busy={search.status === 'searching'}>
+          <PlanResult plan={search.outcome.plan} link={link} chartWidth={chartWidth} />
+        </div>
+      )}
     </section>
+  );
+}
+
+/** While the background search runs: what is happening and a way to stop it; afterwards, how long it took. */
+function SearchStatus({ search }: { search: PlanSearch }) {
+  if (search.status === 'ready') {
+    return (
+      <p className="plan-view__status" role="status">
+        {search.elapsedMs === undefined ? '' : `Searched exactly in ${Math.round(search.elapsedMs).toLocaleString('en-US')} ms in a background worker.`}
+      </p>
+    );
+  }
+  if (search.status === 'cancelled') {
+    return (
+      <p className="plan-view__status" role="status">
+        Search cancelled. Change a setting to search again{search.outcome ? '; the answer below is for earlier settings' : ''}.
+      </p>
+    );
+  }
+  return (
+    <p className="plan-view__status" role="status">
+      Searching label counts in a background worker{search.outcome ? ' (the answer below is for the previous settings)' : ''}…{' '}
+      <button type="button" onClick={search.cancel}>
+        Cancel
+      </button>
+    </p>
   );
 }
 

@@ -27,3 +27,16 @@ export function planOutcome(link: PlanLink): PlanOutcome {
     throw error;
   }
 }
+
+/** What the planner's worker reports: the outcome and how long the search took. */
+export interface PlanMessage {
+  outcome: PlanOutcome;
+  elapsedMs: number;
+}
+
+/** One search, as the worker runs it. */
+export function runPlanJob(link: PlanLink, post: (message: PlanMessage) => void): void {
+  const started = performance.now();
+  const outcome = planOutcome(link);
+  post({ outcome, elapsedMs: performance.now() - started });
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PlanLink } from '../../data/plan-link';
+import { startWorkerJob } from '../../data/worker-job';
+import { runPlanJob, type PlanMessage, type PlanOutcome } from './plan-answer';
+
+/** The search for one link: running (showing the last finished outcome, if any), done, or cancelled. */
+export interface PlanSearch {
+  status: 'searching' | 'ready' | 'cancelled';
+  /** The outcome for the current link when ready; otherwise the last one found (may be undefined). */
+  outcome: PlanOutcome | undefined;
+  elapsedMs?: number;
+  cancel: () => void;
+}
+
+// Outcomes found on this page, by link: returning to earlier settings is instant.
+const outcomeCache = new Map<string, PlanMessage>();
+
+/**
+ * Runs the exact label search in a Web Worker, so that no setting (a tiny width target, a huge δ)
+ * can hold the page; a new link cancels the search in flight, and `cancel` stops it by hand.
+ */
+export function usePlanOutcome(link: PlanLink): PlanSearch {
+  const key = JSON.stringify(link);
+  const [last, setLast] = useState<PlanMessage | undefined>(undefined);
+  const [cancelledKey, setCancelledKey] = useState<string | null>(null);
+  const stop = useRef<() => void>(() => {});
+  useEffect(() => {
+    if (outcomeCache.has(key)) return undefined;
+    stop.current = startWorkerJob<PlanLink, PlanMessage>({
+      createWorker: () => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module' }),
+      runHere: runPlanJob,
+      job: link,
+      onMessage: (message) => {
+        outcomeCache.set(key, message);
+        setLast(message);
+      },
+      onError: (message) => setLast({ outcome: { ok: false, message }, elapsedMs: 0 }),
+    });
+    return stop.current;
+    // The key identifies the link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const cancel = () => {
+    stop.current();
+    setCancelledKey(key);
+  };
+  const found = outcomeCache.get(key);
+  if (found) return { status: 'ready', outcome: found.outcome, elapsedMs: found.elapsedMs, cancel };
+  return { status: cancelledKey === key ? 'cancelled' : 'searching', outcome: last?.outcome, cancel };
+}
