@@ -23,10 +23,19 @@ async function failure(promise: Promise<unknown>): Promise<DetectorsFileError> {
 }
 
 describe('fetchDetectorsFile', () => {
+  it('follows no redirect: a same-origin address redirecting to another site must not skip the confirmation', async () => {
+    const opaque = vi.fn<typeof fetch>(async () => ({ type: 'opaqueredirect', status: 0, ok: false, redirected: false }) as Response);
+    const error = await failure(fetchDetectorsFile('./redirect.json', { fetchImpl: opaque }));
+    expect(error.kind).toBe('redirect');
+    expect(error.message).toMatch(/^\.\/redirect\.json redirects to another address, which tailbound does not follow/);
+    const status = await failure(fetchDetectorsFile('./moved.json', { fetchImpl: respond('', { status: 302 }) }));
+    expect(status.kind).toBe('redirect');
+  });
+
   it('returns the validated detectors and fetches without credentials', async () => {
     const fetchImpl = respond(JSON.stringify(valid));
     await expect(fetchDetectorsFile('./detectors.json', { fetchImpl })).resolves.toEqual(valid.detectors);
-    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ credentials: 'omit' });
+    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ credentials: 'omit', redirect: 'manual' });
   });
 
   it('names the HTTP status and the URL', async () => {

@@ -11,7 +11,7 @@ export const detectorKeys = {
   file: (url: string) => [...detectorKeys.all, 'file', url] as const,
 };
 
-export type DetectorsFileErrorKind = 'network' | 'http' | 'not-json' | 'schema';
+export type DetectorsFileErrorKind = 'network' | 'redirect' | 'http' | 'not-json' | 'schema';
 
 /** Why a detectors file could not be loaded; `errors` lists the schema violations (kind 'schema'). */
 export class DetectorsFileError extends Error {
@@ -39,10 +39,19 @@ export async function fetchDetectorsFile(
   let response: Response;
   try {
     // credentials 'omit': a cross-origin file the user confirmed never receives their cookies.
-    response = await fetchImpl(url, { signal: init.signal, credentials: 'omit', cache: 'no-cache' });
+    // redirect 'manual': a same-origin address that redirects elsewhere must not skip the confirmation
+    // asked for other origins (open redirects), so no redirect is followed at all.
+    response = await fetchImpl(url, { signal: init.signal, credentials: 'omit', cache: 'no-cache', redirect: 'manual' });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new DetectorsFileError('network', url, `Could not load ${url}: ${messageOf(error)} (network error, or the server does not allow cross-origin requests)`);
+  }
+  if (response.type === 'opaqueredirect' || response.redirected || (response.status >= 300 && response.status < 400)) {
+    throw new DetectorsFileError(
+      'redirect',
+      url,
+      `${url} redirects to another address, which tailbound does not follow for files it loads (a redirect could lead to another site without asking you). Put the final address of the file in ?src= instead.`,
+    );
   }
   if (!response.ok) {
     const statusText = response.statusText ? ` ${response.statusText}` : '';
