@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { SAMPLES } from './dashboard-helpers';
+
+/**
+ * Hostile links on every route (issue 14): each link takes a working address and breaks one
+ * parameter. Whatever it holds, the page must not throw, must not go blank, must name the parameter
+ * in an alert, and no main-thread task may last over 200 ms (Long Tasks observer).
+ */
+
+const ROUTES: { route: string; base: Record<string, string> }[] = [
+  { route: '', base: { delta: '0.05' } },
+  { route: `detectors/${SAMPLES[0]!.id}`, base: { delta: '0.05' } },
+  { route: 'counts', base: { yes: '38/40', no: '55/60', delta: '0.05' } },
+  { route: 'methods', base: { yes: '38/40', no: '55/60', delta: '0.05' } },
+  { route: 'methods', base: { n: '40', k: '38', delta: '0.05' } },
+  { route: 'coverage', base: { n: '30', delta: '0.05', methods: 'clopper_pearson,wilson' } },
+  { route: 'posterior', base: { tp: '41', fn: '4', tn: '3', fp: '7', delta: '0.05' } },
+  { route: 'plan', base: { yes: '38/40', no: '55/60', delta: '0.05', target: '0.9' } },
+  { route: 'explore', base: { n: '100', k: '80', p: '0.83', delta: '0.05', mode: 'upper' } },
+];
+
+/** Values no parameter of its kind accepts. */
+const BAD_DELTAS = ['5e-324', '2e-323', '0', '1', '-0.05', '1.5', 'abc', 'null', 'NaN', 'Infinity', '1e309', '', '0x1', '5%', '<script>alert(1)</script>'];
+const BAD_COUNTS = ['38-40', '41/40', 'a/b', '1e3/2000', '', '-1/2', '38/40/2', '9007199254740993/9007199254740993', '%2F', '0.5/1'];
+const BAD_WHOLE = ['-1', '4.5', 'abc', '1e3', '', '99999999999999999999', 'NaN', '0x10'];
+const BAD_FRACTION = ['-0.1', '1.5', 'abc', '', 'NaN', '1e309'];
+
+function hostileLinks(): { href: string; param: string }[] {
+  const links: { href: string; param: string }[] = [];
+  for (const { route, base } of ROUTES) {
+    const variants: [string, string[]][] = Object.keys(base).map((param) => {
+      if (param === 'delta') return [param, BAD_DELTAS];
+      if (param === 'yes' || param === 'no') return [param, BAD_COUNTS];
+      if (['n', 'k', 'tp', 'fn', 'tn', 'fp'].includes(param)) return [param, BAD_WHOLE];
+      if (param === 'p' || param === 'target') return [param, BAD_FRACTION];
+      return [param, ['nonsense', '', '__proto__']];
+    });
+    // confidence is δ's alias on every route that reads δ.
+    variants.push(['confidence', ['1', '0', '1.5', 'abc', '1e-400', '0.99999999999999999999']]);
+    for (const [param, values] of variants) {
+      for (const value of values) {
+        const query = new URLSearchParams({ ...base, [param]: value }).toString();
+        links.push({ href: `#/${route}?${query}`, param });
+      }
+    }
+  }
+  return links;
+}
+
+async function observeLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const tasks: number[] = [];
+    (window as unknown as { longTasks: number[] }).longTasks = tasks;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+/**
+ * Navigates from inside the page (a task of its own, as a click would be): work that DevTools
+ * evaluates directly is not reported as a long task.
+ */
+async function goToHash(page: Page, hash: string) {
+  await page.evaluate((target) => {
+    setTimeout(() => {
+      window.location.hash = target;
+      (window as unknown as { navigatedTo: string }).navigatedTo = target;
+    });
+  }, hash);
+  await page.waitForFunction((target) => (window as unknown as { navigatedTo: string }).navigatedTo === target, hash);
+}
+
+/** The observer sees a task it should: a 300 ms busy loop (so the checks below can fail). */
+async function expectObserverWorks(page: Page) {
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const started = performance.now();
+      while (performance.now() - started < 300);
+    });
+  });
+  await expect.poll(async () => Math.max(0, ...(await takeLongTasks(page)))).toBeGreaterThanOrEqual(250);
+}
+
+const takeLongTasks = (page: Page) =>
+  page.evaluate(() => {
+    const tasks = (window as unknown as { longTasks: number[] }).longTasks;
+    return tasks.splice(0, tasks.length);
+  });
+
+test('a few hundred hostile links on every route: no page error, no blank page, the bad parameter named, no task over 200 ms', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await observeLongTasks(page);
+  await page.goto('./');
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
+  await expectObserverWorks(page);
+  await takeLongTasks(page); // the first load (parsing the bundle) is not a link's doing
+
+  const links = hostileLinks();
+  expect(links.length).toBeGreaterThan(300);
+  const slow: string[] = [];
+  for (const { href, param } of links) {
+    await goToHash(page, href);
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1 }), href).toBeVisible();
+    await expect(main.getByText('This view could not be shown'), `${href} renders`).toHaveCount(0);
+    await expect(main.getByRole('alert').filter({ hasText: param }).first(), `${href} names ${param}`).toBeVisible();
+    const tasks = await takeLongTasks(page);
+    const longest = Math.max(0, ...tasks);
+    if (longest > 200) slow.push(`${href}: ${Math.round(longest)} ms`);
+  }
+  expect(errors).toEqual([]);
+  expect(slow).toEqual([]);
+});
+
+test('a subnormal δ never blanks the app, from a link or the δ field, and not after a reload either', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const href of ['#/?delta=5e-324', '#/counts?yes=38/40&no=55/60&delta=5e-324', `#/detectors/${SAMPLES[0]!.id}?delta=5e-324`, '#/explore?n=100&k=80&delta=5e-324']) {
+    await page.goto(`./${href}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'delta' }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await page.goto('./#/');
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
+  const field = page.getByLabel('δ (chance the interval misses)');
+  await field.fill('5e-324');
+  await field.press('Enter');
+  await expect(field).toHaveAccessibleDescription(/^5e-324 cannot be used: δ must be/);
+  await page.reload();
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Confidence level: 95%/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a saved δ the maths cannot use is reset with the detectors kept, and the page says so', async ({ page }) => {
+  await page.goto('./#/');
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
+  await page.evaluate(() => {
+    const key = 'tailbound.workspace';
+    const saved = JSON.parse(localStorage.getItem(key)!);
+    saved.state.delta = 5e-324;
+    saved.state.detectors = saved.state.detectors.slice(0, 2);
+    localStorage.setItem(key, JSON.stringify(saved));
+  });
+  await page.reload();
+  await expect(page.getByText(/Your saved confidence level was reset to δ = 0.05/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText('2 detectors');
+});
+
+test('both malformed delta and confidence are named, on the list and on a counts link', async ({ page }) => {
+  await page.goto('./#/?delta=abc&confidence=1.5');
+  const notice = page.getByRole('alert').filter({ hasText: 'Part of this link was not used' });
+  await expect(notice).toContainText('delta');
+  await expect(notice).toContainText('confidence');
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=null&confidence=abc');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('delta');
+  await expect(alert).toContainText('confidence');
+});
+
+test('the heaviest valid links hold the page for no task over 200 ms', async ({ page }) => {
+  await observeLongTasks(page);
+  await page.goto('./#/counts?yes=38/40&no=55/60');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectObserverWorks(page);
+  await takeLongTasks(page);
+  const report: string[] = [];
+  for (const href of [
+    '#/counts?yes=999999999/1000000000&no=1/1000000000&delta=1e-12',
+    '#/methods?n=1000000000&k=999999999&delta=1e-12',
+    '#/methods?yes=999999999/1000000000&no=500000000/1000000000&delta=0.05',
+    '#/posterior?tp=100000&fn=3&tn=100000&fp=100000&delta=1e-9',
+    '#/explore?n=1000000&k=999999&p=0.999999&delta=1e-9&mode=central',
+    '#/explore?mode=balanced&yes=999999/1000000&no=1/1000000&delta=0.05',
+    '#/coverage?n=1000&delta=0.01&methods=clopper_pearson,wilson,agresti_coull,jeffreys,wald',
+    '#/plan?yes=999999/1000000&no=1/1000000&delta=0.01&target=0.99',
+  ]) {
+    await goToHash(page, href);
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(300);
+    const longest = Math.max(0, ...(await takeLongTasks(page)));
+    if (longest > 200) report.push(`${href}: ${Math.round(longest)} ms`);
+  }
+  expect(report).toEqual([]);
+});
+
+test('the planner never holds the page: tiny width targets search in a worker, with Cancel', async ({ page }) => {
+  await observeLongTasks(page);
+  await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectObserverWorks(page);
+  await takeLongTasks(page);
+  for (const href of [
+    '#/plan?yes=38/40&no=55/60&delta=0.05&goal=width&target=0.0001',
+    '#/plan?yes=66/71&no=68/73&delta=0.8349954327568412&goal=width&target=0.00015698459885605883&accYes=0.8503756516147405',
+  ]) {
+    await goToHash(page, href);
+    await expect(page.getByRole('heading', { level: 2 }).or(page.getByRole('alert')).first()).toBeVisible({ timeout: 30_000 });
+    const tasks = await takeLongTasks(page);
+    expect(Math.max(0, ...tasks), href).toBeLessThanOrEqual(200);
+  }
+});
+
+test('a ?src= address that redirects to another site is not followed', async ({ page }) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1')) foreign.push(request.url());
+  });
+  await page.route((url) => url.pathname.endsWith('/redirect.json'), (route) => route.fulfill({ status: 302, headers: { location: 'https://example.org/detectors.json' } }));
+  await page.goto('./?src=./redirect.json#/');
+  await expect(page.getByText(/redirects to another address, which tailbound does not follow/)).toBeVisible();
+  expect(foreign).toEqual([]);
+});
