@@ -70,9 +70,23 @@ describe('parseDeltaParam', () => {
 describe('#/detectors/<id> links', () => {
   it('round-trips id and δ, including ids that need escaping', () => {
     for (const [id, delta] of [['forklift-loading-bay', 0.05], ['a.b_c', 0.001], ['x', undefined]] as const) {
-      expect(parseDetectorLink(parseHashRoute(detectorHref(id, delta)))).toEqual({ ok: true, value: { id, delta } });
+      expect(parseDetectorLink(parseHashRoute(detectorHref(id, delta)))).toEqual({ ok: true, value: { id, delta, carried: undefined } });
     }
     expect(detectorHref('forklift-loading-bay', 0.05)).toBe('#/detectors/forklift-loading-bay?delta=0.05');
+  });
+
+  it('carries name, question and counts, so the link opens in an empty workspace (any text round-trips)', () => {
+    const carried = { name: 'Forklift & co. ?#/ “quoted”', query: 'Is there a forklift?\nSecond line', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+    const href = detectorHref('forklift', 0.01, carried);
+    expect(href).toMatch(/^#\/detectors\/forklift\?name=.*&yes=38\/40&no=55\/60&delta=0.01$/);
+    expect(parseDetectorLink(parseHashRoute(href))).toEqual({ ok: true, value: { id: 'forklift', delta: 0.01, carried } });
+  });
+
+  it('names carried counts that are missing or malformed', () => {
+    const result = parseDetectorLink(parseHashRoute('#/detectors/x?name=X&yes=38/40&no=61/60'));
+    expect(!result.ok && result.problems.map((p) => p.param)).toEqual(['no']);
+    const missing = parseDetectorLink(parseHashRoute('#/detectors/x?name=X'));
+    expect(!missing.ok && missing.problems.map((p) => p.param)).toEqual(['yes', 'no']);
   });
 
   it('reports a missing id, extra path and a bad δ together', () => {

@@ -1,5 +1,5 @@
 import type { ClassCounts } from '../stats';
-import { CLASS_LABELS, validateCounts, type ClassName } from './detector';
+import { CLASS_LABELS, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts, type ClassName } from './detector';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem } from './link-params';
 import { hashHref, type HashRoute } from './routes';
 
@@ -43,13 +43,26 @@ export function parseDeltaParam(params: URLSearchParams): LinkParse<number | und
   return reader.result(reader.optionalDelta());
 }
 
-/** `#/detectors/<id>`; `delta` is undefined when the link does not set it. */
+/** What a detector link carries so that it opens for someone whose workspace lacks the detector. */
+export interface CarriedDetector {
+  name: string;
+  query: string;
+  yes: ClassCounts;
+  no: ClassCounts;
+}
+
+/** `#/detectors/<id>`; `delta` is undefined when the link does not set it; `carried` when it has the counts. */
 export interface DetectorLink {
   id: string;
   delta: number | undefined;
+  carried: CarriedDetector | undefined;
 }
 
-/** Reads `#/detectors/<id>?delta=…`; call for routes whose first segment is 'detectors'. */
+/**
+ * Reads `#/detectors/<id>?name=…&query=…&yes=38/40&no=55/60&delta=…`; call for routes whose first
+ * segment is 'detectors'. `name`, `query`, `yes` and `no` are optional (older links have only the id)
+ * but come together: counts without both classes are a problem, named.
+ */
 export function parseDetectorLink(route: HashRoute): LinkParse<DetectorLink> {
   const problems: LinkProblem[] = [];
   const id = route.segments[1];
@@ -59,13 +72,38 @@ export function parseDetectorLink(route: HashRoute): LinkParse<DetectorLink> {
   }
   const delta = parseDeltaParam(route.params);
   if (!delta.ok) problems.push(...delta.problems);
+  const carried = parseCarried(route.params, id ?? '', problems);
   if (problems.length > 0 || !delta.ok || id === undefined) return { ok: false, problems };
-  return { ok: true, value: { id, delta: delta.value } };
+  return { ok: true, value: { id, delta: delta.value, carried } };
 }
 
-/** `#/detectors/<id>?delta=0.05` (δ omitted when undefined). */
-export function detectorHref(id: string, delta?: number): string {
-  return hashHref(['detectors', id], delta === undefined ? {} : { delta: numberParam(delta) });
+function parseCarried(params: URLSearchParams, id: string, problems: LinkProblem[]): CarriedDetector | undefined {
+  if (!['name', 'query', 'yes', 'no'].some((name) => params.has(name))) return undefined;
+  const yes = parseCountsParam(params.get('yes'), 'yes');
+  const no = parseCountsParam(params.get('no'), 'no');
+  const name = (params.get('name') ?? '').trim() || id;
+  const query = (params.get('query') ?? '').trim();
+  if (name.length > MAX_NAME_LENGTH) problems.push({ param: 'name', message: `longer than ${MAX_NAME_LENGTH} characters` });
+  if (query.length > MAX_QUERY_LENGTH) problems.push({ param: 'query', message: `longer than ${MAX_QUERY_LENGTH} characters` });
+  for (const result of [yes, no]) if (!result.ok) problems.push(result.problem);
+  return yes.ok && no.ok ? { name, query, yes: yes.value, no: no.value } : undefined;
+}
+
+/**
+ * `#/detectors/<id>?delta=0.05`, carrying the detector's name, question and counts when given, so the
+ * link shows the same numbers in a browser whose workspace does not have it.
+ */
+export function detectorHref(id: string, delta?: number, carried?: CarriedDetector): string {
+  const params: Record<string, string> = {};
+  if (carried) {
+    params.name = carried.name;
+    if (carried.query) params.query = carried.query;
+    params.yes = classCountsParam(carried.yes);
+    params.no = classCountsParam(carried.no);
+  }
+  if (delta !== undefined) params.delta = numberParam(delta);
+  // URLSearchParams writes "/" as %2F; counts read better with their slash, which a query may hold.
+  return hashHref(['detectors', id], params).replace(/(yes|no)=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
 
 /** `#/counts?yes=…&no=…`; `delta` is undefined when the link does not set it. */

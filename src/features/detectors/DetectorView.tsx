@@ -1,10 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
-import type { ClassName } from '../../data/detector';
+import type { ClassName, Detector } from '../../data/detector';
 import type { HashRoute } from '../../data/routes';
-import { detectorHref, parseDetectorLink } from '../../data/share-links';
+import { detectorHref, parseDetectorLink, type CarriedDetector } from '../../data/share-links';
 import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorDetails } from './DetectorDetails';
@@ -20,10 +20,16 @@ import './detectors.css';
 export function DetectorView({ route }: { route: HashRoute }) {
   const link = useMemo(() => parseDetectorLink(route), [route]);
   if (!link.ok) return <LinkProblems title="Detector" problems={link.problems} fallbackHref="#/" />;
-  return <LinkedDetector id={link.value.id} linkDelta={link.value.delta} />;
+  return <LinkedDetector id={link.value.id} linkDelta={link.value.delta} carried={link.value.carried} />;
 }
 
-function LinkedDetector({ id, linkDelta }: { id: string; linkDelta: number | undefined }) {
+/** The same numbers: what a link carries agrees with the workspace's detector of that id. */
+const sameDetector = (detector: Detector, carried: CarriedDetector) =>
+  detector.name === carried.name &&
+  detector.query === carried.query &&
+  (['yes', 'no'] as const).every((name) => detector[name].correct === carried[name].correct && detector[name].total === carried[name].total);
+
+function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: number | undefined; carried: CarriedDetector | undefined }) {
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
   const seeded = useWorkspace((state) => state.seeded);
   const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
@@ -32,12 +38,21 @@ function LinkedDetector({ id, linkDelta }: { id: string; linkDelta: number | und
   const renameDetector = useWorkspace((state) => state.renameDetector);
   const setQuery = useWorkspace((state) => state.setQuery);
   const deleteDetector = useWorkspace((state) => state.deleteDetector);
-  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next));
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next, detector ?? carried));
   const onCountsChange = useCallback(
     (name: ClassName, counts: ClassCounts) => void updateCounts(id, name, counts),
     [id, updateCounts],
   );
   const exported = useMemo(() => (detector ? [detector] : []), [detector]);
+
+  // Once the workspace's detector matched the link, edits to it keep the editable view.
+  const linkKey = carried ? JSON.stringify(carried) : '';
+  const matches = carried !== undefined && detector !== undefined && sameDetector(detector, carried);
+  const [matchedLink, setMatchedLink] = useState<string | null>(null);
+  if (matches && matchedLink !== linkKey) setMatchedLink(linkKey);
+  if (carried && !matches && matchedLink !== linkKey) {
+    return <CarriedDetectorView id={id} carried={carried} delta={delta} changeDelta={changeDelta} mine={detector !== undefined} />;
+  }
 
   if (!detector) {
     return (
@@ -74,7 +89,7 @@ function LinkedDetector({ id, linkDelta }: { id: string; linkDelta: number | und
       </header>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
-        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta))} />
+        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, detector))} />
         <ExportButtons subject="this detector" detectors={exported} delta={delta} fileStem={`tailbound-${id}`} />
         <button
           type="button"
@@ -95,6 +110,55 @@ function LinkedDetector({ id, linkDelta }: { id: string; linkDelta: number | und
         onShowUnionBoundsChange={setShowUnionBounds}
         onCountsChange={onCountsChange}
       />
+    </section>
+  );
+}
+
+/**
+ * A detector as its link carries it, for a browser whose workspace lacks it (or has different
+ * numbers under that id): read-only, with "Save to my workspace" — opening a link never changes
+ * the workspace by itself.
+ */
+function CarriedDetectorView(props: { id: string; carried: CarriedDetector; delta: number; changeDelta: (delta: number) => void; mine: boolean }) {
+  const { id, carried, delta, changeDelta, mine } = props;
+  const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
+  const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
+  const addDetector = useWorkspace((state) => state.addDetector);
+  const exported = useMemo(() => [{ id, ...carried }], [id, carried]);
+  return (
+    <section className="detector-view" aria-labelledby="detector-heading">
+      <p className="breadcrumb">
+        <a href="#/">← All detectors</a>
+      </p>
+      <header className="detector-view__header">
+        <h1 id="detector-heading">{carried.name}</h1>
+        <p>{carried.query ? <>Query: “{carried.query}”</> : <span className="muted">No query text.</span>}</p>
+      </header>
+      <p className="carried-note" role="note">
+        {mine ? (
+          <>
+            This link shows the detector “{id}” as it was shared. Your workspace has a detector with this id whose name, question
+            or counts differ: <a href={detectorHref(id, delta)}>open yours</a>.
+          </>
+        ) : (
+          <>This detector came with the link; it is not in your workspace. Nothing is saved unless you choose to.</>
+        )}
+      </p>
+      <ConfidenceControl delta={delta} onChange={changeDelta} />
+      <div className="toolbar">
+        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, carried))} />
+        <ExportButtons subject="this detector" detectors={exported} delta={delta} fileStem={`tailbound-${id}`} />
+        <button
+          type="button"
+          onClick={() => {
+            const savedId = addDetector({ id, ...carried });
+            window.location.hash = detectorHref(savedId, delta);
+          }}
+        >
+          Save to my workspace
+        </button>
+      </div>
+      <DetectorDetails yes={carried.yes} no={carried.no} delta={delta} showUnionBounds={showUnionBounds} onShowUnionBoundsChange={setShowUnionBounds} />
     </section>
   );
 }
