@@ -4,7 +4,7 @@ import { formatIntervalParts } from '../src/data/format';
 import type { Interval } from '../src/stats';
 
 /** The bundled sample detectors, read straight from the file the app loads. */
-export const SAMPLES: { id: string; name: string; yes: { correct: number; total: number }; no: { correct: number; total: number } }[] =
+export const SAMPLES: { id: string; name: string; query: string; yes: { correct: number; total: number }; no: { correct: number; total: number } }[] =
   JSON.parse(readFileSync(new URL('../public/detectors.json', import.meta.url), 'utf8')).detectors;
 
 export const REGION = {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
 import { formatPercent } from '../src/data/format';
+import { detectorHref } from '../src/data/share-links';
 import { balancedInterval, exactInterval } from '../src/stats';
 import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals } from './dashboard-helpers';
 
@@ -125,6 +126,40 @@ test('confidence presets change the bounds', async ({ page }) => {
 test.describe('links round-trip', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
+  test('a link to a detector only this workspace has opens the same numbers in a fresh browser, read-only, with Save', async ({ page, browser }) => {
+    await page.goto('./#/counts?yes=7/9&no=11/13&delta=0.1');
+    await page.getByRole('button', { name: 'Save as a detector in my workspace' }).click();
+    await expect(page).toHaveURL(/#\/detectors\//);
+    const numbers = await shownIntervals(page);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await expectDetectorNumbers(opened, { correct: 7, total: 9 }, { correct: 11, total: 13 }, 0.1);
+    expect(await shownIntervals(opened)).toEqual(numbers);
+    await expect(opened.getByRole('note')).toHaveText(/came with the link; it is not in your workspace/);
+    await opened.getByRole('button', { name: 'Save to my workspace' }).click();
+    await expect(opened.getByRole('button', { name: 'Delete detector' })).toBeVisible();
+    await opened.goto(`${PREVIEW_URL}#/`);
+    await expect(opened.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText(`${SAMPLES.length + 1} detectors`);
+    await other.close();
+  });
+
+  test('the list link keeps δ, sort and filter', async ({ page, browser }) => {
+    await page.goto('./#/');
+    await page.getByLabel('Sort by').selectOption('lower');
+    await page.getByLabel('Filter').fill('pallet');
+    await expect(page).toHaveURL(/#\/\?delta=0\.05&sort=lower&filter=pallet$/);
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(page.url());
+    await expect(opened.getByLabel('Sort by')).toHaveValue('lower');
+    await expect(opened.getByLabel('Filter')).toHaveValue('pallet');
+    await expect(opened.getByRole('status').filter({ hasText: /detectors match/ })).toHaveText(/^1 of \d+ detectors match “pallet”$/);
+    await other.close();
+  });
+
   test('a #/detectors link copied with Copy link opens the same numbers', async ({ page, browser }) => {
     await page.goto('./#/detectors/pallet-overhang');
     await page.getByRole('button', { name: '99%', exact: true }).click();
@@ -132,7 +167,7 @@ test.describe('links round-trip', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toBe(`${PREVIEW_URL}#/detectors/pallet-overhang?delta=0.01`);
+    expect(link).toBe(`${PREVIEW_URL}${detectorHref('pallet-overhang', 0.01, { name: PALLET.name, query: PALLET.query, yes: PALLET.yes, no: PALLET.no })}`);
     // A fresh browser profile: the link alone must reproduce the view.
     const other = await browser.newContext();
     const opened = await other.newPage();

@@ -1,4 +1,5 @@
 import type { ClassCounts } from '../stats';
+import { SORT_KEYS, type SortKey } from './detector-list';
 import { CLASS_LABELS, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts, type ClassName } from './detector';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem } from './link-params';
 import { hashHref, type HashRoute } from './routes';
@@ -132,4 +133,37 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
 export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number): string {
   const query = `yes=${classCountsParam(yes)}&no=${classCountsParam(no)}`;
   return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}`;
+}
+
+/** The list's view as a link: `#/?delta=0.05&sort=lower&filter=fork` (each part optional). */
+export interface ListLink {
+  delta: number | undefined;
+  sort: SortKey | undefined;
+  filter: string | undefined;
+}
+
+/** Longest filter text a link may hold. */
+export const MAX_FILTER_LENGTH = 200;
+
+/** Reads the list's link; every malformed parameter is named. */
+export function parseListLink(params: URLSearchParams): LinkParse<ListLink> {
+  const reader = new LinkReader(params);
+  const delta = reader.optionalDelta();
+  const sortText = reader.raw('sort');
+  const sort = SORT_KEYS.find((key) => key === sortText);
+  if (sortText !== null && sort === undefined) {
+    reader.problem('sort', `“sort” is “${clip(sortText)}”; expected one of ${SORT_KEYS.join(', ')}.`);
+  }
+  const filter = reader.raw('filter') ?? undefined;
+  if (filter !== undefined && filter.length > MAX_FILTER_LENGTH) {
+    reader.problem('filter', `“filter” is ${filter.length.toLocaleString('en-US')} characters long; at most ${MAX_FILTER_LENGTH}.`);
+  }
+  return reader.result({ delta, sort, filter });
+}
+
+/** `#/?delta=…&sort=…&filter=…`: the list as the user sees it (an empty filter is left out). */
+export function listHref(view: { delta: number; sort: SortKey; filter: string }): string {
+  const params: Record<string, string> = { delta: numberParam(view.delta), sort: view.sort };
+  if (view.filter !== '') params.filter = view.filter;
+  return hashHref([], params);
 }

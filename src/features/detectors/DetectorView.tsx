@@ -127,6 +127,7 @@ function CarriedDetectorView(props: { id: string; carried: CarriedDetector; delt
   const exported = useMemo(() => [{ id, ...carried }], [id, carried]);
   return (
     <section className="detector-view" aria-labelledby="detector-heading">
+      <WorkspaceSource />
       <p className="breadcrumb">
         <a href="#/">← All detectors</a>
       </p>

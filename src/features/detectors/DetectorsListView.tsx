@@ -1,10 +1,10 @@
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblemsNotice } from '../../components/LinkProblems';
 import { visibleDetectors, type SortKey } from '../../data/detector-list';
 import { formatFullPrecision } from '../../data/format';
 import type { HashRoute } from '../../data/routes';
-import { detectorHref, parseDeltaParam } from '../../data/share-links';
+import { detectorHref, listHref, parseListLink } from '../../data/share-links';
 import { useWorkspace } from '../../store/workspace';
 import { DetectorTable } from './DetectorTable';
 import { ExportButtons } from './ExportButtons';
@@ -25,15 +25,26 @@ const SORT_LABELS: Record<SortKey, string> = {
 /** `#/` (optionally `?delta=`): every detector with its balanced accuracy interval; filter, sort, import, export. */
 export function DetectorsListView({ route }: { route: HashRoute }) {
   const id = useId();
-  const linkDeltaParse = useMemo(() => parseDeltaParam(route.params), [route]);
-  const linkDelta = linkDeltaParse.ok ? linkDeltaParse.value : undefined;
-  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => `#/?delta=${formatFullPrecision(next)}`);
-  const detectors = useWorkspace((state) => state.detectors);
-  const seeded = useWorkspace((state) => state.seeded);
+  const linkParse = useMemo(() => parseListLink(route.params), [route]);
+  const linked = linkParse.ok ? linkParse.value : undefined;
   const filter = useWorkspace((state) => state.filter);
   const sort = useWorkspace((state) => state.sort);
+  const [delta, changeDelta] = useLinkedDelta(linked?.delta, (next) => listHref({ delta: next, sort, filter }));
+  const detectors = useWorkspace((state) => state.detectors);
+  const seeded = useWorkspace((state) => state.seeded);
   const setFilter = useWorkspace((state) => state.setFilter);
   const setSort = useWorkspace((state) => state.setSort);
+  // A link's sort and filter apply when it opens; afterwards each change rewrites the address (no
+  // history entry per keystroke), so what the address says is always what the list shows.
+  useEffect(() => {
+    if (linked?.sort !== undefined) setSort(linked.sort);
+    if (linked?.filter !== undefined) setFilter(linked.filter);
+  }, [linked?.sort, linked?.filter, setSort, setFilter]);
+  const changeView = (change: { sort?: SortKey; filter?: string }) => {
+    if (change.sort !== undefined) setSort(change.sort);
+    if (change.filter !== undefined) setFilter(change.filter);
+    window.history.replaceState(window.history.state, '', listHref({ delta, sort, filter, ...change }));
+  };
   const addDetector = useWorkspace((state) => state.addDetector);
   const importDetectors = useWorkspace((state) => state.importDetectors);
   // Typing stays responsive: the field updates at once, the 10,000-row filter catches up.
@@ -52,10 +63,10 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         Each detector’s balanced accuracy — the mean of its should-be-YES and should-be-NO accuracy — with an exact
         binomial-tail confidence interval. Open a detector for the per-class numbers and what the interval means.
       </p>
-      {!linkDeltaParse.ok && (
+      {!linkParse.ok && (
         <LinkProblemsNotice
-          problems={linkDeltaParse.problems}
-          ignored={`The list uses your workspace’s δ = ${formatFullPrecision(delta)} instead.`}
+          problems={linkParse.problems}
+          ignored={`The list shows your workspace’s settings instead (δ = ${formatFullPrecision(delta)}).`}
         />
       )}
       <UndoDeleteBar />
@@ -68,12 +79,12 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
             type="search"
             placeholder="name, query or id"
             value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            onChange={(event) => changeView({ filter: event.target.value })}
           />
         </div>
         <div className="toolbar__field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
+          <select id={`${id}-sort`} value={sort} onChange={(event) => changeView({ sort: event.target.value as SortKey })}>
             {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => (
               <option key={key} value={key}>
                 {SORT_LABELS[key]}

@@ -73,10 +73,12 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
   );
 
   if (query !== loadedQuery) {
-    // A link was opened (a hash change). Our own replaceState writes come back here too: ignore those.
+    // A link was opened (a hash change). Our own replaceState writes come back here too (same
+    // settings, no problems): ignore those; a link with problems is always news, even when its
+    // defaults equal what is shown.
     setLoadedQuery(query);
     const parsed = parseExplorerParams(params);
-    if (linkOf(parsed.settings) !== linkOf(settings)) apply(parsed.settings, parsed.problems);
+    if (parsed.problems.length > 0 || linkOf(parsed.settings) !== linkOf(settings)) apply(parsed.settings, parsed.problems);
   }
 
   useEffect(() => {
