@@ -13,7 +13,9 @@ import type { Interval } from './types';
  * (not the rounded 4), then clipped to [0, 1].
  * Reference: A. Agresti & B. A. Coull (1998), "Approximate is better than 'exact' for interval
  * estimation of binomial proportions", The American Statistician 52(2), 119–126.
- * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 0 < δ < 1. `estimate` is k/n (not p̃).
+ * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 1e-300 ≤ δ < 1. `estimate` is k/n (not p̃); the
+ * interval contains it in exact arithmetic, and the returned bounds are clamped so it does after
+ * rounding too.
  * Errors: `EmptyClassError` for n = 0, otherwise a `RangeError` naming the bad argument and value.
  *
  * @example agrestiCoullInterval(10, 7, 0.01) // { estimate: 0.7, lower: 0.31371…, upper: 0.92673… }
@@ -25,5 +27,10 @@ export function agrestiCoullInterval(n: number, k: number, delta: number): Inter
   const adjustedTrials = n + z * z;
   const centre = (k + (z * z) / 2) / adjustedTrials;
   const halfWidth = z * Math.sqrt((centre * (1 - centre)) / adjustedTrials);
-  return { estimate: k / n, lower: Math.max(0, centre - halfWidth), upper: Math.min(1, centre + halfWidth) };
+  const estimate = k / n;
+  return {
+    estimate,
+    lower: Math.min(Math.max(0, centre - halfWidth), estimate),
+    upper: Math.max(Math.min(1, centre + halfWidth), estimate),
+  };
 }

@@ -1,3 +1,4 @@
+import { assertObject } from './assert-object';
 import { assertWholeNumber } from './assert-whole-number';
 import type { ConfusionMatrix } from './types';
 
@@ -8,14 +9,13 @@ const CELLS = ['tp', 'fn', 'tn', 'fp'] as const;
  * Empty classes are allowed here — a posterior with no examples of a class is its flat prior.
  *
  * Errors: a `RangeError` naming the cell and its value, in the wording of `assertCounts`, e.g.
- * "fp must not be negative, got -1", "tp must be a whole number, got 2.5".
+ * "fp must not be negative, got -1", "tp must be a whole number, got 2.5"; "matrix must be an object
+ * {tp, fn, tn, fp}, got null" when it is not an object.
  *
  * @example assertConfusionMatrix({ tp: 41, fn: 4, tn: 3, fp: 7 }) // passes
  */
 export function assertConfusionMatrix(matrix: ConfusionMatrix): void {
-  if (typeof matrix !== 'object' || matrix === null) {
-    throw new RangeError(`the confusion matrix must be an object {tp, fn, tn, fp}, got ${String(matrix)}`);
-  }
+  assertObject(matrix, 'matrix', '{tp, fn, tn, fp}');
   for (const cell of CELLS) {
     assertWholeNumber(matrix[cell], cell);
   }

@@ -1,8 +1,12 @@
 import { assertCounts } from './assert-counts';
 import { assertDelta } from './assert-delta';
+import { assertObject } from './assert-object';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
 import type { ClassCounts, Interval } from './types';
+
+/** The smallest positive normal double. */
+const MIN_NORMAL = 2.2250738585072014e-308;
 
 /** The macro-averaged (balanced) interval and the per-class bounds it is the average of. */
 export interface BalancedIntervalMulti extends Interval {
@@ -17,8 +21,11 @@ export interface BalancedIntervalMulti extends Interval {
  * For K = 2 this is the blog's δ/4 construction (`balancedInterval`).
  *
  * Reference: the blog, "Constructing the Bound for Balanced Accuracy" and Appendix A (union bound).
- * Domain: K ≥ 1 classes, each total ≥ 1 and 0 ≤ correct ≤ total whole; 0 < δ < 1.
- * Errors: RangeError naming the class (`classes[1].correct must be ≤ ...`, or by `classNames`);
+ * Domain: K ≥ 1 classes, each total ≥ 1 and 0 ≤ correct ≤ total whole; 1e-300 ≤ δ < 1 with
+ * δ/(2K) a normal double (≥ 2.2e-308). Each average is clamped into [min, max] of what it averages,
+ * so rounding never puts the estimate outside [lower, upper] or a bound outside [0, 1].
+ * Errors: RangeError naming the class (`classes[1].correct must be ≤ ...`, or by `classNames`;
+ * `classes[0] must be an object {correct, total}` for a class that is not an object);
  * EmptyClassError when a class has no examples (the balanced accuracy is then undefined).
  *
  * @example balancedIntervalMulti([{ correct: 90, total: 100 }, { correct: 95, total: 100 }], 0.05)
@@ -34,21 +41,34 @@ export function balancedIntervalMulti(
   }
   assertDelta(delta);
   classes.forEach((counts, index) => {
-    const name = classNames[index] ?? `classes[${index}]`;
+    const name = (Array.isArray(classNames) ? classNames[index] : undefined) ?? `classes[${index}]`;
+    assertObject(counts, name, '{correct, total}');
     assertCounts(counts.total, counts.correct, { n: `${name}.total`, k: `${name}.correct` });
   });
   const perBound = delta / (2 * classes.length);
-  const intervals = classes.map(({ correct, total }) => ({
-    estimate: correct / total,
-    lower: exactLowerBound(total, correct, perBound),
-    upper: exactUpperBound(total, correct, perBound),
-  }));
-  const mean = (pick: (interval: Interval) => number) =>
-    intervals.reduce((sum, interval) => sum + pick(interval), 0) / intervals.length;
+  if (!(perBound >= MIN_NORMAL)) {
+    throw new RangeError(`delta must be at least ${2 * classes.length * MIN_NORMAL} for ${classes.length} classes (δ/(2K) must be a normal number), got ${delta}`);
+  }
+  const intervals = classes.map(({ correct, total }) => {
+    const estimate = correct / total;
+    // Exact bounds at a level ≤ ¼ straddle k/n; min/max only guard the last ulp.
+    return {
+      estimate,
+      lower: Math.min(exactLowerBound(total, correct, perBound), estimate),
+      upper: Math.max(exactUpperBound(total, correct, perBound), estimate),
+    };
+  });
+  // A rounded mean can fall an ulp outside the values it averages; keep it inside them.
+  const mean = (pick: (interval: Interval) => number) => {
+    const values = intervals.map(pick);
+    const average = values.reduce((sum, value) => sum + value, 0) / values.length;
+    return Math.min(Math.max(average, Math.min(...values)), Math.max(...values));
+  };
+  const estimate = mean((interval) => interval.estimate);
   return {
-    estimate: mean((interval) => interval.estimate),
-    lower: mean((interval) => interval.lower),
-    upper: mean((interval) => interval.upper),
+    estimate,
+    lower: Math.min(mean((interval) => interval.lower), estimate),
+    upper: Math.max(mean((interval) => interval.upper), estimate),
     classes: intervals,
   };
 }

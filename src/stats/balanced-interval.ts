@@ -1,3 +1,4 @@
+import { assertObject } from './assert-object';
 import { balancedIntervalMulti } from './balanced-interval-multi';
 import type { BalancedInterval, ClassCounts } from './types';
 
@@ -8,14 +9,16 @@ import type { BalancedInterval, ClassCounts } from './types';
  * construction, not the per-class central intervals (use `exactInterval(n, k, δ)` for those).
  *
  * Reference: the blog, "Constructing the Bound for Balanced Accuracy"; Langford (2005).
- * Domain: each class total ≥ 1 and 0 ≤ correct ≤ total whole; 0 < δ < 1.
- * Errors: RangeError naming the field (`yes.correct must be ≤ yes.total (100), got 101`);
+ * Domain: each class total ≥ 1 and 0 ≤ correct ≤ total whole; 1e-300 ≤ δ < 1.
+ * Errors: RangeError naming the field (`yes.correct must be ≤ yes.total (100), got 101`;
+ * `counts must be an object {yes, no}` / `yes must be an object {correct, total}`);
  * EmptyClassError (`yes.total = 0: ...`) when a class has no examples.
  *
  * @example balancedInterval({ yes: { correct: 90, total: 100 }, no: { correct: 95, total: 100 } }, 0.05)
  * // ≈ { estimate: 0.925, lower: 0.84473, upper: 0.97122, yes: {...}, no: {...} }
  */
 export function balancedInterval(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): BalancedInterval {
+  assertObject(counts, 'counts', '{yes, no}');
   const result = balancedIntervalMulti([counts.yes, counts.no], delta, ['yes', 'no']);
   const [yes, no] = result.classes as [BalancedInterval['yes'], BalancedInterval['no']];
   return { estimate: result.estimate, lower: result.lower, upper: result.upper, yes, no };

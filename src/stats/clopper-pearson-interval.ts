@@ -11,7 +11,7 @@ import type { Interval } from './types';
  * Reference: C. J. Clopper & E. S. Pearson (1934), "The use of confidence or fiducial limits
  * illustrated in the case of the binomial", Biometrika 26(4), 404–413; statsmodels 0.13.5
  * `proportion_confint(method='beta')`.
- * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 0 < δ < 1. `estimate` is k/n.
+ * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 1e-300 ≤ δ < 1. `estimate` is k/n.
  * Errors: those of `exactInterval` (EmptyClassError for n = 0, RangeError naming the argument).
  *
  * @example clopperPearsonInterval(100, 80, 0.05) // { estimate: 0.8, lower: 0.708157…, upper: 0.873344… }

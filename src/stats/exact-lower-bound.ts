@@ -8,13 +8,13 @@ import { betaQuantilePair } from './beta-quantile-pair';
  * P[X ≥ k] = δ for X ~ Binomial(n, p), solved as I_p(k, n − k + 1) = δ to full relative precision.
  *
  * Reference: Langford (2005), §3; the blog, "Lower Confidence Bounds".
- * Domain: n ≥ 1, 0 ≤ k ≤ n whole, 0 < δ < 1. Errors: `assertCounts` / `assertDelta` policy.
+ * Domain: n ≥ 1, 0 ≤ k ≤ n whole, 2.2250738585072014e-308 ≤ δ < 1 (normal doubles). Errors: `assertCounts` / `assertDelta` policy.
  *
  * @example exactLowerBound(100, 80, 0.025) // ≈ 0.708157 (the 95% central interval's lower end)
  */
 export function exactLowerBound(n: number, k: number, delta: number): number {
   assertCounts(n, k);
-  assertDelta(delta);
+  assertDelta(delta, 'delta', Number.MIN_VALUE * 2 ** 52); // the smallest normal double: split levels δ/4 of δ ≥ 1e-300 pass
   if (k === 0) return 0;
   return betaQuantilePair(delta, k, n - k + 1).x;
 }

@@ -14,7 +14,9 @@ import type { Interval } from './types';
  * k/n = 0 (and at k = n the upper bound is < 1). Brown, Cai & DasGupta (2001) §4.1.3 instead set
  * the bound to 0 (or 1) there.
  * Reference: H. Jeffreys (1946); Brown, Cai & DasGupta (2001), Statistical Science 16(2), §4.1.3.
- * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 0 < δ < 1. `estimate` is k/n.
+ * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 1e-300 ≤ δ < 1. `estimate` is k/n. As δ → 1 both ends
+ * tend to the posterior median; where rounding would put lower an ulp above upper (δ = 1 − 1e-16),
+ * lower is set to upper, so lower ≤ upper always.
  * Errors: `EmptyClassError` for n = 0, otherwise a `RangeError` naming the bad argument and value.
  *
  * @example jeffreysInterval(10, 7, 0.01) // { estimate: 0.7, lower: 0.30655…, upper: 0.94467… }
@@ -22,9 +24,6 @@ import type { Interval } from './types';
 export function jeffreysInterval(n: number, k: number, delta: number): Interval {
   assertCounts(n, k);
   assertDelta(delta);
-  return {
-    estimate: k / n,
-    lower: betaQuantile(delta / 2, k + 0.5, n - k + 0.5),
-    upper: 1 - betaQuantile(delta / 2, n - k + 0.5, k + 0.5),
-  };
+  const upper = 1 - betaQuantile(delta / 2, n - k + 0.5, k + 0.5);
+  return { estimate: k / n, lower: Math.min(betaQuantile(delta / 2, k + 0.5, n - k + 0.5), upper), upper };
 }

@@ -10,7 +10,8 @@ import type { ConfusionMatrix, Interval } from './types';
 /**
  * A posterior distribution of an accuracy on [0, 1] (Brodersen et al. 2010): its summaries and
  * functions. `interval(alpha)` is the central (equal-tailed) 1 − α posterior interval, reported
- * with the posterior mean as its `estimate`.
+ * with the posterior mean as its `estimate`: lower ≤ upper in [0, 1] always, but the mean need not
+ * lie inside when α is near 1 (the interval then shrinks to the median).
  */
 export interface AccuracyPosterior {
   mean: number;
@@ -34,13 +35,17 @@ export interface AccuracyPosterior {
  *
  * Reference: K. H. Brodersen, C. S. Ong, K. E. Stephan & J. M. Buhmann (2010), "The balanced
  * accuracy and its posterior distribution", ICPR, §II, eq. (2).
- * Domain: tp, fn, tn, fp whole numbers ≥ 0 (all 0 gives the flat prior); α in (0, 1); x in [0, 1].
- * Errors: RangeError naming the count (`tp` …), `alpha` or `x`, with the value.
+ * Domain: tp, fn, tn, fp whole numbers ≥ 0 (all 0 gives the flat prior); α in [1e-300, 1); x in [0, 1].
+ * Errors: RangeError naming the count (`tp` …), `alpha` or `x`, with the value; `matrix: tp + tn
+ * must be below 2^53` when a shape C + 1 or I + 1 would pass 2^53.
  *
  * @example posteriorAccuracy({ tp: 41, fn: 4, tn: 3, fp: 7 }).interval(0.05) // ≈ [0.68, 0.88], estimate = mean ≈ 0.79
  */
 export function posteriorAccuracy(matrix: ConfusionMatrix): AccuracyPosterior {
   assertConfusionMatrix(matrix);
+  for (const [cells, sum] of [['tp + tn', matrix.tp + matrix.tn], ['fn + fp', matrix.fn + matrix.fp]] as const) {
+    if (!(sum < 2 ** 53)) throw new RangeError(`matrix: ${cells} must be below 2^53 (a Beta shape), got ${sum}`);
+  }
   const correct = matrix.tp + matrix.tn;
   const incorrect = matrix.fn + matrix.fp;
   const a = correct + 1;
@@ -52,7 +57,9 @@ export function posteriorAccuracy(matrix: ConfusionMatrix): AccuracyPosterior {
     mode: correct + incorrect === 0 ? 0.5 : correct / (correct + incorrect),
     interval(alpha: number): Interval {
       assertDelta(alpha, 'alpha');
-      return { estimate: mean, lower: betaQuantile(alpha / 2, a, b), upper: 1 - betaQuantile(alpha / 2, b, a) };
+      const upper = 1 - betaQuantile(alpha / 2, b, a);
+      // As α → 1 both ends tend to the median; rounding must not make them cross.
+      return { estimate: mean, lower: Math.min(betaQuantile(alpha / 2, a, b), upper), upper };
     },
     cdf: (x: number) => betaCdf(x, a, b),
     pdf: (x: number) => betaPdf(x, a, b),

@@ -20,6 +20,8 @@ const PANEL_STANDARD_DEVIATIONS = 6;
 /** The window grows while the integrand at its edge is above this fraction of its largest value. */
 const NEGLIGIBLE = 1e-16;
 const MAX_PANELS = 400;
+/** The largest class (tp + fn, or tn + fp): beyond it the incomplete betas at the nodes get slow. */
+const MAX_CLASS_TOTAL = 1e12;
 
 interface BetaShape {
   a: number;
@@ -57,15 +59,18 @@ type WideFunction = (u: number, out: Float64Array) => void;
  * bracketed Newton steps with the density as derivative, from a normal first guess; the mode
  * maximises ln p_B (log-concave, so unimodal) by Brent's method. The mean is exact: the average of
  * the two Beta means. `interval(alpha)` is the central posterior interval (α/2 in each tail) with
- * the posterior MEAN as its `estimate`.
+ * the posterior MEAN as its `estimate` (inside [0, 1] and lower ≤ upper always; the mean need not
+ * lie inside the interval when α is near 1, where the interval shrinks to the median).
  *
  * Accuracy: quantiles (median, interval) to ~1e-13 absolute, mode ~1e-9, for counts from 0 to at
- * least 10⁶ per class; about 1–3 ms per posterior (constructor + median + mode + one interval).
+ * least 10⁶ per class; about 1–3 ms per posterior (constructor + median + mode + one interval),
+ * tens of ms at 10¹⁰ per class. Class totals (tp + fn, tn + fp) are capped at 10¹².
  * Reference: K. H. Brodersen, C. S. Ong, K. E. Stephan & J. M. Buhmann (2010), "The balanced
  * accuracy and its posterior distribution", ICPR, §III (eqs. 3–6, Figure 2).
  * Domain: tp, fn, tn, fp whole numbers ≥ 0 (an empty class contributes its flat prior);
- * alpha in (0, 1); x in [0, 1].
- * Errors: RangeError naming the count (`tp` …), `alpha` or `x`, with the value.
+ * alpha in [1e-300, 1); x in [0, 1].
+ * Errors: RangeError naming the count (`tp` …), `alpha` or `x`, with the value; `matrix: tp + fn
+ * must be ≤ 1e12` past the cap.
  *
  * @example
  * const posterior = posteriorBalancedAccuracy({ tp: 41, fn: 4, tn: 3, fp: 7 });
@@ -73,6 +78,9 @@ type WideFunction = (u: number, out: Float64Array) => void;
  */
 export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPosterior {
   assertConfusionMatrix(matrix);
+  for (const [cells, total] of [['tp + fn', matrix.tp + matrix.fn], ['tn + fp', matrix.tn + matrix.fp]] as const) {
+    if (total > MAX_CLASS_TOTAL) throw new RangeError(`matrix: ${cells} must be ≤ ${MAX_CLASS_TOTAL}, got ${total}`);
+  }
   const positive = betaShape(matrix.tp + 1, matrix.fn + 1);
   const negative = betaShape(matrix.tn + 1, matrix.fp + 1);
   const [narrow, wide] = positive.sd <= negative.sd ? [positive, negative] : [negative, positive];
@@ -104,7 +112,7 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
     const X = 2 * x;
     integrate(X, upper ? wideUpperTail : wideLowerTail, 2, sums, scratch);
     const exact = upper ? (X < 1 ? betaSf(Math.max(X, 0), narrow.a, narrow.b) : 0) : X > 1 ? betaCdf(Math.min(X - 1, 1), narrow.a, narrow.b) : 0;
-    return { tail: Math.min(exact + sums[0]!, 1), density: 2 * sums[1]! };
+    return { tail: Math.min(Math.max(exact + sums[0]!, 0), 1), density: 2 * sums[1]! };
   }
 
   function density(x: number): number {
@@ -130,7 +138,9 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
       if (residual < 0) low = x;
       else high = x;
       const step = (residual * tail) / slope;
-      if (Math.abs(step) <= 1e-14) return x - step;
+      // The last Newton step is kept inside the bracket [low, high] ⊂ [0, 1]: a step from x near 0 or
+      // 1 could otherwise leave [0, 1] by an ulp or two.
+      if (Math.abs(step) <= 1e-14) return Math.min(Math.max(x - step, low), high);
       let next = x - step;
       if (!(next > low && next < high)) next = (low + high) / 2;
       if (high - low <= 1e-15) return next;
@@ -156,7 +166,9 @@ export function posteriorBalancedAccuracy(matrix: ConfusionMatrix): AccuracyPost
     mode,
     interval(alpha: number): Interval {
       assertDelta(alpha, 'alpha');
-      return { estimate: mean, lower: quantile(alpha / 2, false), upper: quantile(alpha / 2, true) };
+      const upper = quantile(alpha / 2, true);
+      // As α → 1 both ends tend to the median; rounding must not make them cross.
+      return { estimate: mean, lower: Math.min(quantile(alpha / 2, false), upper), upper };
     },
     cdf(x: number): number {
       assertProbability('x', x);

@@ -20,7 +20,7 @@ const METHODS: Record<ProportionMethod, (n: number, k: number, delta: number) =>
  * take the method as data.
  *
  * Domain: method one of 'clopper_pearson' | 'wilson' | 'agresti_coull' | 'jeffreys' | 'wald';
- * n ≥ 1 and 0 ≤ k ≤ n whole numbers; 0 < δ < 1.
+ * n ≥ 1 and 0 ≤ k ≤ n whole numbers; 1e-300 ≤ δ < 1.
  * Errors: a `RangeError` naming `method` for an unknown method; otherwise the method's own
  * validation (EmptyClassError for n = 0, RangeError naming the argument and value).
  *

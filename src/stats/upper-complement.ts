@@ -8,14 +8,14 @@ import { betaQuantilePair } from './beta-quantile-pair';
  * since F(k; n, p) = I_{1−p}(n − k, k + 1). Zero when k = n.
  *
  * Reference: Langford (2005), "Tutorial on practical prediction theory", §3 (binomial tail
- * inversion); Clopper & Pearson (1934). Domain: n ≥ 1, 0 ≤ k ≤ n whole, 0 < δ < 1.
+ * inversion); Clopper & Pearson (1934). Domain: n ≥ 1, 0 ≤ k ≤ n whole, 2.2250738585072014e-308 ≤ δ < 1 (normal doubles).
  * Errors: `assertCounts` / `assertDelta` policy (RangeError naming the argument; EmptyClassError).
  *
  * @example upperComplement(100, 80, 0.05) // ≈ 0.136661 (upper bound 0.863339)
  */
 export function upperComplement(n: number, k: number, delta: number): number {
   assertCounts(n, k);
-  assertDelta(delta);
+  assertDelta(delta, 'delta', Number.MIN_VALUE * 2 ** 52); // the smallest normal double: split levels δ/4 of δ ≥ 1e-300 pass
   if (k === n) return 0;
   return betaQuantilePair(delta, n - k, k + 1).x;
 }

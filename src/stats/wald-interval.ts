@@ -13,7 +13,7 @@ import type { Interval } from './types';
  *
  * Reference: A. Wald & J. Wolfowitz (1939); L. D. Brown, T. T. Cai & A. DasGupta (2001), "Interval
  * estimation for a binomial proportion", Statistical Science 16(2), 101–133.
- * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 0 < δ < 1. `estimate` is k/n.
+ * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 1e-300 ≤ δ < 1. `estimate` is k/n.
  * Errors: `EmptyClassError` for n = 0, otherwise a `RangeError` naming the bad argument and value
  * (the policy of `assertCounts` and `assertDelta`).
  *

@@ -11,12 +11,13 @@ import type { Interval } from './types';
  * The lower bound is computed as (k²/n) / ((n + z²)·r₊), r₊ the larger root, which avoids the
  * cancellation of the textbook centre − half-width form when it is tiny; the upper bound is 1 minus
  * the lower bound for n − k (the interval is symmetric under k → n − k, p → 1 − p). So 0 ≤ lower ≤
- * k/n ≤ upper ≤ 1 holds exactly, with lower = 0 at k = 0 and upper = 1 at k = n.
+ * k/n ≤ upper ≤ 1 holds (the computed roots are clamped to k/n, which they reach only by
+ * rounding, e.g. at k = n = 2.5e14), with lower = 0 at k = 0 and upper = 1 at k = n.
  * Same values as statsmodels 0.13.5 `proportion_confint(method='wilson')` (to rounding).
  *
  * Reference: E. B. Wilson (1927), "Probable inference, the law of succession, and statistical
  * inference", JASA 22(158), 209–212; Brown, Cai & DasGupta (2001) §4.1.1.
- * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 0 < δ < 1. `estimate` is k/n.
+ * Domain: n ≥ 1 and 0 ≤ k ≤ n whole numbers, 1e-300 ≤ δ < 1 (`assertDelta`). `estimate` is k/n.
  * Errors: `EmptyClassError` for n = 0, otherwise a `RangeError` naming the bad argument and value.
  *
  * @example wilsonInterval(10, 7, 0.01) // { estimate: 0.7, lower: 0.32002…, upper: 0.92043… }
@@ -25,7 +26,12 @@ export function wilsonInterval(n: number, k: number, delta: number): Interval {
   assertCounts(n, k);
   assertDelta(delta);
   const zSquared = normalQuantile(delta / 2) ** 2;
-  return { estimate: k / n, lower: wilsonLowerRoot(n, k, zSquared), upper: 1 - wilsonLowerRoot(n, n - k, zSquared) };
+  const estimate = k / n;
+  return {
+    estimate,
+    lower: Math.min(wilsonLowerRoot(n, k, zSquared), estimate),
+    upper: Math.max(1 - wilsonLowerRoot(n, n - k, zSquared), estimate),
+  };
 }
 
 /** The smaller root of (n + z²)p² − (2k + z²)p + k²/n, via the product of the roots. */
