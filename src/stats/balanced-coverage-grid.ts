@@ -5,6 +5,9 @@ import { binomialPmfRow } from './binomial-pmf-row';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
 
+/** The largest class size: 2(n + 1) exact bounds per class, at most about 0.5 s per class at 10⁴ (δ near 1). */
+const MAX_CLASS_SIZE = 10_000;
+
 /**
  * The exact coverage of the union-bound balanced interval (`balancedInterval` at δ) for class
  * sizes nYes and nNo, at every pair of true per-class accuracies (pYes, pNo) of a grid:
@@ -21,9 +24,11 @@ import { exactUpperBound } from './exact-upper-bound';
  *
  * Reference: Langford (2005) for the per-class bounds; the blog, balanced-accuracy section; the
  * coverage definition of Brown, Cai & DasGupta (2001), §2, applied to the pair of classes.
- * Domain: nYes, nNo ≥ 1 whole; 0 < δ < 1; every p in [0, 1].
- * Errors: EmptyClassError for a class size 0; RangeError naming `nYes`, `nNo`, `delta` or the
- * offending `pYesValues[i]` / `pNoValues[j]`.
+ * Cost: 2(n₊ + n₋ + 2) exact bounds, then O(n₊ + n₋) per grid point; class sizes are capped at
+ * 10,000 (under a second for the bounds at any δ) — the coverage view uses at most 1,000.
+ * Domain: 1 ≤ nYes, nNo ≤ 10,000 whole; 1e-300 ≤ δ < 1; pYesValues, pNoValues arrays of values in
+ * [0, 1]. Errors: EmptyClassError for a class size 0; RangeError naming `nYes`, `nNo`, `delta`,
+ * `pYesValues` / `pNoValues` (not an array) or the offending `pYesValues[i]` / `pNoValues[j]`.
  *
  * @param onProgress called after each row (each pYes) with the rows done and the total, for a
  *   worker's progress bar.
@@ -40,7 +45,13 @@ export function balancedCoverageGrid(
 ): number[][] {
   assertCounts(nYes, 0, { n: 'nYes', k: 'nYes' });
   assertCounts(nNo, 0, { n: 'nNo', k: 'nNo' });
+  for (const [name, size] of [['nYes', nYes], ['nNo', nNo]] as const) {
+    if (size > MAX_CLASS_SIZE) throw new RangeError(`${name} must be ≤ ${MAX_CLASS_SIZE}, got ${size}`);
+  }
   assertDelta(delta);
+  for (const [name, values] of [['pYesValues', pYesValues], ['pNoValues', pNoValues]] as const) {
+    if (!Array.isArray(values)) throw new RangeError(`${name} must be an array of probabilities, got ${String(values)}`);
+  }
   pYesValues.forEach((p, index) => assertProbability(`pYesValues[${index}]`, p));
   pNoValues.forEach((p, index) => assertProbability(`pNoValues[${index}]`, p));
   const yes = classBounds(nYes, delta / 4);

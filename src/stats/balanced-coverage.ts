@@ -10,7 +10,7 @@ import { balancedCoverageGrid } from './balanced-coverage-grid';
  *
  * Reference: the blog's balanced-accuracy bound (union bound over four exact bounds at δ/4);
  * Brown, Cai & DasGupta (2001), §2, for exact coverage.
- * Domain: nYes, nNo ≥ 1 whole; pYes, pNo in [0, 1]; 0 < δ < 1.
+ * Domain: 1 ≤ nYes, nNo ≤ 10,000 whole (the grid's cap); pYes, pNo in [0, 1]; 1e-300 ≤ δ < 1.
  * Errors: EmptyClassError for a class size 0; RangeError naming the bad argument.
  *
  * @example balancedCoverage(60, 60, 0.9, 0.8, 0.05) // 0.99930 (≥ 0.95 always)

@@ -21,7 +21,11 @@ export interface LabelPlanPoint {
 export interface LabelPlan {
   goal: LabelGoal;
   target: number;
-  /** 'reached': `additional` labels meet the target and one fewer does not. */
+  /**
+   * 'reached': `additional` labels meet the target and one fewer does not. 'beyond-limit': no count
+   * up to `assumptions.maxAdditionalLabels` meets it (that limit, or where the work bound stopped
+   * the search; `reason` says which).
+   */
   status: 'reached' | 'unreachable' | 'beyond-limit';
   /** The smallest number of additional labels (YES + NO) that meets the target; null unless reached. */
   additional: number | null;
@@ -29,14 +33,30 @@ export interface LabelPlan {
   at: { counts: ProjectedCounts; interval: BalancedInterval } | null;
   /** Why there is no answer (null when reached). */
   reason: string | null;
-  /** The assumptions actually used (defaults filled in). */
+  /**
+   * The assumptions actually used (defaults filled in). `maxAdditionalLabels` is how far the search
+   * got: the caller's limit, or less when the limit would pass 2^53 − 1 per class or the work bound
+   * (MAX_SEARCH_STEPS block checks) ran out first.
+   */
   assumptions: { yesAccuracy: number; noAccuracy: number; yesShare: number; delta: number; maxAdditionalLabels: number };
   /** The projected interval against additional labels, for plotting (includes the answer and one fewer). */
   curve: LabelPlanPoint[];
 }
 
 const CURVE_STEPS = 160;
-const MAX_SEARCH_STEPS = 5_000_000;
+/**
+ * The work bound: at most this many block checks (each up to four exact bounds, ~20 µs). It matters
+ * only where the projected bound hovers at the target over thousands of counts (a saw-tooth at
+ * millions of labels: width 1e-4, or δ near 1), where every count has to be checked in turn; the
+ * search then stops with 'beyond-limit' at the count it has proven. About 0.3 s at most.
+ */
+const MAX_SEARCH_STEPS = 10_000;
+
+/**
+ * The most labels a class may have in a plan (current and projected): 10⁷. Exact bounds cost more as
+ * counts grow, and the curve needs ~640 of them; 10⁷ per class keeps a plan under a second.
+ */
+const MAX_CLASS_TOTAL = 10_000_000;
 
 /**
  * The smallest M ≥ 0 of additional labels whose projected exact balanced interval meets the goal.
@@ -51,6 +71,11 @@ const MAX_SEARCH_STEPS = 5_000_000;
  * when even these miss the target; a block of one label count is evaluated exactly.
  * For the lower-bound goal the scan also stops, as unreachable, once even the projected estimate
  * (an upper bound of the lower bound) can no longer reach the target at any larger M.
+ * Work: at most MAX_SEARCH_STEPS (10,000) block checks plus ~160 curve points, each a few exact
+ * bounds, with every class total at most MAX_CLASS_TOTAL (10⁷) — under a second. Current totals
+ * above 10⁷ are a RangeError naming `current.yes.total` / `current.no.total`; the search stops
+ * ('beyond-limit') where a class would pass 10⁷. If the checks run out first (a saw-tooth hovering at the target over
+ * thousands of counts), the answer is 'beyond-limit' with `maxAdditionalLabels` the count proven.
  *
  * Reference: the blog's balanced-accuracy bound (per-class exact bounds at δ/4, Langford 2005).
  * Domain: a validated `labelPlanModel`; target in (0, 1) (lower bound) or (0, 1] (width).
@@ -59,6 +84,25 @@ const MAX_SEARCH_STEPS = 5_000_000;
  * @example planLabels(labelPlanModel({ current, delta: 0.05 }), 'lower-bound', 0.9).additional
  */
 export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: number): LabelPlan {
+  for (const side of ['yes', 'no'] as const) {
+    const total = model.current[side].total;
+    if (total > MAX_CLASS_TOTAL) throw new RangeError(`current.${side}.total must be ≤ ${MAX_CLASS_TOTAL} to plan labels, got ${total}`);
+  }
+  // The largest M whose projected class totals stay ≤ MAX_CLASS_TOTAL (totals never fall as M grows).
+  const withinCap = (additional: number) => {
+    const counts = model.counts(additional);
+    return counts.yes.total <= MAX_CLASS_TOTAL && counts.no.total <= MAX_CLASS_TOTAL;
+  };
+  let capped = Math.min(model.limit, 2 * MAX_CLASS_TOTAL);
+  if (!withinCap(capped)) {
+    let low = 0;
+    while (low < capped) {
+      const middle = low + Math.ceil((capped - low) / 2);
+      if (withinCap(middle)) low = middle;
+      else capped = middle - 1;
+    }
+  }
+  const limit = capped;
   const perBound = model.delta / 4;
   const asymptote = (model.yesAccuracy + model.noAccuracy) / 2;
 
@@ -114,12 +158,13 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
   let stoppedEarly = false;
   let additional = 0;
   let blockSize = 1;
-  for (let step = 0; step < MAX_SEARCH_STEPS && additional <= model.limit; step++) {
+  let step = 0;
+  for (; step < MAX_SEARCH_STEPS && additional <= limit; step++) {
     if (noneBeyond(additional)) {
       stoppedEarly = true;
       break;
     }
-    const last = Math.min(model.limit, additional + blockSize - 1);
+    const last = Math.min(limit, additional + blockSize - 1);
     if (!mayMeet(additional, last)) {
       additional = last + 1;
       blockSize *= 2;
@@ -131,14 +176,17 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
     }
   }
 
+  // Out of checks before the limit: every count below `additional` is proven to miss the target.
+  const outOfWork = answer === null && !stoppedEarly && step >= MAX_SEARCH_STEPS && additional <= limit;
+  const searched = outOfWork ? Math.max(1, additional - 1) : answer === null ? Math.max(1, limit) : model.limit;
   const assumptions = {
     yesAccuracy: model.yesAccuracy,
     noAccuracy: model.noAccuracy,
     yesShare: model.yesShare,
     delta: model.delta,
-    maxAdditionalLabels: model.limit,
+    maxAdditionalLabels: searched,
   };
-  const curveEnd = answer !== null ? Math.max(2 * answer, 10) : Math.min(model.limit, Math.max(1000, 10 * (model.current.yes.total + model.current.no.total)));
+  const curveEnd = answer !== null ? Math.min(Math.max(2 * answer, 10), model.capacity) : Math.min(searched, Math.max(1000, 10 * (model.current.yes.total + model.current.no.total)));
   const curve = projectedCurve(model, curveEnd, answer);
   if (answer !== null) {
     const counts = model.counts(answer);
@@ -148,7 +196,11 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
   const reason = unreachable
     ? `Unreachable: at the assumed accuracies (YES ${model.yesAccuracy}, NO ${model.noAccuracy}) the projected balanced accuracy tends to ${asymptote}, ` +
       `and an exact lower bound always stays below the estimate, so no number of additional labels makes it reach ${target}.`
-    : `Not reached within ${model.limit} additional labels.`;
+    : outOfWork
+      ? `Not reached within ${searched} additional labels; the search stopped there after ${MAX_SEARCH_STEPS} checks, because near that count the projected interval hovers at the target and every count has to be checked in turn.`
+      : limit < model.limit
+        ? `Not reached within ${searched} additional labels; more would take a class past ${MAX_CLASS_TOTAL} labels, the planner's cap.`
+        : `Not reached within ${model.limit} additional labels.`;
   return { goal, target, status: unreachable ? 'unreachable' : 'beyond-limit', additional: null, at: null, reason, assumptions, curve };
 }
 
