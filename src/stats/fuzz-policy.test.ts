@@ -1,0 +1,318 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as stats from './index';
+
+/**
+ * The library's one policy, checked at every export of index.ts with generated edge inputs
+ * (0, −0, subnormals, 1 − 1e-16, NaN, ±Infinity, integers up to and past 2^53, non-integers, null,
+ * undefined, {}, strings, arrays): a call either returns a result whose probabilities lie in [0, 1]
+ * with lower ≤ estimate ≤ upper, or throws a RangeError whose message begins with the name of the
+ * argument at fault — and it returns within 2 s. Fixed seed; no shrinking (a failure is reported as
+ * found, so a slow case is not re-run while shrinking).
+ */
+const SEED = 20_250_601;
+const TIME_LIMIT_MS = 2_000;
+
+// ---------------------------------------------------------------- generated arguments
+
+const EDGE_NUMBERS = [
+  0, -0, 5e-324, 1e-320, 2.2250738585072014e-308, 1e-300, 1e-200, 1e-17, 1e-16, 1 - 1e-16, 1 - 2 ** -53, 0.5, 1, 2, 3, 1.5, -1, -0.5,
+  Number.NaN, Infinity, -Infinity, 2 ** 31, 1e9, 1e9 + 1, 1e14 + 1, 2 ** 52, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e300, Number.MAX_VALUE,
+];
+const EDGE_OTHERS: unknown[] = [null, undefined, {}, [], [1], '5', 'x', '', true];
+const edge = fc.constantFrom<unknown>(...EDGE_NUMBERS, ...EDGE_OTHERS);
+
+const count = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 300 }), weight: 4 },
+  { arbitrary: fc.integer({ min: 0, max: 2 ** 40 }), weight: 1 },
+  { arbitrary: fc.constantFrom(1e5, 1e6, 612_567, 1e9, 1e9 + 1, 1e12, 1e14 + 1, 2 ** 53 - 1, 247_389_019_519_232), weight: 1 },
+  { arbitrary: edge, weight: 2 },
+);
+const probability = fc.oneof(
+  { arbitrary: fc.double({ min: 0, max: 1, noNaN: true }), weight: 4 },
+  { arbitrary: fc.constantFrom(0, 1, 0.5, 1e-300, 5e-324, 1 - 1e-16, 0.9957, 0.1763), weight: 2 },
+  { arbitrary: edge, weight: 1 },
+);
+const delta = fc.oneof(
+  { arbitrary: fc.double({ min: 1e-12, max: 0.999, noNaN: true }), weight: 4 },
+  { arbitrary: fc.double({ min: 5e-324, max: 1e-200, noNaN: true }), weight: 1 },
+  { arbitrary: fc.constantFrom(0.05, 5e-324, 2e-323, 1e-310, 1e-300, 1.29e-226, 4.17e-236, 1 - 1e-16, 1 - 2 ** -53, 0.999999), weight: 2 },
+  { arbitrary: edge, weight: 1 },
+);
+const shape = fc.oneof(
+  { arbitrary: fc.double({ min: 1e-3, max: 1e4, noNaN: true }), weight: 3 },
+  { arbitrary: fc.double({ min: 5e-324, max: 1e-3, noNaN: true }), weight: 1 },
+  { arbitrary: fc.double({ min: 1e4, max: 1e12, noNaN: true }), weight: 1 },
+  { arbitrary: edge, weight: 1 },
+);
+const method = fc.oneof(
+  { arbitrary: fc.constantFrom('clopper_pearson', 'wilson', 'agresti_coull', 'jeffreys', 'wald'), weight: 4 },
+  { arbitrary: fc.constantFrom<unknown>('bogus', 'toString', '__proto__', ...EDGE_OTHERS), weight: 1 },
+);
+/** A count pair whose k ≤ n most of the time (so the maths is reached), or raw counts. */
+const classCounts = fc.oneof(
+  { arbitrary: fc.tuple(count, fc.double({ min: 0, max: 1, noNaN: true })).map(([total, share]) => ({ correct: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? Math.round(total * share) : total, total })), weight: 4 },
+  { arbitrary: fc.record({ correct: count, total: count }), weight: 1 },
+  { arbitrary: edge, weight: 1 },
+);
+const twoClasses = fc.oneof({ arbitrary: fc.record({ yes: classCounts, no: classCounts }), weight: 5 }, { arbitrary: edge, weight: 1 });
+const matrix = fc.oneof({ arbitrary: fc.record({ tp: count, fn: count, tn: count, fp: count }), weight: 5 }, { arbitrary: edge, weight: 1 });
+const probabilities = fc.oneof({ arbitrary: fc.array(probability, { minLength: 0, maxLength: 4 }), weight: 5 }, { arbitrary: edge, weight: 1 });
+const assumptions = fc.oneof(
+  {
+    arbitrary: fc.record(
+      {
+        current: fc.oneof({ arbitrary: fc.record({ yes: classCounts, no: classCounts }), weight: 5 }, { arbitrary: edge, weight: 1 }),
+        yesAccuracy: fc.oneof(probability, fc.constant(undefined)),
+        noAccuracy: fc.oneof(probability, fc.constant(undefined)),
+        yesShare: fc.oneof(probability, fc.constant(undefined)),
+        delta,
+        maxAdditionalLabels: fc.oneof(count, fc.constant(undefined)),
+      },
+      { requiredKeys: ['delta'] },
+    ),
+    weight: 6,
+  },
+  { arbitrary: edge, weight: 1 },
+);
+const target = fc.oneof(
+  { arbitrary: fc.double({ min: 0, max: 1, noNaN: true }), weight: 3 },
+  { arbitrary: fc.constantFrom(0.0001, 0.00015698459885605883, 1e-8, 0.99999), weight: 1 },
+  { arbitrary: edge, weight: 1 },
+);
+
+// ---------------------------------------------------------------- what a result must satisfy
+
+type Check = (result: unknown, args: unknown[]) => string | null;
+
+const isProbability = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= 1;
+
+function probabilityResult(result: unknown): string | null {
+  return isProbability(result) ? null : `not a probability: ${String(result)}`;
+}
+
+/** lower ≤ upper in [0, 1]; with `ordered`, also lower ≤ estimate ≤ upper. */
+function intervalProblem(value: unknown, ordered = true, where = 'result'): string | null {
+  if (typeof value !== 'object' || value === null) return `${where} is not an interval: ${String(value)}`;
+  const { estimate, lower, upper } = value as { estimate: unknown; lower: unknown; upper: unknown };
+  if (!isProbability(estimate) || !isProbability(lower) || !isProbability(upper)) {
+    return `${where} leaves [0, 1]: ${String(lower)} / ${String(estimate)} / ${String(upper)}`;
+  }
+  const [l, e, u] = [lower as number, estimate as number, upper as number];
+  if (!(l <= u)) return `${where}: lower ${l} > upper ${u}`;
+  if (ordered && !(l <= e && e <= u)) return `${where}: estimate ${e} outside [${l}, ${u}]`;
+  return null;
+}
+
+const interval =
+  (ordered = true): Check =>
+  (result) =>
+    intervalProblem(result, ordered);
+
+const balanced: Check = (result) => {
+  const value = result as { yes: unknown; no: unknown };
+  return intervalProblem(result) ?? intervalProblem(value.yes, true, 'yes') ?? intervalProblem(value.no, true, 'no');
+};
+
+const multi: Check = (result) => {
+  const value = result as { classes: unknown[] };
+  return intervalProblem(result) ?? value.classes.map((item, index) => intervalProblem(item, true, `classes[${index}]`)).find(Boolean) ?? null;
+};
+
+const table: Check = (result) => {
+  const value = result as stats.ProportionIntervalTable;
+  for (let k = 0; k <= value.n; k++) {
+    const problem = intervalProblem({ estimate: k / value.n, lower: value.lower[k], upper: value.upper[k] }, value.method !== 'jeffreys', `k = ${k}`);
+    if (problem) return problem;
+  }
+  return null;
+};
+
+const probabilityList: Check = (result, args) => {
+  const list = result as unknown[];
+  const expected = (args[3] as unknown[]).length;
+  if (!Array.isArray(list) || list.length !== expected) return `expected ${expected} values, got ${String(list)}`;
+  return list.map(probabilityResult).find(Boolean) ?? null;
+};
+
+const grid: Check = (result) => {
+  const rows = result as unknown[][];
+  for (const row of rows) for (const value of row) if (!isProbability(value)) return `not a probability: ${String(value)}`;
+  return null;
+};
+
+const plan: Check = (result) => {
+  const value = result as stats.LabelPlan;
+  if (!['reached', 'unreachable', 'beyond-limit'].includes(value.status)) return `status ${String(value.status)}`;
+  if (value.status === 'reached') {
+    if (!(Number.isSafeInteger(value.additional) && value.additional! >= 0)) return `additional ${String(value.additional)}`;
+    const problem = balanced(value.at!.interval, []);
+    if (problem) return `at: ${problem}`;
+  }
+  return value.curve.map((point, index) => intervalProblem(point, true, `curve[${index}]`)).find(Boolean) ?? null;
+};
+
+const projection: Check = (result) => {
+  const value = result as stats.BalancedProjection;
+  return value.interval === null ? null : balanced(value.interval, []);
+};
+
+const nonNegative: Check = (result) => (typeof result === 'number' && result >= 0 ? null : `not a density: ${String(result)}`);
+const notNaN: Check = (result) => (typeof result === 'number' && !Number.isNaN(result) ? null : `NaN or not a number: ${String(result)}`);
+const nothing: Check = (result) => (result === undefined ? null : `returned ${String(result)}`);
+
+// ---------------------------------------------------------------- calling under the policy
+
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Runs one call; returns a description of how it broke the policy, or null. `names` are the argument names it may blame. */
+function violation(call: () => unknown, names: readonly string[], check: (result: unknown) => string | null): { problem: string | null; result?: unknown } {
+  const start = performance.now();
+  let result: unknown;
+  try {
+    result = call();
+  } catch (error) {
+    const elapsed = performance.now() - start;
+    if (elapsed > TIME_LIMIT_MS) return { problem: `took ${elapsed.toFixed(0)} ms before throwing` };
+    if (!(error instanceof RangeError)) return { problem: `threw ${(error as Error)?.name}: ${(error as Error)?.message}` };
+    const named = new RegExp(`^(${names.map(escape).join('|')})([ .[=:]|$)`);
+    return { problem: named.test(error.message) ? null : `RangeError not naming ${names.join('/')}: ${error.message}` };
+  }
+  const elapsed = performance.now() - start;
+  if (elapsed > TIME_LIMIT_MS) return { problem: `took ${elapsed.toFixed(0)} ms` };
+  return { problem: check(result), result };
+}
+
+interface Target {
+  args: fc.Arbitrary<unknown[]>;
+  names: readonly string[];
+  check: Check;
+  runs: number;
+}
+
+const PLAN_NAMES = ['assumptions', 'current', 'current.yes', 'current.no', 'yesAccuracy', 'noAccuracy', 'yesShare', 'delta', 'maxAdditionalLabels'];
+const COUNT_NAMES = ['n', 'k', 'delta'];
+const TARGETS: Record<string, Target> = {
+  assertCounts: { args: fc.tuple(count, count), names: ['n', 'k'], check: nothing, runs: 300 },
+  assertDelta: { args: fc.tuple(delta), names: ['delta'], check: nothing, runs: 300 },
+  binomialPmf: { args: fc.tuple(count, count, probability), names: ['k', 'n', 'p'], check: probabilityResult, runs: 300 },
+  binomialCdf: { args: fc.tuple(count, count, probability), names: ['k', 'n', 'p'], check: probabilityResult, runs: 300 },
+  binomialSf: { args: fc.tuple(count, count, probability), names: ['k', 'n', 'p'], check: probabilityResult, runs: 300 },
+  betaPdf: { args: fc.tuple(probability, shape, shape), names: ['x', 'a', 'b'], check: nonNegative, runs: 300 },
+  betaCdf: { args: fc.tuple(probability, shape, shape), names: ['x', 'a', 'b'], check: probabilityResult, runs: 300 },
+  betaSf: { args: fc.tuple(probability, shape, shape), names: ['x', 'a', 'b'], check: probabilityResult, runs: 300 },
+  betaQuantile: { args: fc.tuple(probability, shape, shape), names: ['q', 'a', 'b'], check: probabilityResult, runs: 300 },
+  exactUpperBound: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: probabilityResult, runs: 300 },
+  exactLowerBound: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: probabilityResult, runs: 300 },
+  upperComplement: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: probabilityResult, runs: 300 },
+  exactInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
+  balancedInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: balanced, runs: 300 },
+  balancedIntervalMulti: {
+    args: fc.tuple(fc.oneof(fc.array(classCounts, { minLength: 0, maxLength: 4 }), edge), delta),
+    names: ['classes', 'delta'],
+    check: multi,
+    runs: 300,
+  },
+  normalQuantile: { args: fc.tuple(probability), names: ['p'], check: notNaN, runs: 300 },
+  waldInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
+  balancedWaldInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 300 },
+  wilsonInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
+  agrestiCoullInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
+  // Jeffreys is equal-tailed with no boundary modification: at k = 0 its lower end is above k/n (documented).
+  jeffreysInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(false), runs: 300 },
+  clopperPearsonInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
+  proportionInterval: {
+    args: fc.tuple(method, count, count, delta),
+    names: ['method', ...COUNT_NAMES],
+    check: (result, args) => intervalProblem(result, args[0] !== 'jeffreys'),
+    runs: 300,
+  },
+  proportionIntervalTable: { args: fc.tuple(method, count, delta), names: ['method', 'n', 'delta'], check: table, runs: 60 },
+  exactCoverage: { args: fc.tuple(method, count, probability, delta), names: ['method', 'n', 'p', 'delta'], check: probabilityResult, runs: 60 },
+  coverageCurve: {
+    args: fc.tuple(method, count, delta, probabilities, fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: edge, weight: 1 })),
+    names: ['method', 'n', 'delta', 'ps', 'table'],
+    check: probabilityList,
+    runs: 60,
+  },
+  balancedCoverage: {
+    args: fc.tuple(count, count, probability, probability, delta),
+    names: ['nYes', 'nNo', 'pYes', 'pNo', 'delta'],
+    check: probabilityResult,
+    runs: 40,
+  },
+  balancedCoverageGrid: {
+    args: fc.tuple(count, count, delta, probabilities, probabilities),
+    names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
+    check: grid,
+    runs: 40,
+  },
+  labelsToClearLowerBound: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'target'], check: plan, runs: 40 },
+  labelsToReachWidth: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'targetWidth'], check: plan, runs: 40 },
+  projectBalancedInterval: { args: fc.tuple(assumptions, count), names: [...PLAN_NAMES, 'additionalLabels'], check: projection, runs: 200 },
+};
+
+const POSTERIORS = { posteriorAccuracy: stats.posteriorAccuracy, posteriorBalancedAccuracy: stats.posteriorBalancedAccuracy };
+
+describe('fuzz: every export either answers in [0, 1] or throws a RangeError naming the argument, within 2 s', () => {
+  it('covers every function exported by index.ts', () => {
+    const exported = Object.entries(stats)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name)
+      .filter((name) => name !== 'EmptyClassError')
+      .sort();
+    expect(exported).toEqual([...Object.keys(TARGETS), ...Object.keys(POSTERIORS)].sort());
+    expect(new stats.EmptyClassError('n')).toBeInstanceOf(RangeError);
+  });
+
+  it.each(Object.keys(TARGETS))('%s', (name) => {
+    const { args, names, check, runs } = TARGETS[name]!;
+    const fn = (stats as unknown as Record<string, (...values: unknown[]) => unknown>)[name]!;
+    fc.assert(
+      fc.property(args, (values) => {
+        const { problem } = violation(() => fn(...values), names, (result) => check(result, values));
+        if (problem) throw new Error(`${name}(${values.map(show).join(', ')}): ${problem}`);
+      }),
+      { seed: SEED, numRuns: runs, endOnFailure: true },
+    );
+  });
+
+  it.each(Object.keys(POSTERIORS))('%s and the methods of what it returns', (name) => {
+    const make = POSTERIORS[name as keyof typeof POSTERIORS] as (matrix: unknown) => stats.AccuracyPosterior;
+    fc.assert(
+      fc.property(matrix, delta, probability, (counts, alpha, x) => {
+        const fail = (call: string, problem: string | null) => {
+          if (problem) throw new Error(`${name}(${show(counts)})${call}: ${problem}`);
+        };
+        const made = violation(
+          () => make(counts),
+          ['matrix', 'tp', 'fn', 'tn', 'fp'],
+          (result) => {
+            const posterior = result as stats.AccuracyPosterior;
+            return [posterior.mean, posterior.median, posterior.mode].every(isProbability) ? null : `mean/median/mode ${posterior.mean}/${posterior.median}/${posterior.mode}`;
+          },
+        );
+        fail('', made.problem);
+        if (made.result === undefined) return;
+        const posterior = made.result as stats.AccuracyPosterior;
+        // A central credible interval need not contain the mean (α near 1 shrinks it to the median).
+        fail(`.interval(${show(alpha)})`, violation(() => posterior.interval(alpha as number), ['alpha'], (result) => interval(false)(result, [])).problem);
+        fail(`.cdf(${show(x)})`, violation(() => posterior.cdf(x as number), ['x'], probabilityResult).problem);
+        fail(`.probabilityAbove(${show(x)})`, violation(() => posterior.probabilityAbove(x as number), ['x'], probabilityResult).problem);
+        fail(`.pdf(${show(x)})`, violation(() => posterior.pdf(x as number), ['x'], (result) => nonNegative(result, [])).problem);
+      }),
+      { seed: SEED, numRuns: 60, endOnFailure: true },
+    );
+  });
+});
+
+function show(value: unknown): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'number' && !Number.isFinite(item) ? String(item) : item)) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  assertDelta,
+  balancedInterval,
+  betaCdf,
+  betaPdf,
+  betaQuantile,
+  betaSf,
+  binomialPmf,
+  coverageCurve,
+  exactCoverage,
+  exactInterval,
+  exactUpperBound,
+  jeffreysInterval,
+  labelsToClearLowerBound,
+  labelsToReachWidth,
+  posteriorAccuracy,
+  posteriorBalancedAccuracy,
+  projectBalancedInterval,
+  proportionInterval,
+  proportionIntervalTable,
+  wilsonInterval,
+  agrestiCoullInterval,
+  balancedCoverageGrid,
+  type ProportionMethod,
+} from './index';
+
+// Regressions for the fuzzing campaign's findings, one block per finding.
+const SEED = 20_250_602;
+const METHODS: ProportionMethod[] = ['clopper_pearson', 'wilson', 'agresti_coull', 'jeffreys', 'wald'];
+
+function elapsed(call: () => unknown): number {
+  const start = performance.now();
+  call();
+  return performance.now() - start;
+}
+
+describe('1. a value the maths cannot use is a RangeError naming the argument', () => {
+  it('objects that are not objects', () => {
+    expect(() => balancedInterval(undefined as never, 0.05)).toThrow(new RangeError('counts must be an object {yes, no}, got undefined'));
+    expect(() => balancedInterval({ yes: null, no: { correct: 1, total: 2 } } as never, 0.05)).toThrow(/^yes must be an object \{correct, total\}, got null$/);
+    expect(() => coverageCurve('wald', 82, 0.001, {} as never)).toThrow(/^ps must be an array/);
+    expect(() => coverageCurve('wald', 82, 0.001, [0.5], {} as never)).toThrow(/^table must/);
+    expect(() => labelsToClearLowerBound(null as never, 0.5)).toThrow(/^assumptions must be an object/);
+    expect(() => labelsToClearLowerBound({ current: 5, delta: 0.05 } as never, 0.5)).toThrow(/^current must be an object/);
+    expect(() => posteriorAccuracy(0 as never)).toThrow(/^matrix must be an object \{tp, fn, tn, fp\}, got 0$/);
+    expect(() => balancedCoverageGrid(10, 10, 0.05, [0.5], 1e9 as never)).toThrow(/^pNoValues must be an array/);
+  });
+
+  it('the planner names the caller’s argument, not an internal field, when counts would pass 2^53 − 1', () => {
+    const current = { yes: { correct: 0, total: 296 }, no: { correct: 0, total: 9007199254740991 } };
+    expect(() => projectBalancedInterval({ current, noAccuracy: 0.5, delta: 0.05 }, 285)).toThrow(/^additionalLabels must be at most 0 here/);
+    expect(() => labelsToClearLowerBound({ current, noAccuracy: 0.5, delta: 0.05 }, 0.5)).toThrow(/^current\.no\.total must be ≤ 10000000 to plan labels/);
+    expect(() => labelsToReachWidth({ current: { yes: { correct: 1, total: 2 }, no: { correct: 1, total: 2 } }, delta: 0.05, maxAdditionalLabels: 2e12 }, 0.1)).toThrow(
+      /^maxAdditionalLabels must be at most 1000000000000, got 2000000000000$/,
+    );
+  });
+});
+
+describe('2. δ the maths cannot use', () => {
+  it('δ below 1e-300 is refused naming delta (δ/4 of 5e-324 is 0)', () => {
+    expect(() => assertDelta(5e-324)).toThrow(new RangeError('delta must be in [1e-300, 1), got 5e-324'));
+    expect(() => exactInterval(10, 3, 5e-324)).toThrow(/^delta must be in \[1e-300, 1\), got 5e-324$/);
+    expect(() => wilsonInterval(10, 3, 1e-310)).toThrow(/^delta must be in \[1e-300, 1\)/);
+    expect(() => posteriorAccuracy({ tp: 1, fn: 1, tn: 1, fp: 1 }).interval(1e-320)).toThrow(/^alpha must be in \[1e-300, 1\)/);
+    // At the smallest accepted δ every method still answers with numbers.
+    for (const method of METHODS) {
+      const { lower, upper } = proportionInterval(method, 100, 37, 1e-300);
+      expect(Number.isFinite(lower) && Number.isFinite(upper) && lower <= upper).toBe(true);
+    }
+    expect(balancedInterval({ yes: { correct: 3, total: 9 }, no: { correct: 9, total: 9 } }, 1e-300).lower).toBeGreaterThan(0);
+  });
+
+  it('δ = 1 − 1e-16: bounds never cross', () => {
+    const delta = 1 - 1e-16;
+    for (const [n, k] of [[612_567, 300], [1e9, 129], [10, 3], [1, 1]] as const) {
+      for (const method of METHODS) {
+        const { lower, upper, estimate } = proportionInterval(method, n, k, delta);
+        expect(lower).toBeLessThanOrEqual(upper);
+        if (method !== 'jeffreys') expect(lower <= estimate && estimate <= upper).toBe(true);
+      }
+    }
+    const posterior = posteriorBalancedAccuracy({ tp: 14, fn: 27, tn: 3, fp: 22 }).interval(delta);
+    expect(posterior.lower).toBeLessThanOrEqual(posterior.upper);
+  });
+
+  it('exactUpperBound is non-decreasing in k at every accepted δ, down to the smallest normal double (fast-check)', () => {
+    const delta = fc.oneof(fc.double({ min: 1e-300, max: 1e-200, noNaN: true }), fc.constantFrom(2.2250738585072014e-308, 1e-305, 1e-300, 2e-300, 0.999999, 1 - 1e-16), fc.double({ min: 1e-12, max: 0.999, noNaN: true }));
+    const counts = fc.integer({ min: 1, max: 1e6 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 })));
+    fc.assert(
+      fc.property(counts, delta, ([n, k], d) => exactUpperBound(n, k, d) <= exactUpperBound(n, k + 1, d)),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+});
+
+describe('3. bounded work', () => {
+  it('exactCoverage is fast at any n up to 10¹² and equals the sum over k', () => {
+    let value = 0;
+    expect(elapsed(() => (value = exactCoverage('jeffreys', 612_567, 0.1763, 0.9957)))).toBeLessThan(1000);
+    expect(value).toBeGreaterThanOrEqual(0);
+    expect(elapsed(() => exactCoverage('clopper_pearson', 1e6, 0.3, 0.05))).toBeLessThan(1000);
+    expect(() => exactCoverage('wald', 1e13, 0.3, 0.05)).toThrow(/^n must be ≤ 1000000000000 for exact coverage, got 10000000000000$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...METHODS), fc.integer({ min: 1, max: 120 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 1e-9, max: 0.999, noNaN: true }), (method, n, p, delta) => {
+        let sum = 0;
+        for (let k = 0; k <= n; k++) {
+          const { lower, upper } = proportionInterval(method, n, k, delta);
+          if (lower <= p && p <= upper) sum += binomialPmf(k, n, p);
+        }
+        return Math.abs(exactCoverage(method, n, p, delta) - sum) <= 1e-13;
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('tables and grids have documented ceilings that name the argument', () => {
+    expect(() => proportionIntervalTable('wald', 14_915_459_114, 1e-15)).toThrow(/^n must be ≤ 10000 for a table of every outcome, got 14915459114$/);
+    expect(() => coverageCurve('wald', 20_000, 0.05, [0.5])).toThrow(/^n must be ≤ 10000/);
+    expect(() => balancedCoverageGrid(10, 20_000, 0.05, [0.5], [0.5])).toThrow(/^nNo must be ≤ 10000, got 20000$/);
+    expect(elapsed(() => proportionIntervalTable('jeffreys', 10_000, 0.9999))).toBeLessThan(2000);
+  });
+
+  it('the planner stops within its work bound and says how far it proved', () => {
+    const assumptions = { current: { yes: { correct: 66, total: 71 }, no: { correct: 68, total: 73 } }, delta: 0.8349954327568412, yesAccuracy: 0.8503756516147405 };
+    let plan = labelsToReachWidth(assumptions, 0.00015698459885605883);
+    expect(elapsed(() => (plan = labelsToReachWidth(assumptions, 0.00015698459885605883)))).toBeLessThan(2000);
+    expect(plan.status).toBe('beyond-limit');
+    const searched = plan.assumptions.maxAdditionalLabels;
+    expect(plan.reason).toContain(`Not reached within ${searched} additional labels`);
+    for (const additional of [0, Math.floor(searched / 2), searched]) {
+      const { interval } = projectBalancedInterval(assumptions, additional);
+      expect(interval!.upper - interval!.lower).toBeGreaterThan(0.00015698459885605883);
+    }
+    const detector = { current: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, delta: 0.05 };
+    expect(elapsed(() => (plan = labelsToReachWidth(detector, 0.0001)))).toBeLessThan(2000);
+    expect(plan.status).toBe('beyond-limit');
+    expect(plan.reason).toMatch(/past 10000000 labels, the planner's cap/);
+  });
+});
+
+describe('4. results stay in [0, 1] with lower ≤ estimate ≤ upper', () => {
+  it('the reported cases', () => {
+    expect(posteriorBalancedAccuracy({ tp: 108, fn: 0, tn: 162, fp: 15 }).interval(1.29e-226).upper).toBeLessThanOrEqual(1);
+    expect(posteriorBalancedAccuracy({ tp: 14, fn: 27, tn: 0, fp: 22 }).interval(4.17e-236).lower).toBeGreaterThanOrEqual(0);
+    expect(wilsonInterval(247_389_019_519_232, 247_389_019_519_232, 0.869).lower).toBeLessThanOrEqual(1);
+    const huge = agrestiCoullInterval(247_389_019_519_232, 247_389_019_519_231, 0.869);
+    expect(huge.lower <= huge.estimate && huge.estimate <= huge.upper).toBe(true);
+  });
+
+  it('jeffreysInterval never crosses near δ = 1', () => {
+    const { lower, upper } = jeffreysInterval(612_567, 300, 0.9999999999999999);
+    expect(lower).toBeLessThanOrEqual(upper);
+  });
+});
+
+describe('5. beta functions: shapes below 0.01 are refused, the rest are accurate', () => {
+  it('refuses the reported shapes naming the argument', () => {
+    expect(() => betaCdf(0.0373, 5e-324, 78)).toThrow(/^a must be ≥ 0\.01 .*got 5e-324$/);
+    expect(() => betaCdf(0.715, 1e-10, 1e-300)).toThrow(/^a must be ≥ 0\.01/);
+    expect(() => betaQuantile(0.0223, 0.0012, 150.5)).toThrow(/^a must be ≥ 0\.01/);
+    expect(() => betaSf(0.5, 2, 1e300)).toThrow(/^b must be ≤ 2\^53/);
+  });
+
+  it('closed forms at small shapes, the small tail to 1e-13 relative: I_x(a, 1) = xᵃ, 1 − I_x(1, b) = (1 − x)ᵇ', () => {
+    for (const shape of [0.01, 0.013, 0.05, 0.3]) {
+      for (const x of [1e-12, 1e-6, 0.01, 0.3, 0.7, 0.999]) {
+        // Beta(a, 1): the lower tail xᵃ is large, the upper 1 − xᵃ = −expm1(a ln x) small when a ln x is.
+        const upper = -Math.expm1(shape * Math.log(x));
+        expect(Math.abs(betaSf(x, shape, 1) / upper - 1)).toBeLessThanOrEqual(1e-13);
+        expect(Math.abs(betaCdf(x, shape, 1) / Math.exp(shape * Math.log(x)) - 1)).toBeLessThanOrEqual(1e-13);
+        // Beta(1, b): 1 − I_x(1, b) = (1 − x)ᵇ, I_x(1, b) = −expm1(b ln(1 − x)).
+        expect(Math.abs(betaSf(x, 1, shape) / Math.exp(shape * Math.log1p(-x)) - 1)).toBeLessThanOrEqual(1e-13);
+        expect(Math.abs(betaCdf(x, 1, shape) / -Math.expm1(shape * Math.log1p(-x)) - 1)).toBeLessThanOrEqual(1e-13);
+      }
+    }
+  });
+
+  it('betaQuantile inverts betaCdf for shapes from 0.01 up (fast-check)', () => {
+    const shape = fc.oneof(fc.double({ min: 0.01, max: 1, noNaN: true }), fc.double({ min: 1, max: 1e4, noNaN: true }));
+    fc.assert(
+      fc.property(fc.double({ min: 1e-12, max: 1 - 1e-12, noNaN: true }), shape, shape, (q, a, b) => {
+        const x = betaQuantile(q, a, b);
+        if (x <= 1e-300 || x >= 1 - 1e-15) return true; // the answer is at the end of the doubles
+        const tail = q <= 0.5 ? betaCdf(x, a, b) : betaSf(x, a, b);
+        // x is a double: one ulp of x moves the tail by x·pdf(x)·ε, so allow a few of those.
+        const tolerance = 1e-9 + (8 * Number.EPSILON * x * betaPdf(x, a, b)) / tail;
+        return Math.abs(tail / (q <= 0.5 ? q : 1 - q) - 1) <= tolerance;
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
+});
