@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatConfidence, formatInterval, formatPercent } from './format';
+import {
+  errorRateDigits,
+  errorRateInterval,
+  formatBound,
+  formatConfidence,
+  formatInterval,
+  formatIntervalParts,
+  formatPercent,
+  formatProportion,
+  honestDigits,
+  intervalDigits,
+} from './format';
 
 describe('formatPercent', () => {
   it('rounds bounds outward', () => {
@@ -39,5 +50,74 @@ describe('formatInterval and formatConfidence', () => {
     expect(formatConfidence(0.05)).toBe('95%');
     expect(formatConfidence(0.001)).toBe('99.9%');
     expect(formatConfidence(0.1)).toBe('90%');
+  });
+});
+
+describe('honest digits near 0% and 100%', () => {
+  // 999,500/1,000,000 at δ = 0.05, exact central: the bounds of the example.
+  const nearOne = { estimate: 0.9995, lower: 0.99945588, upper: 0.99954127 };
+
+  it('adds decimals until nothing short of 100% reads 100% and different values read differently', () => {
+    expect(formatIntervalParts(nearOne)).toEqual({ estimate: '99.95%', lower: '99.94%', upper: '99.96%' });
+    expect(formatInterval({ estimate: 0.00002, lower: 0.000001, upper: 0.0001 })).toBe('[0.0001%, 0.0100%]');
+    expect(formatIntervalParts({ estimate: 0.99897, lower: 0.99891, upper: 0.99903 })).toEqual({ estimate: '99.90%', lower: '99.89%', upper: '99.91%' });
+  });
+
+  it('keeps one decimal where it is already honest, and exact 0 and 1 as they are', () => {
+    expect(formatIntervalParts({ estimate: 0.8, lower: 0.708157, upper: 0.873344 })).toEqual({ estimate: '80.0%', lower: '70.8%', upper: '87.4%' });
+    expect(formatIntervalParts({ estimate: 1, lower: 0.9, upper: 1 })).toEqual({ estimate: '100.0%', lower: '90.0%', upper: '100.0%' });
+    expect(formatIntervalParts({ estimate: 0, lower: 0, upper: 0 })).toEqual({ estimate: '0.0%', lower: '0.0%', upper: '0.0%' });
+  });
+
+  it('is honest for any interval (property)', () => {
+    const interval = fc
+      .array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 })
+      .map((values) => values.sort((a, b) => a - b))
+      .map(([lower, estimate, upper]) => ({ lower: lower!, estimate: estimate!, upper: upper! }));
+    fc.assert(
+      fc.property(interval, (exact) => {
+        const digits = intervalDigits([exact]);
+        const shown = formatIntervalParts(exact);
+        if (digits >= 12) return; // values closer than a double's percent can show
+        for (const key of ['estimate', 'lower', 'upper'] as const) {
+          if (exact[key] !== 0 && exact[key] !== 1) expect(shown[key]).not.toMatch(/^(0|100)(\.0*)?%$/);
+        }
+        if (exact.lower !== exact.upper) expect(shown.lower).not.toBe(shown.upper);
+        if (exact.lower !== exact.estimate) expect(shown.lower).not.toBe(shown.estimate);
+        if (exact.upper !== exact.estimate) expect(shown.upper).not.toBe(shown.estimate);
+        expect(parseFloat(shown.lower) / 100).toBeLessThanOrEqual(exact.lower + 1e-15);
+        expect(parseFloat(shown.upper) / 100).toBeGreaterThanOrEqual(exact.upper - 1e-15);
+      }),
+      { seed: 20261122, numRuns: 5_000 },
+    );
+  });
+
+  it('shares decimals across rows and keeps single bounds and tick labels honest', () => {
+    expect(intervalDigits([{ estimate: 0.8, lower: 0.7, upper: 0.9 }, nearOne])).toBe(2);
+    expect(formatBound(0.999961, 'up')).toBe('99.997%');
+    expect(formatBound(0.00004, 'down')).toBe('0.004%');
+    const ticks = [0.97, 0.975, 0.98].map((value) => ({ value, rounding: 'nearest' as const }));
+    expect(honestDigits(ticks, 0)).toBe(1);
+  });
+
+  it('turns an accuracy interval into an error-rate interval with two significant digits', () => {
+    const errors = errorRateInterval(nearOne);
+    expect(errors.lower).toBeCloseTo(0.00045873, 12);
+    expect(errors.upper).toBeCloseTo(0.00054412, 12);
+    expect(errorRateDigits(errors)).toBe(3);
+    expect(formatIntervalParts(errors, errorRateDigits(errors))).toEqual({ estimate: '0.050%', lower: '0.045%', upper: '0.055%' });
+    expect(errorRateDigits({ estimate: 0.05, lower: 0.01, upper: 0.1 })).toBe(1);
+    expect(errorRateDigits({ estimate: 0, lower: 0, upper: 0.0074 })).toBe(2);
+  });
+});
+
+describe('formatProportion', () => {
+  it('drops float noise but keeps the digits that tell a value from 0 or 1', () => {
+    expect(formatProportion(0.9992350000000001)).toBe('0.999235');
+    expect(formatProportion(0.830812)).toBe('0.830812');
+    expect(formatProportion(1 - 3e-9)).toBe('0.999999997');
+    expect(formatProportion(2.5e-12)).toBe('2.5e-12');
+    expect(formatProportion(1)).toBe('1');
+    expect(formatProportion(0)).toBe('0');
   });
 });

@@ -23,8 +23,47 @@ export function formatPercent(value: number, digits = 1, rounding: Rounding = 'n
   return `${(units / 10 ** digits).toFixed(digits)}%`;
 }
 
-/** Estimate (nearest) and outward-rounded bounds of an interval, as percentage strings. */
-export function formatIntervalParts(interval: Interval, digits = 1) {
+/** The most decimals a percentage gets: beyond this, value × 10^(digits + 2) outgrows a double's whole units. */
+const MAX_DIGITS = 12;
+
+/** A value to print and the direction it is rounded in. */
+export interface ShownValue {
+  value: number;
+  rounding: Rounding;
+}
+
+/**
+ * The fewest decimals (at least `minDigits`) at which the values read honestly: none short of 0 or
+ * 1 reads "0%" or "100%", and no two different values read the same ("100.0% [99.9%, 100.0%]"
+ * for 999,500/1,000,000 becomes "99.95% [99.94%, 99.96%]").
+ */
+export function honestDigits(values: readonly ShownValue[], minDigits = 1): number {
+  for (let digits = minDigits; digits < MAX_DIGITS; digits++) {
+    const texts = values.map(({ value, rounding }) => formatPercent(value, digits, rounding));
+    const pinned = values.some(({ value }, index) => (value !== 0 && value !== 1 && /^(0|100)(\.0*)?%$/.test(texts[index]!)));
+    const merged = values.some(({ value }, index) => values.some((other, j) => j > index && other.value !== value && texts[j] === texts[index]));
+    if (!pinned && !merged) return digits;
+  }
+  return MAX_DIGITS;
+}
+
+const intervalValues = (interval: Interval): ShownValue[] => [
+  { value: interval.estimate, rounding: 'nearest' },
+  { value: interval.lower, rounding: 'down' },
+  { value: interval.upper, rounding: 'up' },
+];
+
+/** Decimals at which every one of these intervals reads honestly, so that a table's column shares them. */
+export function intervalDigits(intervals: readonly Interval[], minDigits = 1): number {
+  return Math.max(minDigits, ...intervals.map((interval) => honestDigits(intervalValues(interval), minDigits)));
+}
+
+/**
+ * Estimate (nearest) and outward-rounded bounds of an interval, as percentage strings, with at
+ * least `minDigits` decimals and as many more as honestDigits needs. The page's one interval formatter.
+ */
+export function formatIntervalParts(interval: Interval, minDigits = 1) {
+  const digits = intervalDigits([interval], minDigits);
   return {
     estimate: formatPercent(interval.estimate, digits, 'nearest'),
     lower: formatPercent(interval.lower, digits, 'down'),
@@ -32,16 +71,47 @@ export function formatIntervalParts(interval: Interval, digits = 1) {
   };
 }
 
-/** "[70.8%, 87.4%]" — outward rounded. */
-export function formatInterval(interval: Interval, digits = 1): string {
-  const parts = formatIntervalParts(interval, digits);
+/** "[70.8%, 87.4%]" — outward rounded, honest digits. */
+export function formatInterval(interval: Interval, minDigits = 1): string {
+  const parts = formatIntervalParts(interval, minDigits);
   return `[${parts.lower}, ${parts.upper}]`;
+}
+
+/** One bound, rounded outward, with the decimals it needs not to read 0% or 100%. */
+export function formatBound(value: number, rounding: 'down' | 'up', minDigits = 1): string {
+  return formatPercent(value, honestDigits([{ value, rounding }], minDigits), rounding);
+}
+
+/** The error rate 1 − accuracy of an accuracy interval: its bounds swap ends. */
+export function errorRateInterval(interval: Interval): Interval {
+  return { estimate: 1 - interval.estimate, lower: 1 - interval.upper, upper: 1 - interval.lower };
+}
+
+/**
+ * Decimals that give a small percentage two significant digits: 0.0005 → 3 ("0.050%"), 0.05 → 1.
+ * An error rate of 0 takes its upper bound's.
+ */
+export function errorRateDigits(errors: Interval): number {
+  const leading = errors.estimate > 0 ? errors.estimate : errors.upper;
+  if (!(leading > 0)) return 1;
+  return Math.min(MAX_DIGITS, Math.max(1, 1 - Math.floor(Math.log10(leading * 100))));
 }
 
 /** A confidence level 1−δ as a percentage without trailing zeros: δ = 0.05 → "95%", 0.001 → "99.9%". */
 export function formatConfidence(delta: number): string {
   const percent = (1 - delta) * 100;
   return `${Number(percent.toPrecision(10))}%`;
+}
+
+/**
+ * A proportion for a tooltip: ten significant digits of its distance from the nearer of 0 and 1, so
+ * 0.9992350000000001 (an average's float noise) reads 0.999235 while 1 − 3e-9 keeps its digits.
+ */
+export function formatProportion(value: number): string {
+  const distance = Math.min(value, 1 - value);
+  if (!(distance > 0) || !Number.isFinite(value)) return String(value);
+  const decimals = Math.min(20, Math.max(0, Math.ceil(-Math.log10(distance))) + 9);
+  return String(Number(value.toFixed(decimals)));
 }
 
 /** Full precision for tooltips and exports: the shortest string that round-trips to the same double. */
