@@ -62,4 +62,26 @@ describe('IntervalBar', () => {
     fireEvent.mouseLeave(container.querySelector('.interval-bar')!);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('zooms a narrow interval near 100% to its labelled neighbourhood, with honest digits and a clean tooltip', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <IntervalBar
+        label="Should-be-NO accuracy"
+        interval={{ estimate: 0.9995, lower: 0.9994558800000001, upper: 0.99954127 }}
+        series="no"
+        method="exact central (Clopper–Pearson)"
+        delta={0.05}
+        counts="999,500/1,000,000 correct"
+      />,
+    );
+    expect(screen.getByRole('img')).toHaveAccessibleName(/^Should-be-NO accuracy: 99\.95%, 95% interval 99\.94% to 99\.96% /);
+    expect(container.querySelector('.interval-bar__scale')).toHaveTextContent('zoomed: scale 99.925%–100%');
+    const band = container.querySelector<HTMLElement>('.interval-bar__band')!;
+    expect(parseFloat(band.style.left)).toBeCloseTo(((0.99945588 - 0.99925) / 0.00075) * 100, 4);
+    expect(parseFloat(band.style.width)).toBeGreaterThan(10);
+    await user.tab();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('0.99945588');
+    expect(screen.getByRole('tooltip')).not.toHaveTextContent('0.9994558800000001');
+  });
 });

@@ -1,6 +1,7 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../data/format';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatProportion } from '../data/format';
 import type { Interval } from '../stats';
+import { barPosition, barScale } from './bar-scale';
 import './interval-bar.css';
 
 /** The three colour series of the product: balanced accuracy, should-be-YES and should-be-NO. */
@@ -17,7 +18,7 @@ export interface IntervalBarProps {
   delta: number;
   /** The counts behind it, e.g. "38/40 correct". */
   counts: string;
-  /** 'mini' is the slim bar of the detector list; 'full' adds a 0–100% scale. */
+  /** 'mini' is the slim bar of the detector list on 0–100%; 'full' adds a scale, zoomed in on a narrow interval. */
   size?: 'full' | 'mini';
   /** Decimals of the percentages in the accessible name. */
   digits?: number;
@@ -26,7 +27,8 @@ export interface IntervalBarProps {
 const SCALE_TICKS = [0, 25, 50, 75, 100];
 
 /**
- * A horizontal 0–100% scale with the interval as a coloured band and a tick at the estimate.
+ * A horizontal 0–100% scale (for a narrow interval on a full bar, its labelled neighbourhood) with
+ * the interval as a coloured band and a tick at the estimate.
  * Focusable: hovering or focusing shows the full-precision numbers, the method and δ.
  */
 export function IntervalBar({ label, interval, series, method, delta, counts, size = 'full', digits = 1 }: IntervalBarProps) {
@@ -36,6 +38,9 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
   const [dismissed, setDismissed] = useState(false);
   const open = (hovered || focused) && !dismissed;
   const shown = formatIntervalParts(interval, digits);
+  const scale = size === 'full' ? barScale(interval) : barScale({ estimate: 0, lower: 0, upper: 1 });
+  const at = (value: number) => barPosition(scale, value);
+  const range = `${exactPercent(scale.from)}–${exactPercent(scale.to)}`;
   const level = formatConfidence(delta);
   const name =
     `${label}: ${shown.estimate}, ${level} interval ${shown.lower} to ${shown.upper} ` +
@@ -74,11 +79,15 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
       >
         <span
           className="interval-bar__band"
-          style={{ left: `${interval.lower * 100}%`, width: `${(interval.upper - interval.lower) * 100}%` }}
+          style={{ left: `${at(interval.lower)}%`, width: `${at(interval.upper) - at(interval.lower)}%` }}
         />
-        <span className="interval-bar__estimate" style={{ left: `${interval.estimate * 100}%` }} />
+        <span className="interval-bar__estimate" style={{ left: `${at(interval.estimate)}%` }} />
       </div>
-      {size === 'full' && (
+      {size === 'full' && scale.zoomed && (
+        // The bar's ends are the range's ends: one label says so, where tick labels would crowd.
+        <div className="interval-bar__scale interval-bar__scale--zoomed">zoomed: scale {range}</div>
+      )}
+      {size === 'full' && !scale.zoomed && (
         <div className="interval-bar__scale" aria-hidden="true">
           {SCALE_TICKS.map((tick) => (
             <span key={tick} style={{ left: `${tick}%` }}>
@@ -97,11 +106,11 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
           <strong>{label}</strong>
           <dl>
             <dt>estimate</dt>
-            <dd>{formatFullPrecision(interval.estimate)}</dd>
+            <dd>{formatProportion(interval.estimate)}</dd>
             <dt>lower</dt>
-            <dd>{formatFullPrecision(interval.lower)}</dd>
+            <dd>{formatProportion(interval.lower)}</dd>
             <dt>upper</dt>
-            <dd>{formatFullPrecision(interval.upper)}</dd>
+            <dd>{formatProportion(interval.upper)}</dd>
             <dt>method</dt>
             <dd>{method}</dd>
             <dt>δ</dt>
@@ -110,9 +119,14 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
             </dd>
             <dt>counts</dt>
             <dd>{counts}</dd>
+            <dt>scale</dt>
+            <dd>{range}</dd>
           </dl>
         </div>
       )}
     </div>
   );
 }
+
+/** A scale end exactly as it is (the ends sit on round values): 0.99925 → "99.925%". */
+const exactPercent = (value: number) => `${Number((value * 100).toPrecision(12))}%`;
