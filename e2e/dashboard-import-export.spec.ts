@@ -69,11 +69,11 @@ test('a CSV import of per-example rows yields the right counts', async ({ page }
   await expect(preview).toContainText('CSV of per-example results');
   await expect(preview).toContainText('7 data rows. 2 detectors can be imported');
   const door = preview.getByRole('row').filter({ hasText: 'Door sensor' });
-  await expect(door.getByRole('cell')).toHaveText(['Door sensor', 'door-sensor', '3/4', '1/2']);
+  await expect(door.getByRole('cell')).toHaveText(['Door sensor', 'door-sensor', '3/4', '1/2', 'added']);
   // Nothing is added before the user confirms.
   await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors$/ })).toHaveText(`${SAMPLES.length} detectors`);
   await preview.getByRole('button', { name: 'Add 2 detectors' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added 2 detectors from examples.csv.');
+  await expect(page.getByRole('status').filter({ hasText: 'From examples.csv' }).first()).toHaveText('From examples.csv: 2 added.');
   await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors$/ })).toHaveText(`${SAMPLES.length + 2} detectors`);
   await page.getByRole('link', { name: 'Door sensor', exact: true }).click();
   await expect(countField(page, 'yes', 'correct')).toHaveValue('3');

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
 import { formatPercent } from '../src/data/format';
 import { detectorHref } from '../src/data/share-links';
+import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 import { balancedInterval, exactInterval } from '../src/stats';
 import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals } from './dashboard-helpers';
 
@@ -283,24 +284,20 @@ test('the site works when served from a subpath', async ({ page }) => {
   await expectDetectorNumbers(page, PALLET.yes, PALLET.no, 0.05);
 });
 
-test('corrupted localStorage shows the message and the samples', async ({ page }) => {
+test('a corrupted saved workspace shows the message and the samples', async ({ page }) => {
   await page.goto('./');
   // Let the app load the samples and persist them first, so that its own write cannot land after ours.
   await expectSamplesListed(page);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem('tailbound.workspace', '{"state": {"detectors": [ this is not json');
-  });
+  await writeWorkspaceDb(page, WORKSPACE_KEY, '{"state": {"detectors": [ this is not json');
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
   await expect(alert).toContainText('it is not valid JSON');
   await expectSamplesListed(page);
   // The unreadable value was set aside, not destroyed.
-  const kept = await page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((key) => key.startsWith('tailbound.workspace.corrupt-'))
-      .map((key) => localStorage.getItem(key)),
-  );
+  const saved = await readWorkspaceDb(page);
+  const kept = Object.entries(saved)
+    .filter(([key]) => key.startsWith(`${WORKSPACE_KEY}.corrupt-`))
+    .map(([, value]) => value);
   expect(kept).toEqual(['{"state": {"detectors": [ this is not json']);
   await alert.getByRole('button', { name: 'Dismiss' }).click();
   await expect(alert).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { SAMPLES } from './dashboard-helpers';
+import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 
 /**
  * Hostile links on every route (issue 14): each link takes a working address and breaks one
@@ -138,13 +139,11 @@ test('a subnormal δ never blanks the app, from a link or the δ field, and not 
 test('a saved δ the maths cannot use is reset with the detectors kept, and the page says so', async ({ page }) => {
   await page.goto('./#/');
   await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
-  await page.evaluate(() => {
-    const key = 'tailbound.workspace';
-    const saved = JSON.parse(localStorage.getItem(key)!);
-    saved.state.delta = 5e-324;
-    saved.state.detectors = saved.state.detectors.slice(0, 2);
-    localStorage.setItem(key, JSON.stringify(saved));
-  });
+  await expect.poll(async () => (await readWorkspaceDb(page))[WORKSPACE_KEY]).toBeDefined();
+  const saved = JSON.parse((await readWorkspaceDb(page))[WORKSPACE_KEY]!);
+  saved.state.delta = 5e-324;
+  saved.state.detectors = saved.state.detectors.slice(0, 2);
+  await writeWorkspaceDb(page, WORKSPACE_KEY, JSON.stringify(saved));
   await page.reload();
   await expect(page.getByText(/Your saved confidence level was reset to δ = 0.05/)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText('2 detectors');

@@ -9,6 +9,7 @@ import {
   WORKSPACE_STORAGE_KEY,
   WORKSPACE_VERSION,
 } from './workspace';
+import { memoryBackend, type WorkspaceBackend } from './workspace-backend';
 
 const NOW = 1_760_000_000_000;
 const BACKUP_KEY = `${WORKSPACE_STORAGE_KEY}.corrupt-${NOW}`;
@@ -23,11 +24,26 @@ const forklift: Detector = {
 const smoke: Detector = { id: 'smoke', name: 'Smoke', query: '', yes: { correct: 0, total: 0 }, no: { correct: 297, total: 300 } };
 const spill: Detector = { id: 'spill', name: 'Spill', query: '', yes: { correct: 60, total: 60 }, no: { correct: 140, total: 140 } };
 
-function newStore() {
-  return createWorkspaceStore({ storage: localStorage, now: () => NOW });
+/** The backend over jsdom's localStorage, so tests can plant and read raw values synchronously. */
+const localBackend: WorkspaceBackend = {
+  name: 'test',
+  get: async (key) => localStorage.getItem(key),
+  set: async (key, value) => localStorage.setItem(key, value),
+  remove: async (key) => localStorage.removeItem(key),
+};
+
+/** A store over that backend, once it has read what is saved (reading is asynchronous). */
+async function newStore(backend: WorkspaceBackend = localBackend, legacyStorage: Storage | null = null) {
+  const store = createWorkspaceStore({ backend, legacyStorage, now: () => NOW });
+  await vi.waitFor(() => expect(store.getState().hydrated).toBe(true));
+  return store;
 }
 
-function stored(): { state: Record<string, unknown>; version: number } {
+/** Lets pending asynchronous writes land. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function stored(): Promise<{ state: Record<string, unknown>; version: number }> {
+  await settle();
   return JSON.parse(localStorage.getItem(WORKSPACE_STORAGE_KEY) ?? 'null');
 }
 
@@ -35,21 +51,21 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('workspace actions', () => {
-  it('starts empty and unseeded with δ = 0.05', () => {
-    const state = newStore().getState();
+  it('starts empty and unseeded with δ = 0.05', async () => {
+    const state = (await newStore()).getState();
     expect(state).toMatchObject({ detectors: [], delta: 0.05, sort: 'estimate', filter: '', showUnionBounds: false, seeded: false, storageProblem: null, lastDeleted: null });
   });
 
-  it('seed fills an unseeded workspace once', () => {
-    const store = newStore();
+  it('seed fills an unseeded workspace once', async () => {
+    const store = await newStore();
     store.getState().seed([forklift, smoke]);
     expect(store.getState()).toMatchObject({ detectors: [forklift, smoke], seeded: true });
     store.getState().seed([spill]);
     expect(store.getState().detectors).toEqual([forklift, smoke]);
   });
 
-  it('updateCounts rejects invalid counts, returning the errors and keeping the last valid counts', () => {
-    const store = newStore();
+  it('updateCounts rejects invalid counts, returning the errors and keeping the last valid counts', async () => {
+    const store = await newStore();
     store.getState().seed([forklift]);
     const before = store.getState().detectors[0];
     const savedBefore = localStorage.getItem(WORKSPACE_STORAGE_KEY);
@@ -67,8 +83,8 @@ describe('workspace actions', () => {
     expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(savedBefore);
   });
 
-  it('updateCounts stores valid counts (from text too) in a new detector object', () => {
-    const store = newStore();
+  it('updateCounts stores valid counts (from text too) in a new detector object', async () => {
+    const store = await newStore();
     store.getState().seed([forklift]);
     const before = store.getState().detectors[0];
     expect(store.getState().updateCounts('forklift', 'no', { correct: '58', total: '60' })).toEqual([]);
@@ -77,8 +93,8 @@ describe('workspace actions', () => {
     expect(store.getState().updateCounts('nope', 'no', { correct: 1, total: 1 })[0]?.message).toContain('no detector with id "nope"');
   });
 
-  it('adds detectors with unique default names and returns the id', () => {
-    const store = newStore();
+  it('adds detectors with unique default names and returns the id', async () => {
+    const store = await newStore();
     const first = store.getState().addDetector();
     const second = store.getState().addDetector({ name: 'Pallet', yes: { correct: 1, total: 2 } });
     const third = store.getState().addDetector();
@@ -90,8 +106,8 @@ describe('workspace actions', () => {
     expect(() => store.getState().addDetector({ yes: { correct: 3, total: 2 } })).toThrow('should-be-YES correct must be ≤ total (2), got 3');
   });
 
-  it('renames and sets the query with validation', () => {
-    const store = newStore();
+  it('renames and sets the query with validation', async () => {
+    const store = await newStore();
     store.getState().seed([forklift]);
     expect(store.getState().renameDetector('forklift', '  Forklift (bay 3) ')).toBeNull();
     expect(store.getState().setQuery('forklift', 'Is a forklift in bay 3?')).toBeNull();
@@ -102,8 +118,8 @@ describe('workspace actions', () => {
     expect(store.getState().detectors[0]).toMatchObject({ name: 'Forklift (bay 3)', query: 'Is a forklift in bay 3?' });
   });
 
-  it('deletes and undoes the delete at the same position', () => {
-    const store = newStore();
+  it('deletes and undoes the delete at the same position', async () => {
+    const store = await newStore();
     store.getState().seed([forklift, smoke, spill]);
     store.getState().deleteDetector('smoke');
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'spill']);
@@ -114,47 +130,61 @@ describe('workspace actions', () => {
     expect(store.getState().undoDelete()).toBeNull();
   });
 
-  it('undo keeps working after later changes and never duplicates an id', () => {
-    const store = newStore();
+  it('undo keeps working after later changes and never duplicates an id', async () => {
+    const store = await newStore();
     store.getState().seed([forklift, smoke, spill]);
     store.getState().deleteDetector('spill');
     store.getState().deleteDetector('forklift'); // only the last delete can be undone
-    store.getState().importDetectors([{ ...forklift, name: 'Another forklift' }], 'append');
+    store.getState().importDetectors([{ ...forklift, name: 'Another forklift' }], 'add', 'add-new');
     expect(store.getState().undoDelete()).toBe('forklift-2');
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift-2', 'smoke', 'forklift']);
   });
 
-  it('imports by appending (renaming id collisions) or replacing', () => {
-    const store = newStore();
+  it('imports by adding (ids in use updated, added under a free id, or skipped) or replacing, each undoable', async () => {
+    const store = await newStore();
     store.getState().seed([forklift, smoke]);
-    const outcome = store.getState().importDetectors([forklift, spill], 'append');
-    expect(outcome).toEqual({ added: 2, renamed: [{ from: 'forklift', to: 'forklift-2' }] });
+    const renamedForklift = { ...forklift, name: 'Forklift v2', yes: { correct: 39, total: 40 } };
+    const added = store.getState().importDetectors([renamedForklift, spill], 'add', 'add-new');
+    expect(added.actions).toEqual([{ kind: 'add-renamed', id: 'forklift-2', from: 'forklift' }, { kind: 'add', id: 'spill' }]);
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'forklift-2', 'spill']);
-    expect(store.getState().importDetectors([spill], 'replace')).toEqual({ added: 1, renamed: [] });
-    expect(store.getState().detectors).toEqual([spill]);
-    expect(store.getState().importDetectors([spill, spill], 'replace').renamed).toEqual([{ from: 'spill', to: 'spill-2' }]);
+    expect(store.getState().undoBulkChange()).toBe(true);
+    expect(store.getState().detectors).toEqual([forklift, smoke]);
+
+    // Re-importing the same ids updates them in place: no silent duplicates.
+    store.getState().importDetectors([renamedForklift], 'add', 'update');
+    expect(store.getState().detectors).toEqual([renamedForklift, smoke]);
+    expect(store.getState().lastBulkChange?.description).toBe('Imported: 1 updated.');
+    store.getState().importDetectors([forklift, spill], 'add', 'skip');
+    expect(store.getState().detectors).toEqual([renamedForklift, smoke, spill]);
+
+    const before = store.getState().detectors;
+    store.getState().importDetectors([spill, spill], 'replace');
+    expect(store.getState().detectors.map((d) => d.id)).toEqual(['spill', 'spill-2']);
+    expect(store.getState().undoBulkChange()).toBe(true);
+    expect(store.getState().detectors).toBe(before);
+    expect(store.getState().undoBulkChange()).toBe(false);
   });
 
-  it('refuses detectors that would not survive a reload', () => {
-    const store = newStore();
+  it('refuses detectors that would not survive a reload', async () => {
+    const store = await newStore();
     const bad = { ...forklift, yes: { correct: 41, total: 40 } };
-    expect(() => store.getState().importDetectors([forklift, bad], 'append')).toThrow(
+    expect(() => store.getState().importDetectors([forklift, bad], 'add')).toThrow(
       'importDetectors: detectors[1].yes.correct: must be ≤ total (40), got 41',
     );
     expect(() => store.getState().seed([{ ...forklift, id: 'has space' }])).toThrow(RangeError);
     expect(store.getState()).toMatchObject({ detectors: [], seeded: false });
   });
 
-  it('uses a requested id only when it is valid and free', () => {
-    const store = newStore();
+  it('uses a requested id only when it is valid and free', async () => {
+    const store = await newStore();
     store.getState().seed([forklift]);
     expect(store.getState().addDetector({ id: 'pallet' })).toBe('pallet');
     expect(store.getState().addDetector({ id: 'forklift' })).not.toBe('forklift');
     expect(store.getState().addDetector({ id: 'bad id!' })).not.toBe('bad id!');
   });
 
-  it('validates δ and keeps the old one when invalid', () => {
-    const store = newStore();
+  it('validates δ and keeps the old one when invalid', async () => {
+    const store = await newStore();
     expect(store.getState().setDelta(0.01)).toBeNull();
     expect(store.getState().setDelta(0)).toMatch(/^δ must be .*got 0$/);
     expect(store.getState().setDelta(Number.NaN)).not.toBeNull();
@@ -163,8 +193,8 @@ describe('workspace actions', () => {
     expect(store.getState().delta).toBe(0.01);
   });
 
-  it('sets the view choices', () => {
-    const store = newStore();
+  it('sets the view choices', async () => {
+    const store = await newStore();
     store.getState().setSort('lower');
     store.getState().setFilter('fork');
     store.getState().setShowUnionBounds(true);
@@ -173,8 +203,8 @@ describe('workspace actions', () => {
 });
 
 describe('selectors', () => {
-  it('selectVisibleDetectors filters, sorts and returns the same array until an input changes', () => {
-    const store = newStore();
+  it('selectVisibleDetectors filters, sorts and returns the same array until an input changes', async () => {
+    const store = await newStore();
     store.getState().seed([forklift, smoke, spill]);
     store.getState().setSort('name');
     const first = selectVisibleDetectors(store.getState());
@@ -184,8 +214,8 @@ describe('selectors', () => {
     expect(selectVisibleDetectors(store.getState()).map((d) => d.id)).toEqual(['spill']);
   });
 
-  it('selectDetector finds by id', () => {
-    const store = newStore();
+  it('selectDetector finds by id', async () => {
+    const store = await newStore();
     store.getState().seed([forklift]);
     expect(selectDetector('forklift')(store.getState())).toEqual(forklift);
     expect(selectDetector('nope')(store.getState())).toBeUndefined();
@@ -193,32 +223,32 @@ describe('selectors', () => {
 });
 
 describe('persistence', () => {
-  it('saves the data and lasting view choices under tailbound.workspace with a version', () => {
-    const store = newStore();
+  it('saves the data and lasting view choices under tailbound.workspace with a version', async () => {
+    const store = await newStore();
     store.getState().seed([forklift]);
     store.getState().setDelta(0.001);
     store.getState().setSort('lower');
     store.getState().setFilter('fork');
     store.getState().deleteDetector('forklift');
     store.getState().undoDelete();
-    expect(stored()).toEqual({
+    expect((await stored())).toEqual({
       version: WORKSPACE_VERSION,
       state: { detectors: [forklift], delta: 0.001, sort: 'lower', showUnionBounds: false, seeded: true },
     });
   });
 
-  it('restores a saved workspace, but not the filter or undo slot', () => {
-    const first = newStore();
+  it('restores a saved workspace, but not the filter or undo slot', async () => {
+    const first = await newStore();
     first.getState().seed([forklift, smoke]);
     first.getState().setDelta(0.1);
     first.getState().setFilter('smo');
     first.getState().deleteDetector('smoke');
-    const second = newStore();
+    const second = await newStore();
     expect(second.getState()).toMatchObject({ detectors: [forklift], delta: 0.1, seeded: true, filter: '', lastDeleted: null, storageProblem: null });
     expect(second.persist.hasHydrated()).toBe(true);
   });
 
-  it('migrates version 0 (positives/negatives, confidence) to version 1 and saves it', () => {
+  it('migrates version 0 (positives/negatives, confidence) to version 1 and saves it', async () => {
     const v0 = {
       version: 0,
       state: {
@@ -227,13 +257,13 @@ describe('persistence', () => {
       },
     };
     localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(v0));
-    const store = newStore();
+    const store = await newStore();
     expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, seeded: true, storageProblem: null });
-    expect(stored().version).toBe(1);
-    expect(stored().state.detectors).toEqual([forklift]);
+    expect((await stored()).version).toBe(1);
+    expect((await stored()).state.detectors).toEqual([forklift]);
   });
 
-  it('migrateWorkspace defaults a missing query and confidence', () => {
+  it('migrateWorkspace defaults a missing query and confidence', async () => {
     const migrated = migrateWorkspace({ detectors: [{ id: 'a', name: 'A', positives: { correct: 1, total: 1 }, negatives: { correct: 0, total: 1 } }] }, 0);
     expect(migrated).toEqual({
       detectors: [{ id: 'a', name: 'A', query: '', yes: { correct: 1, total: 1 }, no: { correct: 0, total: 1 } }],
@@ -265,9 +295,9 @@ describe('persistence', () => {
     ['a negative version', JSON.stringify({ version: -1, state: {} }), 'unknown saved format version -1'],
   ];
 
-  it.each(corrupt)('keeps %s aside, reports it and starts unseeded (so the samples load)', (_what, raw, reason) => {
+  it.each(corrupt)('keeps %s aside, reports it and starts unseeded (so the samples load)', async (_what, raw, reason) => {
     localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
-    const store = newStore();
+    const store = await newStore();
     const state = store.getState();
     expect(state.detectors).toEqual([]);
     expect(state.seeded).toBe(false);
@@ -279,16 +309,16 @@ describe('persistence', () => {
     // The app carries on: seeding the samples and editing work and are saved.
     state.seed([forklift]);
     expect(store.getState().updateCounts('forklift', 'yes', { correct: 39, total: 40 })).toEqual([]);
-    expect(stored().state.detectors).toEqual([{ ...forklift, yes: { correct: 39, total: 40 } }]);
+    expect((await stored()).state.detectors).toEqual([{ ...forklift, yes: { correct: 39, total: 40 } }]);
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
     store.getState().dismissStorageProblem();
     expect(store.getState().storageProblem).toBeNull();
   });
 
-  it.each([5, 5e-324, 'abc'])('resets an unusable saved δ (%s) but keeps the detectors, backing the saved value up', (delta) => {
+  it.each([5, 5e-324, 'abc'])('resets an unusable saved δ (%s) but keeps the detectors, backing the saved value up', async (delta) => {
     const raw = JSON.stringify({ version: 1, state: { detectors: [forklift], delta, sort: 'lower', showUnionBounds: true, seeded: true } });
     localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
-    const state = newStore().getState();
+    const state = (await newStore()).getState();
     expect(state.detectors).toEqual([forklift]);
     expect(state.sort).toBe('lower');
     expect(state.delta).toBe(0.05);
@@ -297,21 +327,21 @@ describe('persistence', () => {
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
   });
 
-  it('never overwrites an earlier backup', () => {
+  it('never overwrites an earlier backup', async () => {
     localStorage.setItem(BACKUP_KEY, 'older');
     localStorage.setItem(WORKSPACE_STORAGE_KEY, 'garbage');
-    const store = newStore();
+    const store = await newStore();
     expect(store.getState().storageProblem?.backupKey).toBe(`${BACKUP_KEY}-2`);
     expect(localStorage.getItem(BACKUP_KEY)).toBe('older');
     expect(localStorage.getItem(`${BACKUP_KEY}-2`)).toBe('garbage');
   });
 
-  it('leaves the original untouched and stops saving when even the backup cannot be written', () => {
+  it('leaves the original untouched and stops saving when even the backup cannot be written', async () => {
     localStorage.setItem(WORKSPACE_STORAGE_KEY, 'garbage');
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('quota', 'QuotaExceededError');
     });
-    const store = newStore();
+    const store = await newStore();
     expect(store.getState().storageProblem).toEqual({
       message: `Your saved workspace could not be read (it is not valid JSON) and could not be set aside (QuotaExceededError: quota). It was left untouched under "${WORKSPACE_STORAGE_KEY}"; the sample detectors were loaded and changes in this session will not be saved.`,
       backupKey: '',
@@ -322,26 +352,56 @@ describe('persistence', () => {
   });
 
   it('reports a failed save (e.g. storage full) without crashing or losing the in-memory state', async () => {
-    const store = newStore();
+    const store = await newStore();
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     store.getState().seed([forklift]);
     expect(store.getState().detectors).toEqual([forklift]);
-    await Promise.resolve();
+    await settle();
     expect(store.getState().storageProblem).toEqual({
-      message: 'Your changes could not be saved in this browser (QuotaExceededError: The quota has been exceeded.). They last until this tab is closed; export your detectors as JSON to keep them.',
+      message:
+        'Your latest changes could not be saved in this browser (QuotaExceededError: The quota has been exceeded.). Everything on screen stays in this tab, and the last saved workspace is unchanged; export your detectors as JSON to keep them.',
       backupKey: '',
     });
+    expect(store.getState().detectors).toEqual([forklift]);
   });
 
-  it('works in memory when localStorage is blocked, and says so', () => {
-    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
-      throw new DOMException('blocked', 'SecurityError');
-    });
-    const store = createWorkspaceStore();
-    expect(store.getState().storageProblem?.message).toMatch(/does not allow tailbound to save data/);
+  it('works in memory when the browser refuses storage (private mode), and says so', async () => {
+    const refusing: WorkspaceBackend = { ...localBackend, get: () => Promise.reject(new DOMException('blocked', 'SecurityError')) };
+    const store = await newStore(refusing);
+    expect(store.getState().storageProblem?.message).toMatch(/^This browser does not let tailbound save data \(SecurityError: blocked\)/);
     store.getState().seed([forklift]);
     expect(store.getState().detectors).toEqual([forklift]);
+  });
+
+  it('moves a workspace saved by earlier versions in localStorage to the backend once', async () => {
+    const legacy = JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.01, sort: 'name', showUnionBounds: false, seeded: true } });
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, legacy);
+    const items = new Map<string, string>();
+    const store = await newStore(memoryBackend(items), localStorage);
+    expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, sort: 'name', storageProblem: null });
+    expect(JSON.parse(items.get(WORKSPACE_STORAGE_KEY)!).state.detectors).toEqual([forklift]);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBeNull();
+    // A reload reads the backend.
+    expect((await newStore(memoryBackend(items), localStorage)).getState().detectors).toEqual([forklift]);
+  });
+
+  it('holds 50,000 detectors, the documented maximum, across a reload', async () => {
+    const items = new Map<string, string>();
+    const many = Array.from({ length: 50_000 }, (_, index) => ({ ...forklift, id: `d${index}`, name: `Detector ${index}` }));
+    const store = await newStore(memoryBackend(items));
+    store.getState().importDetectors(many, 'replace');
+    await settle();
+    expect((await newStore(memoryBackend(items))).getState().detectors).toHaveLength(50_000);
+  });
+
+  it('writes nothing before the saved workspace is read, so an early seed cannot overwrite it', async () => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }));
+    const store = createWorkspaceStore({ backend: localBackend, legacyStorage: null, now: () => NOW });
+    store.getState().seed([spill]);
+    await vi.waitFor(() => expect(store.getState().hydrated).toBe(true));
+    expect(store.getState().detectors).toEqual([forklift]);
+    expect((await stored()).state.detectors).toEqual([forklift]);
   });
 });

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { indexedDbBackend, memoryBackend, type WorkspaceBackend } from './workspace-backend';
 import {
   CLASS_LABELS,
   DETECTOR_ID_PATTERN,
@@ -16,6 +17,7 @@ import {
   type Detector,
 } from '../data/detector';
 import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list';
+import { describeImport, planImport, type ExistingIdPolicy, type ImportMode, type ImportPlan } from '../data/import-plan';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
 import { deltaProblem } from '../data/link-params';
 import { DEFAULT_DELTA } from '../data/share-links';
@@ -41,17 +43,21 @@ export interface WorkspaceState {
   /** False until the sample set or a file populated the workspace: the UI then calls seed(samples). */
   seeded: boolean;
   storageProblem: StorageProblem | null;
+  /** False until the saved workspace has been read (asynchronously): nothing may seed before that. */
+  hydrated: boolean;
   /** The last deleted detector and where it was, for undoDelete (not persisted). */
   lastDeleted: { detector: Detector; index: number } | null;
+  /** The last import or replace, undoable until the next one (not persisted). */
+  lastBulkChange: BulkChange | null;
 }
 
 /** Detector fields a new detector may be given; missing ones get defaults (counts 0/0). */
 export type NewDetector = Partial<Detector>;
 
-export interface ImportOutcome {
-  added: number;
-  /** Appended detectors whose id was taken, and the id they got instead. */
-  renamed: { from: string; to: string }[];
+/** A bulk change (an import, a replace) and the detectors before it, for `undoBulkChange`. */
+export interface BulkChange {
+  description: string;
+  previous: Detector[];
 }
 
 export interface WorkspaceActions {
@@ -78,7 +84,14 @@ export interface WorkspaceActions {
    * 'replace' swaps the whole list; 'append' adds to the end. Ids already in use (or repeated in
    * `detectors`) get -2, -3, … Throws a RangeError for detectors that fail the schema.
    */
-  importDetectors: (detectors: readonly Detector[], mode: 'append' | 'replace') => ImportOutcome;
+  /**
+   * Imports detectors as `planImport` says (replace, or add with a policy for ids already present)
+   * and keeps the previous detectors for `undoBulkChange`. Throws a RangeError for detectors that
+   * fail the schema. `description` names the change for the undo bar.
+   */
+  importDetectors: (detectors: readonly Detector[], mode: ImportMode, onExisting?: ExistingIdPolicy, description?: string) => ImportPlan;
+  /** Restores the detectors from before the last import or replace; false when there is none. */
+  undoBulkChange: () => boolean;
   /** Returns an error message (and keeps the old δ) unless 0 < δ < 1. */
   setDelta: (delta: number) => string | null;
   setSort: (sort: SortKey) => void;
@@ -112,12 +125,19 @@ const INITIAL_STATE: WorkspaceState = {
   showUnionBounds: false,
   seeded: false,
   storageProblem: null,
+  hydrated: false,
   lastDeleted: null,
+  lastBulkChange: null,
 };
 
 export interface WorkspaceStoreOptions {
-  /** Where to persist; default window.localStorage, or memory when it is unavailable. */
-  storage?: Storage;
+  /** Where to persist; default the browser's IndexedDB, or memory where there is none (Node). */
+  backend?: WorkspaceBackend;
+  /**
+   * Where earlier versions kept the workspace (window.localStorage): read once when the backend has
+   * nothing yet, and cleared after the first successful save to the backend.
+   */
+  legacyStorage?: Storage | null;
   /** Clock for backup key names (tests pin it). */
   now?: () => number;
 }
@@ -126,7 +146,11 @@ export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;
 
 /** A workspace store persisted under WORKSPACE_STORAGE_KEY (the app uses one: `useWorkspace`). */
 export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
-  const guard = createGuardedStorage(options.storage ?? defaultStorage(), options.now ?? Date.now);
+  const guard = createGuardedStorage(
+    options.backend ?? defaultBackend(),
+    options.legacyStorage === undefined ? defaultLegacyStorage() : options.legacyStorage,
+    options.now ?? Date.now,
+  );
   const store = createStore<Workspace>()(
     persist<Workspace, [], [], PersistedWorkspace>(
       (set, get) => {
@@ -138,7 +162,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
         const has = (id: string) => get().detectors.some((d) => d.id === id);
         return {
           ...INITIAL_STATE,
-          storageProblem: guard.initialProblem,
+          storageProblem: null,
           seed: (detectors) => {
             if (get().seeded) return;
             set({ detectors: checkedCopies(detectors, 'seed'), seeded: true, lastDeleted: null });
@@ -186,19 +210,25 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             set({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null });
             return id;
           },
-          importDetectors: (incoming, mode) => {
+          importDetectors: (incoming, mode, onExisting = 'add-new', description) => {
             const checked = checkedCopies(incoming, 'importDetectors');
-            const taken = new Set(mode === 'append' ? get().detectors.map((d) => d.id) : []);
-            const renamed: ImportOutcome['renamed'] = [];
-            const added = checked.map((detector) => {
-              const id = uniqueId(detector.id, taken);
-              if (id === detector.id) return detector;
-              renamed.push({ from: detector.id, to: id });
-              return { ...detector, id };
-            });
-            if (mode === 'replace') set({ detectors: added, seeded: true, lastDeleted: null });
-            else set((state) => ({ detectors: [...state.detectors, ...added], seeded: true }));
-            return { added: added.length, renamed };
+            const previous = get().detectors;
+            const plan = planImport(previous, checked, mode, onExisting);
+            const summary = description ?? `${mode === 'replace' ? 'Replaced the workspace' : 'Imported'}: ${describeImport(plan)}.`;
+            set((state) => ({
+              detectors: plan.detectors,
+              seeded: true,
+              // A replace removes what a deleted detector could be restored beside; adding keeps that undo.
+              lastDeleted: mode === 'replace' ? null : state.lastDeleted,
+              lastBulkChange: { description: summary, previous },
+            }));
+            return plan;
+          },
+          undoBulkChange: () => {
+            const change = get().lastBulkChange;
+            if (!change) return false;
+            set({ detectors: change.previous, lastBulkChange: null });
+            return true;
           },
           setDelta: (delta) => {
             const error = deltaProblem(delta);
@@ -224,20 +254,14 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           showUnionBounds,
           seeded,
         }),
-        // Typed as the persisted shape for zustand; merge re-checks everything it gets (checkPersisted).
-        migrate: migrateWorkspace as (persisted: unknown, version: number) => PersistedWorkspace,
-        merge: (persisted, current) => {
-          const pending = guard.takePendingProblem();
-          if (pending) return { ...current, storageProblem: pending };
-          if (persisted === undefined) return current;
-          const checked = checkPersisted(persisted);
-          if (!checked.ok) return { ...current, storageProblem: guard.setAside(checked.reason) };
-          if (checked.deltaReset) {
-            // Only δ is unusable (e.g. saved before the δ policy tightened): keep the detectors, reset δ.
-            return { ...current, ...checked.value, storageProblem: guard.setAsideDelta(checked.deltaReset) };
-          }
-          return { ...current, ...checked.value };
-        },
+        // Reading, migrating and checking happen in the guarded storage (they may need to set data
+        // aside, which is asynchronous); merge takes what passed and any problem found on the way.
+        merge: (persisted, current) => ({
+          ...current,
+          ...(persisted as PersistedWorkspace | undefined),
+          hydrated: true,
+          storageProblem: guard.takePendingProblem() ?? current.storageProblem,
+        }),
       },
     ),
   );
@@ -337,125 +361,171 @@ function checkPersisted(value: unknown): PersistedCheck {
 
 interface GuardedStorage {
   storage: PersistStorage<PersistedWorkspace>;
-  /** A problem known before any state exists (storage unavailable). */
-  initialProblem: StorageProblem | null;
   /** Returns (and clears) the problem found while reading, for merge to put into the state. */
   takePendingProblem: () => StorageProblem | null;
-  /** Copies the raw stored value to a backup key and describes what happened. */
-  setAside: (reason: string) => StorageProblem;
-  /** The same for a workspace kept whole but for its unusable δ, reset to the default. */
-  setAsideDelta: (reason: string) => StorageProblem;
   onWriteProblem: (problem: StorageProblem) => void;
 }
 
 /**
- * Wraps localStorage so that nothing read can crash the app and nothing unreadable is destroyed:
- * unparsable JSON, a foreign shape or a newer version is copied to `tailbound.workspace.corrupt-<time>`
- * before the workspace starts afresh. If even the copy fails, writing is switched off for the
- * session so the original value survives.
+ * Wraps the backend so that nothing read can crash the app and nothing unreadable is destroyed:
+ * unparsable JSON, a foreign shape, a newer version or invalid detectors are copied to
+ * `tailbound.workspace.corrupt-<time>` before the workspace starts afresh (an unusable δ alone is
+ * reset, the detectors kept). If even the copy fails, writing is switched off for the session so
+ * the original survives. Nothing is written before the saved workspace has been read, a write that
+ * fails (quota, private mode) is reported in words and leaves the state on screen and the last
+ * saved copy as they are, and a state whose saved parts did not change is not written again.
  */
-function createGuardedStorage(backend: Storage | null, now: () => number): GuardedStorage {
+function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage | null, now: () => number): GuardedStorage {
   let raw: string | null = null;
   let pending: StorageProblem | null = null;
+  let readDone = false;
   let writesBlocked = false;
-  const initialProblem: StorageProblem | null = backend
-    ? null
-    : {
-        message: 'This browser does not allow tailbound to save data, so changes last only until this tab is closed. Export your detectors as JSON to keep them.',
-        backupKey: '',
-      };
-  const store: Storage = backend ?? memoryStorage();
-  const freeBackupKey = () => {
+  let legacyToClear = false;
+  let lastWritten: PersistedWorkspace | null = null;
+
+  const freeBackupKey = async () => {
     const base = `${WORKSPACE_STORAGE_KEY}.corrupt-${now()}`;
     let key = base;
-    for (let n = 2; safeGet(store, key) !== null; n += 1) key = `${base}-${n}`;
+    for (let n = 2; (await backend.get(key)) !== null; n += 1) key = `${base}-${n}`;
     return key;
   };
+  /** Copies the raw stored value to a free backup key; the key, or the copy's error. */
+  const copyAside = async (): Promise<{ key: string } | { error: unknown }> => {
+    try {
+      const key = await freeBackupKey();
+      await backend.set(key, raw ?? '');
+      return { key };
+    } catch (error) {
+      return { error };
+    }
+  };
+  const setAside = async (reason: string): Promise<StorageProblem> => {
+    const copy = await copyAside();
+    if ('error' in copy) {
+      writesBlocked = true;
+      return {
+        message: `Your saved workspace could not be read (${reason}) and could not be set aside (${errorText(copy.error)}). It was left untouched under "${WORKSPACE_STORAGE_KEY}"; the sample detectors were loaded and changes in this session will not be saved.`,
+        backupKey: '',
+      };
+    }
+    return {
+      message: `Your saved workspace could not be read (${reason}). It was kept under the browser storage key "${copy.key}" and the sample detectors were loaded instead.`,
+      backupKey: copy.key,
+    };
+  };
+  const setAsideDelta = async (reason: string): Promise<StorageProblem> => {
+    const copy = await copyAside();
+    if ('error' in copy) return { message: `Your saved confidence level was reset to δ = ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged.`, backupKey: '' };
+    return {
+      message: `Your saved confidence level was reset to δ = ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${copy.key}".`,
+      backupKey: copy.key,
+    };
+  };
+
+  const read = async (name: string): Promise<StorageValue<PersistedWorkspace> | null> => {
+    try {
+      raw = await backend.get(name);
+    } catch (error) {
+      writesBlocked = true;
+      pending = {
+        message: `This browser does not let tailbound save data (${errorText(error)}), so changes last only until this tab is closed. Export your detectors as JSON to keep them.`,
+        backupKey: '',
+      };
+      return null;
+    }
+    if (raw === null && legacy) {
+      raw = safeGet(legacy, name);
+      legacyToClear = raw !== null;
+    }
+    if (raw === null) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      pending = await setAside('it is not valid JSON');
+      return null;
+    }
+    if (!isRecord(parsed) || !('state' in parsed) || typeof parsed.version !== 'number') {
+      pending = await setAside("it is not tailbound's workspace format");
+      return null;
+    }
+    if (parsed.version > WORKSPACE_VERSION) {
+      pending = await setAside(`it was saved by a newer version of tailbound (format ${parsed.version}; this one reads up to ${WORKSPACE_VERSION})`);
+      return null;
+    }
+    const state = parsed.version === WORKSPACE_VERSION ? parsed.state : migrateWorkspace(parsed.state, parsed.version);
+    const checked = checkPersisted(state);
+    if (!checked.ok) {
+      pending = await setAside(checked.reason);
+      return null;
+    }
+    // Only δ is unusable (e.g. saved before the δ policy tightened): keep the detectors, reset δ.
+    if (checked.deltaReset) pending = await setAsideDelta(checked.deltaReset);
+    const value = { state: checked.value, version: WORKSPACE_VERSION };
+    // Migrated, moved from localStorage or repaired: save the form that was read, once.
+    if (parsed.version !== WORKSPACE_VERSION || legacyToClear || checked.deltaReset) await save(name, value);
+    return value;
+  };
+
+  const write = async (name: string, value: StorageValue<PersistedWorkspace>) => {
+    if (writesBlocked || !readDone || (lastWritten !== null && samePersisted(lastWritten, value.state))) return;
+    await save(name, value);
+  };
+  async function save(name: string, value: StorageValue<PersistedWorkspace>) {
+    lastWritten = value.state;
+    try {
+      await backend.set(name, JSON.stringify(value));
+      if (legacyToClear && legacy) {
+        // Migrated: the old copy would otherwise be read again if the backend were ever emptied.
+        legacy.removeItem(name);
+        legacyToClear = false;
+      }
+    } catch (error) {
+      lastWritten = null;
+      guard.onWriteProblem({
+        message: `Your latest changes could not be saved in this browser (${errorText(error)}). Everything on screen stays in this tab, and the last saved workspace is unchanged; export your detectors as JSON to keep them.`,
+        backupKey: '',
+      });
+    }
+  }
 
   const guard: GuardedStorage = {
-    initialProblem,
     takePendingProblem: () => {
       const problem = pending;
       pending = null;
       return problem;
     },
-    setAside: (reason) => {
-      const backupKey = freeBackupKey();
-      try {
-        store.setItem(backupKey, raw ?? '');
-      } catch (error) {
-        writesBlocked = true;
-        return {
-          message: `Your saved workspace could not be read (${reason}) and could not be set aside (${errorText(error)}). It was left untouched under "${WORKSPACE_STORAGE_KEY}"; the sample detectors were loaded and changes in this session will not be saved.`,
-          backupKey: '',
-        };
-      }
-      return {
-        message: `Your saved workspace could not be read (${reason}). It was kept under the browser storage key "${backupKey}" and the sample detectors were loaded instead.`,
-        backupKey,
-      };
-    },
-    setAsideDelta: (reason) => {
-      const backupKey = freeBackupKey();
-      try {
-        store.setItem(backupKey, raw ?? '');
-      } catch {
-        return { message: `Your saved confidence level was reset to ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged.`, backupKey: '' };
-      }
-      return {
-        message: `Your saved confidence level was reset to δ = ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${backupKey}".`,
-        backupKey,
-      };
-    },
     onWriteProblem: () => {},
     storage: {
-      getItem: (name) => {
-        raw = safeGet(store, name);
-        if (raw === null) return null;
-        let parsed: unknown;
+      getItem: async (name) => {
         try {
-          parsed = JSON.parse(raw);
-        } catch {
-          pending = guard.setAside('it is not valid JSON');
-          return null;
-        }
-        if (!isRecord(parsed) || !('state' in parsed) || typeof parsed.version !== 'number') {
-          pending = guard.setAside("it is not tailbound's workspace format");
-          return null;
-        }
-        if (parsed.version > WORKSPACE_VERSION) {
-          pending = guard.setAside(
-            `it was saved by a newer version of tailbound (format ${parsed.version}; this one reads up to ${WORKSPACE_VERSION})`,
-          );
-          return null;
-        }
-        return parsed as unknown as StorageValue<PersistedWorkspace>;
-      },
-      setItem: (name, value) => {
-        if (writesBlocked) return;
-        try {
-          store.setItem(name, JSON.stringify(value));
-        } catch (error) {
-          // Deferred: the write happens inside a state update, and reporting it is another update.
-          queueMicrotask(() =>
-            guard.onWriteProblem({
-              message: `Your changes could not be saved in this browser (${errorText(error)}). They last until this tab is closed; export your detectors as JSON to keep them.`,
-              backupKey: '',
-            }),
-          );
+          return await read(name);
+        } finally {
+          readDone = true;
         }
       },
-      removeItem: (name) => {
-        if (!writesBlocked) store.removeItem(name);
+      setItem: write,
+      removeItem: async (name) => {
+        if (!writesBlocked) await backend.remove(name);
       },
     },
   };
   return guard;
 }
 
-/** window.localStorage if it exists and can be used; null if blocked (e.g. privacy settings). */
-function defaultStorage(): Storage | null {
-  if (typeof window === 'undefined') return memoryStorage(); // Node (benchmarks): nothing to persist to
+/** The saved parts of two states are the same objects: nothing to write. */
+function samePersisted(a: PersistedWorkspace, b: PersistedWorkspace): boolean {
+  return a.detectors === b.detectors && a.delta === b.delta && a.sort === b.sort && a.showUnionBounds === b.showUnionBounds && a.seeded === b.seeded;
+}
+
+/** IndexedDB where the browser has it; memory elsewhere (Node: benchmarks, unit tests without a backend). */
+function defaultBackend(): WorkspaceBackend {
+  return typeof indexedDB === 'undefined' ? memoryBackend() : indexedDbBackend();
+}
+
+/** window.localStorage if it exists and can be used (the workspace of earlier versions). */
+function defaultLegacyStorage(): Storage | null {
+  if (typeof window === 'undefined') return null;
   try {
     const storage = window.localStorage;
     storage.getItem(WORKSPACE_STORAGE_KEY);
@@ -463,20 +533,6 @@ function defaultStorage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
 }
 
 function safeGet(storage: Storage, key: string): string | null {

@@ -11,7 +11,7 @@ import { DetectorDetails } from './DetectorDetails';
 import { EditableText } from './EditableText';
 import { ExportButtons } from './ExportButtons';
 import { StorageProblemBanner } from './StorageProblemBanner';
-import { UndoDeleteBar } from './UndoDeleteBar';
+import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { WorkspaceSource } from './WorkspaceSource';
 import './detectors.css';
@@ -59,7 +59,7 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
       <section>
         <h1>Detector “{id}”</h1>
         <WorkspaceSource />
-        <UndoDeleteBar />
+        <UndoBar />
         {seeded && (
           <p role="alert">
             There is no detector with the id “{id}” in this browser’s workspace (it may have been deleted, or the link comes

@@ -10,7 +10,7 @@ import { DetectorTable } from './DetectorTable';
 import { ExportButtons } from './ExportButtons';
 import { ImportPanel } from './ImportPanel';
 import { StorageProblemBanner } from './StorageProblemBanner';
-import { UndoDeleteBar } from './UndoDeleteBar';
+import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { WorkspaceSource } from './WorkspaceSource';
 import '../../components/visually-hidden.css';
@@ -69,7 +69,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           ignored={`The list shows your workspace’s settings instead (δ = ${formatFullPrecision(delta)}).`}
         />
       )}
-      <UndoDeleteBar />
+      <UndoBar />
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar list-toolbar">
         <div className="toolbar__field">
@@ -120,12 +120,8 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         <ExportButtons detectors={detectors} delta={delta} fileStem="tailbound-detectors" />
       </section>
       <ImportPanel
-        onImport={(incoming, mode) => {
-          const { renamed } = importDetectors(incoming, mode === 'add' ? 'append' : 'replace');
-          if (renamed.length === 0) return null;
-          const examples = renamed.slice(0, 3).map(({ from, to }) => `${from} → ${to}`).join(', ');
-          return `${renamed.length} id${renamed.length === 1 ? ' was' : 's were'} already in use and renamed (${examples}${renamed.length > 3 ? ', …' : ''}).`;
-        }}
+        existing={detectors}
+        onImport={(incoming, mode, onExisting, description) => void importDetectors(incoming, mode, onExisting, description)}
       />
     </section>
   );

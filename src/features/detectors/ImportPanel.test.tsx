@@ -11,8 +11,8 @@ function csvFile(name: string, lines: string[]) {
 describe('ImportPanel', () => {
   it('previews per-example rows as derived counts and adds only after confirmation', async () => {
     const user = userEvent.setup();
-    const onImport = vi.fn(() => null);
-    render(<ImportPanel onImport={onImport} />);
+    const onImport = vi.fn();
+    render(<ImportPanel existing={[]} onImport={onImport} />);
     await user.upload(
       screen.getByLabelText('Detectors file to import'),
       csvFile('examples.csv', ['detector,label,prediction', 'Gate,yes,yes', 'Gate,yes,no', 'Gate,no,no', 'Gate,0,1']),
@@ -24,15 +24,17 @@ describe('ImportPanel', () => {
     expect(onImport).toHaveBeenCalledWith(
       [{ id: 'gate', name: 'Gate', query: '', yes: { correct: 1, total: 2 }, no: { correct: 1, total: 2 } }],
       'add',
+      'update',
+      'From examples.csv: 1 added.',
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Added 1 detector from examples.csv.');
+    expect(screen.getByRole('status')).toHaveTextContent('From examples.csv: 1 added.');
     expect(screen.queryByRole('region', { name: /Preview/ })).toBeNull();
   });
 
   it('lists row errors with their line and reason, and Cancel adds nothing', async () => {
     const user = userEvent.setup();
-    const onImport = vi.fn(() => null);
-    render(<ImportPanel onImport={onImport} />);
+    const onImport = vi.fn();
+    render(<ImportPanel existing={[]} onImport={onImport} />);
     await user.upload(
       screen.getByLabelText('Detectors file to import'),
       csvFile('counts.csv', [
@@ -43,8 +45,9 @@ describe('ImportPanel', () => {
     );
     const problems = await screen.findByRole('table', { name: 'Rows that will not be imported' });
     expect(within(problems).getAllByRole('row')[1]).toHaveTextContent('line 2yes_correct must be ≤ yes_total (4), got 5');
-    await user.click(screen.getByRole('button', { name: 'Replace all detectors with these' }));
-    expect(onImport).toHaveBeenCalledWith([expect.objectContaining({ name: 'Door' })], 'replace');
+    // An empty workspace has nothing to lose: replace needs no confirmation.
+    await user.click(screen.getByRole('button', { name: 'Replace all detectors with these…' }));
+    expect(onImport).toHaveBeenCalledWith([expect.objectContaining({ name: 'Door' })], 'replace', 'update', expect.stringMatching(/^Replaced the workspace/));
 
     await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('again.csv', ['detector,label,prediction', 'A,yes,maybe']));
     const preview = await screen.findByRole('region', { name: 'Preview of again.csv' });
@@ -55,12 +58,49 @@ describe('ImportPanel', () => {
 
   it('refuses files over the size limit and files of an unknown kind', async () => {
     const user = userEvent.setup();
-    render(<ImportPanel onImport={vi.fn(() => null)} />);
+    render(<ImportPanel existing={[]} onImport={vi.fn()} />);
     const huge = new File(['x'], 'huge.json');
     Object.defineProperty(huge, 'size', { value: MAX_IMPORT_BYTES + 1 });
     await user.upload(screen.getByLabelText('Detectors file to import'), huge);
     expect(await screen.findByRole('alert')).toHaveTextContent('huge.json was not read: the file is 5.1 MB; the limit is 5 MB.');
     await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('notes.txt', ['hello,world']));
     expect(await screen.findByRole('alert')).toHaveTextContent(/Nothing imported: notes.txt is neither a detectors JSON file/);
+  });
+
+  it('says what importing ids already in the workspace will do, row by row, and lets the user choose', async () => {
+    const user = userEvent.setup();
+    const onImport = vi.fn();
+    const gate = { id: 'gate', name: 'Gate', query: '', yes: { correct: 3, total: 4 }, no: { correct: 5, total: 6 } };
+    render(<ImportPanel existing={[gate]} onImport={onImport} />);
+    await user.upload(
+      screen.getByLabelText('Detectors file to import'),
+      csvFile('counts.csv', ['detector,yes_correct,yes_total,no_correct,no_total', 'Gate,1,2,3,4', 'Door,1,2,3,4']),
+    );
+    const preview = await screen.findByRole('region', { name: 'Preview of counts.csv' });
+    expect(within(preview).getByRole('group', { name: /1 of these ids is already in your workspace/ })).toBeInTheDocument();
+    expect(within(preview).getByRole('row', { name: /Gate/ })).toHaveTextContent('updates yours (was 3/4, 5/6)');
+    await user.click(within(preview).getByRole('radio', { name: /Add them as new detectors/ }));
+    expect(within(preview).getByRole('row', { name: /Gate/ })).toHaveTextContent('added as “gate-2” (id in use)');
+    await user.click(within(preview).getByRole('radio', { name: /Skip them/ }));
+    expect(within(preview).getByRole('row', { name: /Gate/ })).toHaveTextContent('skipped (id in use)');
+    await user.click(within(preview).getByRole('button', { name: 'Import: 1 added, 1 skipped' }));
+    expect(onImport).toHaveBeenCalledWith(expect.any(Array), 'add', 'skip', 'From counts.csv: 1 added, 1 skipped.');
+  });
+
+  it('asks before replacing a workspace that has detectors', async () => {
+    const user = userEvent.setup();
+    const onImport = vi.fn();
+    const gate = { id: 'gate', name: 'Gate', query: '', yes: { correct: 3, total: 4 }, no: { correct: 5, total: 6 } };
+    render(<ImportPanel existing={[gate]} onImport={onImport} />);
+    await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('counts.csv', ['detector,yes_correct,yes_total,no_correct,no_total', 'Door,1,2,3,4']));
+    await user.click(await screen.findByRole('button', { name: 'Replace all detectors with these…' }));
+    expect(onImport).not.toHaveBeenCalled();
+    const confirm = screen.getByRole('group', { name: 'Confirm replace' });
+    expect(confirm).toHaveTextContent('Replace all 1 detector in your workspace with these 1? You can undo it right after.');
+    await user.click(within(confirm).getByRole('button', { name: 'No, keep mine' }));
+    expect(onImport).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Replace all detectors with these…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, replace them' }));
+    expect(onImport).toHaveBeenCalledWith(expect.any(Array), 'replace', 'update', expect.stringMatching(/^Replaced the workspace \(1 detectors\)/));
   });
 });

@@ -8,9 +8,8 @@ import {
   parseImportFile,
   type ImportPreview,
 } from '../../data/import-files';
+import { describeImport, planImport, type ExistingIdPolicy, type ImportAction, type ImportMode } from '../../data/import-plan';
 import { countsText } from './wording';
-
-export type ImportMode = 'add' | 'replace';
 
 interface LoadedPreview {
   fileName: string;
@@ -32,11 +31,13 @@ const LIMIT_TEXT = `${MAX_IMPORT_BYTES / (1024 * 1024)} MB`;
  * imported and every row error (line and reason) first; nothing changes until Add or Replace.
  */
 export interface ImportPanelProps {
-  /** Adds or replaces; may return a note for the user (e.g. which ids were renamed). */
-  onImport: (detectors: Detector[], mode: ImportMode) => string | null;
+  /** The workspace's detectors now: the preview says what the import does to them. */
+  existing: readonly Detector[];
+  /** Applies the import exactly as previewed (`planImport`); `description` names it for the undo bar. */
+  onImport: (detectors: Detector[], mode: ImportMode, onExisting: ExistingIdPolicy, description: string) => void;
 }
 
-export function ImportPanel({ onImport }: ImportPanelProps) {
+export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -75,12 +76,16 @@ export function ImportPanel({ onImport }: ImportPanelProps) {
     if (file) void readFile(file);
   }
 
-  function confirm(mode: ImportMode) {
+  function confirm(mode: ImportMode, onExisting: ExistingIdPolicy) {
     if (!loaded) return;
-    const count = loaded.preview.detectors.length;
-    const note = onImport(loaded.preview.detectors, mode);
-    const verb = mode === 'add' ? 'Added' : 'Replaced the workspace with';
-    setDone(`${verb} ${count.toLocaleString('en')} detector${count === 1 ? '' : 's'} from ${loaded.fileName}.${note ? ` ${note}` : ''}`);
+    const { detectors } = loaded.preview;
+    const plan = planImport(existing, detectors, mode, onExisting);
+    const done =
+      mode === 'add'
+        ? `From ${loaded.fileName}: ${describeImport(plan)}.`
+        : `Replaced the workspace (${existing.length.toLocaleString('en')} detectors) with ${detectors.length.toLocaleString('en')} from ${loaded.fileName}.`;
+    onImport(detectors, mode, onExisting, done);
+    setDone(done);
     setLoaded(null);
   }
 
@@ -136,23 +141,48 @@ export function ImportPanel({ onImport }: ImportPanelProps) {
       <p role="status" className="import-done">
         {done}
       </p>
-      {loaded && <Preview loaded={loaded} onConfirm={confirm} onCancel={() => setLoaded(null)} />}
+      {loaded && <Preview loaded={loaded} existing={existing} onConfirm={confirm} onCancel={() => setLoaded(null)} />}
     </section>
   );
 }
 
+const POLICY_LABELS: Record<ExistingIdPolicy, string> = {
+  update: 'Update them (name, question and counts from the file)',
+  'add-new': 'Add them as new detectors (under a free id such as “x-2”)',
+  skip: 'Skip them (keep mine)',
+};
+
+/** What one row of the preview will do, in words. */
+function actionText(action: ImportAction): string {
+  switch (action.kind) {
+    case 'add':
+      return 'added';
+    case 'add-renamed':
+      return `added as “${action.id}” (id in use)`;
+    case 'update':
+      return `updates yours (was ${countsText(action.before.yes)}, ${countsText(action.before.no)})`;
+    case 'skip':
+      return 'skipped (id in use)';
+  }
+}
+
 function Preview({
   loaded,
+  existing,
   onConfirm,
   onCancel,
 }: {
   loaded: LoadedPreview;
-  onConfirm: (mode: ImportMode) => void;
+  existing: readonly Detector[];
+  onConfirm: (mode: ImportMode, onExisting: ExistingIdPolicy) => void;
   onCancel: () => void;
 }) {
   const id = useId();
+  const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
   const { preview, fileName } = loaded;
   const detectors = preview.detectors;
+  const plan = planImport(existing, detectors, 'add', onExisting);
   const errors = preview.kind === 'json' ? preview.errors.map((error) => ({ where: error.path, message: error.message })) : preview.errors.map((error) => ({ where: `line ${error.line}`, message: stripLinePrefix(error.message) }));
   const warnings = preview.kind === 'json' ? [] : preview.warnings.map((warning) => ({ where: `line ${warning.line}`, message: stripLinePrefix(warning.message) }));
   const count = detectors.length;
@@ -169,25 +199,40 @@ function Preview({
       </p>
       {errors.length > 0 && <ProblemTable caption="Rows that will not be imported" rows={errors} />}
       {warnings.length > 0 && <ProblemTable caption="Warnings" rows={warnings} />}
+      {plan.conflicts > 0 && (
+        <fieldset className="import-preview__policy">
+          <legend>
+            {plan.conflicts.toLocaleString('en')} of these ids {plan.conflicts === 1 ? 'is' : 'are'} already in your workspace. When adding:
+          </legend>
+          {(Object.keys(POLICY_LABELS) as ExistingIdPolicy[]).map((policy) => (
+            <label key={policy}>
+              <input type="radio" name={`${id}-policy`} checked={onExisting === policy} onChange={() => setOnExisting(policy)} />
+              {POLICY_LABELS[policy]}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {count > 0 && (
         <div className="table-scroll">
           <table>
-            <caption>Detectors to import</caption>
+            <caption>Detectors to import, and what adding them does</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Id</th>
                 <th scope="col">Should-be-YES correct/total</th>
                 <th scope="col">Should-be-NO correct/total</th>
+                <th scope="col">When added</th>
               </tr>
             </thead>
             <tbody>
-              {detectors.slice(0, PREVIEW_ROWS).map((detector) => (
-                <tr key={detector.id}>
+              {detectors.slice(0, PREVIEW_ROWS).map((detector, index) => (
+                <tr key={`${detector.id}-${index}`}>
                   <td>{detector.name}</td>
                   <td>{detector.id}</td>
                   <td>{countsText(detector.yes)}</td>
                   <td>{countsText(detector.no)}</td>
+                  <td>{actionText(plan.actions[index]!)}</td>
                 </tr>
               ))}
             </tbody>
@@ -195,17 +240,32 @@ function Preview({
           {count > PREVIEW_ROWS && <p>…and {(count - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
         </div>
       )}
-      <div className="button-row">
-        <button type="button" disabled={count === 0} onClick={() => onConfirm('add')}>
-          Add {count.toLocaleString('en')} detector{plural}
-        </button>
-        <button type="button" disabled={count === 0} onClick={() => onConfirm('replace')}>
-          Replace all detectors with these
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      {confirmingReplace ? (
+        <div className="button-row" role="group" aria-label="Confirm replace">
+          <p>
+            Replace all {existing.length.toLocaleString('en')} detector{existing.length === 1 ? '' : 's'} in your workspace with these{' '}
+            {count.toLocaleString('en')}? You can undo it right after.
+          </p>
+          <button type="button" className="danger-button" onClick={() => onConfirm('replace', onExisting)}>
+            Yes, replace them
+          </button>
+          <button type="button" onClick={() => setConfirmingReplace(false)}>
+            No, keep mine
+          </button>
+        </div>
+      ) : (
+        <div className="button-row">
+          <button type="button" disabled={count === 0} onClick={() => onConfirm('add', onExisting)}>
+            {plan.conflicts === 0 ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(plan)}`}
+          </button>
+          <button type="button" disabled={count === 0} onClick={() => (existing.length === 0 ? onConfirm('replace', onExisting) : setConfirmingReplace(true))}>
+            Replace all detectors with these…
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
     </div>
   );
 }

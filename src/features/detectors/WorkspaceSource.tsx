@@ -39,6 +39,12 @@ const sourceDecision = (() => {
  * not JSON, schema violations) are shown in full.
  */
 export function WorkspaceSource() {
+  // The saved workspace is read asynchronously: deciding anything before that could overwrite it.
+  const hydrated = useWorkspace((state) => state.hydrated);
+  return hydrated ? <HydratedWorkspaceSource /> : <p role="status">Opening your workspace…</p>;
+}
+
+function HydratedWorkspaceSource() {
   const seeded = useWorkspace((state) => state.seeded);
   const seed = useWorkspace((state) => state.seed);
   const importDetectors = useWorkspace((state) => state.importDetectors);
@@ -112,7 +118,7 @@ export function WorkspaceSource() {
             <button
               type="button"
               onClick={() => {
-                importDetectors(sourceData, 'append');
+                importDetectors(sourceData, 'add', 'update', `Added the link’s detectors (${sourceUrl}).`);
                 decide('done');
               }}
             >
@@ -121,7 +127,7 @@ export function WorkspaceSource() {
             <button
               type="button"
               onClick={() => {
-                importDetectors(sourceData, 'replace');
+                importDetectors(sourceData, 'replace', 'update', `Replaced your detectors with the link’s (${sourceUrl}).`);
                 decide('done');
               }}
             >
