@@ -88,11 +88,11 @@ export function errorRateInterval(interval: Interval): Interval {
 }
 
 /**
- * Decimals that give a small percentage two significant digits: 0.0005 → 3 ("0.050%"), 0.05 → 1.
- * An error rate of 0 takes its upper bound's.
+ * Decimals that give an error-rate interval's smallest nonzero value two significant digits:
+ * lower bound 0.00046 → 3 ("0.050% [0.046%, 0.055%]"), 0.01 → 1; with no errors, the upper bound's.
  */
 export function errorRateDigits(errors: Interval): number {
-  const leading = errors.estimate > 0 ? errors.estimate : errors.upper;
+  const leading = errors.lower > 0 ? errors.lower : errors.upper;
   if (!(leading > 0)) return 1;
   return Math.min(MAX_DIGITS, Math.max(1, 1 - Math.floor(Math.log10(leading * 100))));
 }

@@ -140,4 +140,24 @@ describe('DetectorDetails', () => {
     expect(total).toHaveAccessibleDescription(/can't be below the correct count \(30\)/);
     expect(onCountsChange).not.toHaveBeenCalled();
   });
+
+  it('reads honestly near 100% and offers error rates on a zoomed scale', async () => {
+    const user = userEvent.setup();
+    const yes = { correct: 998_970, total: 1_000_000 };
+    const no = { correct: 999_500, total: 1_000_000 };
+    render(<DetectorDetails yes={yes} no={no} delta={0.05} showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    const noRegion = screen.getByRole('region', { name: 'Should-be-NO accuracy' });
+    expect(shownNumbers(noRegion)).toEqual({ estimate: '99.95%', lower: '99.94%', upper: '99.96%' });
+    expect(within(noRegion).getByText(/^zoomed: scale /)).toHaveTextContent('zoomed: scale 99.925%–100%');
+
+    await user.click(screen.getByRole('checkbox', { name: /Show error rates/ }));
+    expect(noRegion.querySelector('.figure')).toHaveTextContent('0.050% errors [0.045%, 0.055%]');
+    expect(shownNumbers(screen.getByRole('region', { name: 'Should-be-YES accuracy' }))).toEqual({ estimate: '0.103%', lower: '0.096%', upper: '0.110%' });
+    expect(within(noRegion).getByRole('img')).toHaveAccessibleName(/^Should-be-NO accuracy, as error rate: 0\.050%, 95% interval 0\.045% to 0\.055% /);
+  });
+
+  it('offers error rates only near 100%', () => {
+    render(<DetectorDetails yes={YES} no={NO} delta={0.05} showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    expect(screen.queryByRole('checkbox', { name: /Show error rates/ })).toBeNull();
+  });
 });

@@ -1,10 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { CountField } from '../../components/CountField';
 import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
 import { CLASS_LABELS, type ClassName } from '../../data/detector';
 import { computeIntervals } from '../../data/detector-intervals';
 import { explorerHref } from '../../data/explorer-link';
-import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
 import { methodsHref } from '../../data/methods-link';
 import type { ClassCounts, Interval } from '../../stats';
 import { BALANCED_METHOD, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
@@ -24,6 +24,12 @@ const CLASS_TITLES: Record<ClassName, string> = {
   no: 'Should-be-NO accuracy',
 };
 
+/** From this accuracy on, errors are the telling number ("0.050% errors" rather than "99.95%"): the view offers them. */
+const NEAR_CERTAIN = 0.99;
+
+/** What the figures and bars show: accuracy, or its error rate 1 − accuracy. */
+type Reading = 'accuracy' | 'errors';
+
 /**
  * Balanced accuracy with its exact union-bound interval, then each class's accuracy with its exact
  * central interval; every number says its method, δ and counts, and bounds are rounded outward.
@@ -33,21 +39,29 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
   const toggleId = useId();
   const level = formatConfidence(delta);
   const emptyClasses = (['yes', 'no'] as const).filter((name) => (name === 'yes' ? yes : no).total === 0);
+  const [showErrors, setShowErrors] = useState(false);
+  const nearCertain = [intervals.balanced, intervals.yes, intervals.no].some((interval) => interval && interval.estimate >= NEAR_CERTAIN);
+  const reading: Reading = showErrors ? 'errors' : 'accuracy';
 
   return (
     <div className="detector-details">
+      {(nearCertain || showErrors) && (
+        <label className="toggle" htmlFor={`${toggleId}-errors`}>
+          <input id={`${toggleId}-errors`} type="checkbox" checked={showErrors} onChange={(event) => setShowErrors(event.target.checked)} />
+          Show error rates (1 − accuracy): near 100% they tell the detectors apart
+        </label>
+      )}
       <section className="accuracy-card accuracy-card--balanced" aria-labelledby={`${toggleId}-balanced`}>
         <h2 id={`${toggleId}-balanced`}>Balanced accuracy</h2>
         {intervals.balanced ? (
           <>
-            <Figure interval={intervals.balanced} />
+            <Figure interval={intervals.balanced} reading={reading} />
             <p className="provenance">
               Mean of the two class accuracies (YES {countsText(yes)}, NO {countsText(no)}); {level} interval,{' '}
               {BALANCED_METHOD}, δ = {formatFullPrecision(delta)}.
             </p>
             <IntervalBar
-              label="Balanced accuracy"
-              interval={intervals.balanced}
+              {...barReading('Balanced accuracy', intervals.balanced, reading)}
               series="balanced"
               method={BALANCED_METHOD}
               delta={delta}
@@ -99,6 +113,7 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
             name={name}
             counts={name === 'yes' ? yes : no}
             interval={intervals[name]}
+            reading={reading}
             delta={delta}
             onCountsChange={onCountsChange && ((counts) => onCountsChange(name, counts))}
           />
@@ -122,14 +137,16 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
   );
 }
 
-/** The estimate and its outward-rounded interval in large type. */
-function Figure({ interval }: { interval: Interval }) {
-  const shown = formatIntervalParts(interval);
+/** The estimate and its outward-rounded interval in large type; as errors, with two significant digits. */
+function Figure({ interval, reading }: { interval: Interval; reading: Reading }) {
+  const errors = errorRateInterval(interval);
+  const shown = reading === 'errors' ? formatIntervalParts(errors, errorRateDigits(errors)) : formatIntervalParts(interval);
   return (
     <p className="figure">
       <span className="figure__estimate" data-testid="estimate">
         {shown.estimate}
-      </span>{' '}
+      </span>
+      {reading === 'errors' && ' errors'}{' '}
       <span className="figure__interval">
         [<span data-testid="lower">{shown.lower}</span>, <span data-testid="upper">{shown.upper}</span>]
       </span>
@@ -141,12 +158,14 @@ function ClassCard({
   name,
   counts,
   interval,
+  reading,
   delta,
   onCountsChange,
 }: {
   name: ClassName;
   counts: ClassCounts;
   interval: Interval | null;
+  reading: Reading;
   delta: number;
   onCountsChange: ((counts: ClassCounts) => void) | undefined;
 }) {
@@ -159,14 +178,13 @@ function ClassCard({
       <h2 id={headingId}>{title}</h2>
       {interval ? (
         <>
-          <Figure interval={interval} />
+          <Figure interval={interval} reading={reading} />
           <p className="provenance">
             {countsText(counts)} answered {answer} correctly; {formatConfidence(delta)} interval, {CLASS_METHOD}, δ ={' '}
             {deltaParam}.
           </p>
           <IntervalBar
-            label={title}
-            interval={interval}
+            {...barReading(title, interval, reading)}
             series={name as IntervalSeries}
             method={CLASS_METHOD}
             delta={delta}
@@ -204,6 +222,13 @@ function ClassCard({
       )}
     </section>
   );
+}
+
+/** A bar's label and interval in the chosen reading: "Balanced accuracy" or "Balanced accuracy, as error rate". */
+function barReading(label: string, interval: Interval, reading: Reading) {
+  return reading === 'errors'
+    ? { label: `${label}, as error rate`, interval: errorRateInterval(interval), digits: errorRateDigits(errorRateInterval(interval)) }
+    : { label, interval };
 }
 
 /** One class's δ/4 bounds: the building blocks of the balanced interval. */
