@@ -44,6 +44,15 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(detail).toHaveTextContent(/One label fewer leaves the lower bound at 89\.\d\d%\./);
   });
 
+  it('names the first count after the answer where the projection misses the target again', async () => {
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    const [labels] = answerCounts();
+    let relapse = labels + 1;
+    while (projectBalancedInterval(DETECTOR, relapse).interval!.lower >= 0.9) relapse++;
+    expect(relapse).toBe(671);
+    expect(screen.getByText(/^With [\d,]+ should-be-YES/)).toHaveTextContent('at 671 more labels it misses the target again');
+  });
+
   it('marks the answer in the chart and in the data table', async () => {
     const { container } = await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
     const [labels] = answerCounts();

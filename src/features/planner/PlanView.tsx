@@ -7,7 +7,8 @@ import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } 
 import { methodsHref } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
 import type { HashRoute } from '../../data/routes';
-import type { LabelPlan, LabelPlanPoint } from '../../stats';
+import type { LabelPlan } from '../../stats';
+import type { Relapse } from './plan-answer';
 import { formatProportion, formatRatio, parseProportion, parseRatio } from './plan-fields';
 import { PlanChart } from './PlanChart';
 import { ParsedField } from './ParsedField';
@@ -102,7 +103,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
       )}
       {search.outcome?.ok && (
         <div className={search.status === 'ready' ? undefined : 'plan-view__stale'} aria-busy={search.status === 'searching'}>
-          <PlanResult plan={search.outcome.plan} link={link} chartWidth={chartWidth} />
+          <PlanResult plan={search.outcome.plan} relapse={search.outcome.relapse} link={link} chartWidth={chartWidth} />
         </div>
       )}
     </section>
@@ -150,8 +151,8 @@ function GoalChoice({ goal, onChange }: { goal: PlanGoal; onChange: (goal: PlanG
   );
 }
 
-function PlanResult({ plan, link, chartWidth }: { plan: LabelPlan; link: PlanLink; chartWidth: number | undefined }) {
-  const { headline, detail } = planSentences(plan, link);
+function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
+  const { headline, detail } = planSentences(plan, link, relapse);
   const level = formatConfidence(link.delta);
   return (
     <section className="plan-view__result" aria-labelledby="plan-answer">
@@ -211,7 +212,7 @@ function PlanResult({ plan, link, chartWidth }: { plan: LabelPlan; link: PlanLin
 }
 
 /** The answer in words: how many labels of each class, what they buy, under which assumptions. */
-export function planSentences(plan: LabelPlan, link: PlanLink): { headline: string; detail: string } {
+export function planSentences(plan: LabelPlan, link: PlanLink, relapse: Relapse | null): { headline: string; detail: string } {
   const level = formatConfidence(link.delta);
   const { yesAccuracy, noAccuracy, yesShare } = plan.assumptions;
   const goal =
@@ -256,10 +257,8 @@ export function planSentences(plan: LabelPlan, link: PlanLink): { headline: stri
         ? ` One label fewer leaves the lower bound at ${formatPercent(before.lower, DIGITS, 'down')}.`
         : ` One label fewer leaves it ${formatPercent(before.upper - before.lower, DIGITS, 'up')} wide.`;
   // Whole counts make the projected bound zig-zag: it can fall back below the target a little later.
-  const meets = (point: LabelPlanPoint) => (link.goal === 'lower' ? point.lower >= link.target : point.upper - point.lower <= link.target);
-  const relapse = plan.curve.find((point) => point.additional > plan.additional! && !meets(point));
   const margin = relapse
-    ? ` Counts are whole numbers, so the projected bound zig-zags: at ${count(relapse.additional)} more labels it misses the target again — plan some margin.`
+    ? ` Counts are whole numbers, so the projected bound zig-zags: ${relapse.exact ? 'at' : 'by'} ${count(relapse.additional)} more labels it misses the target again — plan some margin.`
     : '';
   return {
     headline: `Label ${count(plan.additional)} more (${count(counts.additionalYes)} YES, ${count(counts.additionalNo)} NO) to ${goal}.`,

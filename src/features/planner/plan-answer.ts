@@ -1,8 +1,27 @@
 import type { PlanLink } from '../../data/plan-link';
-import { labelsToClearLowerBound, labelsToReachWidth, type LabelPlan, type LabelPlanAssumptions } from '../../stats';
+import {
+  labelsToClearLowerBound,
+  labelsToReachWidth,
+  projectBalancedInterval,
+  type BalancedInterval,
+  type LabelPlan,
+  type LabelPlanAssumptions,
+} from '../../stats';
 
-/** The planner's answer for a link, or the stats module's explanation of why there is none. */
-export type PlanOutcome = { ok: true; plan: LabelPlan } | { ok: false; message: string };
+/** The planner's answer for a link (with where it relapses), or the stats module's explanation of why there is none. */
+export type PlanOutcome = { ok: true; plan: LabelPlan; relapse: Relapse | null } | { ok: false; message: string };
+
+/**
+ * Where the projected interval misses the target again after the answer (whole counts make it
+ * zig-zag): the first such count when `exact`, otherwise a count by which it has missed.
+ */
+export interface Relapse {
+  additional: number;
+  exact: boolean;
+}
+
+/** Counts checked one by one between two curve points; past this the first curve point that misses is reported. */
+const MAX_RELAPSE_CHECKS = 2_000;
 
 /** The link's settings as the planner's assumptions: unset accuracies and ratio mean "as observed". */
 export function planAssumptions(link: PlanLink): LabelPlanAssumptions {
@@ -20,12 +39,36 @@ export function planOutcome(link: PlanLink): PlanOutcome {
   try {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
-    return { ok: true, plan };
+    return { ok: true, plan, relapse: firstRelapse(plan, link, assumptions) };
   } catch (error) {
     // A RangeError here names an assumption that cannot hold (e.g. no labels and no assumed accuracy).
     if (error instanceof RangeError) return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/** Whether a projected interval meets the link's goal, as the planner decides it. */
+export function meetsGoal(interval: Pick<BalancedInterval, 'lower' | 'upper'>, link: PlanLink): boolean {
+  return link.goal === 'lower' ? interval.lower >= link.target : interval.upper - interval.lower <= link.target;
+}
+
+/**
+ * The first count after the answer where the target is missed again: the curve shows the first
+ * curve point that misses; every count between the last curve point that meets and it is checked.
+ */
+export function firstRelapse(plan: LabelPlan, link: PlanLink, assumptions: LabelPlanAssumptions): Relapse | null {
+  if (plan.additional === null) return null;
+  const after = plan.curve.filter((point) => point.additional >= plan.additional!);
+  const missIndex = after.findIndex((point) => !meetsGoal(point, link));
+  if (missIndex <= 0) return null;
+  const miss = after[missIndex]!.additional;
+  const from = after[missIndex - 1]!.additional + 1;
+  if (miss - from > MAX_RELAPSE_CHECKS) return { additional: miss, exact: false };
+  for (let additional = from; additional < miss; additional++) {
+    const { interval } = projectBalancedInterval(assumptions, additional);
+    if (interval && !meetsGoal(interval, link)) return { additional, exact: true };
+  }
+  return { additional: miss, exact: true };
 }
 
 /** What the planner's worker reports: the outcome and how long the search took. */
