@@ -7,7 +7,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { coverageHref, DEFAULT_COVERAGE_LINK, MAX_COVERAGE_N } from '../../data/coverage-link';
-import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent, intervalDigits } from '../../data/format';
 import { METHOD_INFO } from '../../data/method-info';
 import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, planHref } from '../../data/plan-link';
@@ -241,6 +241,8 @@ function MethodTable({
 }) {
   const countsLabel = countsText ?? (counts ? `${counts.correct}/${counts.total} correct` : '');
   const level = formatConfidence(delta);
+  // One precision for the whole table, so its columns line up and compare.
+  const digits = intervalDigits(rows.map((row) => row.interval), DIGITS);
   return (
     <section className="methods-view__table-section">
       <h2>
@@ -271,7 +273,7 @@ function MethodTable({
         </thead>
         <tbody>
           {rows.map((row) => {
-            const shown = formatIntervalParts(row.interval, DIGITS);
+            const shown = formatIntervalParts(row.interval, digits);
             return (
               <tr key={row.name}>
                 <th scope="row">
@@ -288,13 +290,13 @@ function MethodTable({
                     delta={delta}
                     counts={countsLabel}
                     size="mini"
-                    digits={DIGITS}
+                    digits={digits}
                   />
                 </td>
                 <td className="methods-table__number">{shown.estimate}</td>
                 <td className="methods-table__number">{shown.lower}</td>
                 <td className="methods-table__number">{shown.upper}</td>
-                <td className="methods-table__number">{formatPercent(row.interval.upper - row.interval.lower, DIGITS, 'up')}</td>
+                <td className="methods-table__number">{formatPercent(row.interval.upper - row.interval.lower, digits, 'up')}</td>
               </tr>
             );
           })}

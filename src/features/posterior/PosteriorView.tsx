@@ -3,7 +3,7 @@ import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, honestDigits } from '../../data/format';
 import { methodsHref } from '../../data/methods-link';
 import {
   BRODERSEN_EXAMPLE,
@@ -133,15 +133,22 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
   );
 }
 
+/** Decimals at which a posterior's mean, median, mode and interval read honestly together. */
+function factsDigits(facts: PosteriorFacts): number {
+  const centres = [facts.mean, facts.median, facts.mode].map((value) => ({ value, rounding: 'nearest' as const }));
+  return honestDigits([...centres, { value: facts.interval.lower, rounding: 'down' }, { value: facts.interval.upper, rounding: 'up' }], DIGITS);
+}
+
 function FactsRow({ name, facts, testId }: { name: string; facts: PosteriorFacts; testId: string }) {
+  const digits = factsDigits(facts);
   return (
     <tr data-testid={`posterior-${testId}`}>
       <th scope="row">{name}</th>
-      <td data-value={facts.mean}>{formatPercent(facts.mean, DIGITS)}</td>
-      <td data-value={facts.median}>{formatPercent(facts.median, DIGITS)}</td>
-      <td data-value={facts.mode}>{formatPercent(facts.mode, DIGITS)}</td>
+      <td data-value={facts.mean}>{formatPercent(facts.mean, digits)}</td>
+      <td data-value={facts.median}>{formatPercent(facts.median, digits)}</td>
+      <td data-value={facts.mode}>{formatPercent(facts.mode, digits)}</td>
       <td data-lower={facts.interval.lower} data-upper={facts.interval.upper}>
-        {formatInterval(facts.interval, DIGITS)}
+        {formatInterval(facts.interval, digits)}
       </td>
       <td data-value={facts.aboveChance}>{formatProbability(facts.aboveChance)}</td>
     </tr>
@@ -153,7 +160,7 @@ export function lessonSentence(counts: ConfusionMatrix, balanced: PosteriorFacts
   const yes = counts.tp + counts.fn;
   const no = counts.tn + counts.fp;
   const calledYes = counts.tp + counts.fp;
-  const balancedText = `the balanced accuracy’s ${level} interval ${formatInterval(balanced.interval, DIGITS)} (mean ${formatPercent(balanced.mean, DIGITS)})`;
+  const balancedText = `the balanced accuracy’s ${level} interval ${formatInterval(balanced.interval, DIGITS)} (mean ${formatPercent(balanced.mean, factsDigits(balanced))})`;
   const accuracyText = `plain accuracy’s ${level} interval ${formatInterval(accuracy.interval, DIGITS)}`;
   const chance = `P(balanced accuracy > 50%) = ${formatProbability(balanced.aboveChance)}.`;
   const clears = (facts: PosteriorFacts) => facts.interval.lower > CHANCE;
