@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
 import { formatPercent } from '../src/data/format';
 import { detectorHref } from '../src/data/share-links';
+import { expectNoAxeViolations } from './axe';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 import { balancedInterval, exactInterval } from '../src/stats';
 import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals } from './dashboard-helpers';
@@ -144,6 +145,31 @@ test.describe('links round-trip', () => {
     await expect(opened.getByRole('button', { name: 'Delete detector' })).toBeVisible();
     await opened.goto(`${PREVIEW_URL}#/`);
     await expect(opened.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText(`${SAMPLES.length + 1} detectors`);
+    await other.close();
+  });
+
+  test('a shared-workspace link opens read-only in a fresh browser with the same numbers, and saves only when asked', async ({ page, browser }) => {
+    await page.goto('./#/');
+    await expectSamplesListed(page);
+    await page.getByRole('button', { name: '99%', exact: true }).click();
+    await page.getByLabel('Sort by').selectOption('lower');
+    await page.getByLabel('Filter').fill('pallet');
+    const numbers = await page.locator('.detector-table__numbers').allTextContents();
+    await page.getByRole('button', { name: 'Share workspace (copy link)' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/#\/shared\?w=[\w-]+$/);
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await expect(opened.getByRole('heading', { name: 'Shared workspace', level: 1 })).toBeVisible();
+    await expect(opened.getByRole('note')).toContainText('nothing is saved in your browser unless you choose to');
+    await expect(opened.getByRole('status').filter({ hasText: 'match' })).toContainText(`1 of ${SAMPLES.length} detectors match “pallet”`);
+    expect(await opened.locator('.detector-table__numbers').allTextContents()).toEqual(numbers);
+    await expectNoAxeViolations(opened);
+    await opened.getByRole('button', { name: 'Add to my workspace' }).click();
+    await expect(opened).toHaveURL(/#\/\?delta=0\.01&sort=lower&filter=pallet$/);
+    await expect(opened.getByRole('status').filter({ hasText: 'match' })).toHaveText(`1 of ${SAMPLES.length} detectors match “pallet”`);
     await other.close();
   });
 

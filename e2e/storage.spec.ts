@@ -103,3 +103,15 @@ test('a workspace saved in localStorage by an earlier version moves to IndexedDB
   await page.reload();
   await expect(page.getByRole('link', { name: 'Legacy gate', exact: true })).toBeVisible();
 });
+
+test('a workspace too large for a link says so and points to the file export', async ({ page }) => {
+  await page.goto('./');
+  await expectSamplesListed(page);
+  const rows = Array.from({ length: 3_000 }, (_, index) => `Loading bay camera ${index},${index % 41},40,${index % 61},60`);
+  await page.getByLabel('Detectors file to import').setInputFiles(countsCsv('three-thousand.csv', rows));
+  await page.getByRole('region', { name: 'Preview of three-thousand.csv' }).getByRole('button', { name: 'Add 3,000 detectors' }).click();
+  await page.getByRole('button', { name: 'Share workspace (copy link)' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'a link can carry safely' })).toContainText(
+    `These ${(SAMPLES.length + 3000).toLocaleString('en-US')} detectors make a link of`,
+  );
+});

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import type { HashRoute } from '../data/routes';
-import { CountsView, DetectorView, DetectorsListView } from '../features/detectors';
+import { CountsView, DetectorView, DetectorsListView, SharedWorkspaceView } from '../features/detectors';
 import { useHashRoute } from './use-hash-route';
 
 // The detectors views ship in the first bundle; the others load when first opened.
@@ -24,6 +24,7 @@ interface Section {
 const SECTIONS: Section[] = [
   { segment: '', label: 'Detectors', render: (route) => <DetectorsListView route={route} /> },
   { segment: 'detectors', label: 'Detector', render: (route) => <DetectorView route={route} />, inNav: false },
+  { segment: 'shared', label: 'Shared workspace', render: (route) => <SharedWorkspaceView route={route} />, inNav: false },
   { segment: 'counts', label: 'From counts', render: (route) => <CountsView route={route} /> },
   { segment: 'methods', label: 'Methods', render: (route) => <MethodsView route={route} /> },
   { segment: 'coverage', label: 'Coverage', render: (route) => <CoverageView route={route} /> },

@@ -1,11 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import './copy-link-button.css';
 
-type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; reason: string };
+type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; reason: string } | { kind: 'refused'; reason: string };
 
 export interface CopyLinkButtonProps {
-  /** Called on click so the link is always the current view. */
-  getUrl: () => string;
+  /**
+   * Called on click so the link is always the current view; may be asynchronous (a compressed
+   * workspace), and may reject with an Error whose message says why there is no link.
+   */
+  getUrl: () => string | Promise<string>;
   label?: string;
 }
 
@@ -20,7 +23,13 @@ export function CopyLinkButton({ getUrl, label = 'Copy link' }: CopyLinkButtonPr
   const fieldRef = useRef<HTMLInputElement>(null);
 
   async function copy() {
-    const link = getUrl();
+    let link: string;
+    try {
+      link = await getUrl();
+    } catch (error) {
+      setState({ kind: 'refused', reason: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     setUrl(link);
     const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
     if (!clipboard?.writeText) {
@@ -49,6 +58,11 @@ export function CopyLinkButton({ getUrl, label = 'Copy link' }: CopyLinkButtonPr
       <span role="status" className="copy-link__status">
         {state.kind === 'copied' ? 'Link copied to the clipboard.' : ''}
       </span>
+      {state.kind === 'refused' && (
+        <p className="field-error" role="alert">
+          {state.reason}
+        </p>
+      )}
       {state.kind === 'manual' && (
         <div className="copy-link__manual">
           <label htmlFor={id}>{state.reason} Copy the link yourself:</label>

@@ -17,7 +17,18 @@ const FALLBACK_VIEWPORT = 640;
  * standing in for the rest: 10,000 detectors cost as much as 30. `aria-rowcount`/`aria-rowindex`
  * tell assistive technology the full size.
  */
-export function DetectorTable({ detectors, delta, total }: { detectors: readonly Detector[]; delta: number; total: number }) {
+export function DetectorTable({
+  detectors,
+  delta,
+  total,
+  carryInLinks = false,
+}: {
+  detectors: readonly Detector[];
+  delta: number;
+  total: number;
+  /** Row links carry each detector's name and counts (for detectors that are not in this workspace). */
+  carryInLinks?: boolean;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT);
@@ -55,7 +66,7 @@ export function DetectorTable({ detectors, delta, total }: { detectors: readonly
         <tbody>
           {first > 0 && <Spacer height={first * ROW_HEIGHT} />}
           {detectors.slice(first, last).map((detector, offset) => (
-            <DetectorRow key={detector.id} detector={detector} delta={delta} rowIndex={first + offset + 2} />
+            <DetectorRow key={detector.id} detector={detector} delta={delta} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
           ))}
           {last < detectors.length && <Spacer height={(detectors.length - last) * ROW_HEIGHT} />}
         </tbody>
@@ -73,14 +84,15 @@ function Spacer({ height }: { height: number }) {
 }
 
 /** Memoised: while scrolling, rows that stay in the window are not re-rendered. */
-const DetectorRow = memo(function DetectorRow({ detector, delta, rowIndex }: { detector: Detector; delta: number; rowIndex: number }) {
+const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta: number; rowIndex: number; carryInLink: boolean }) {
+  const { detector, delta, rowIndex, carryInLink } = props;
   const balanced = detectorIntervals(detector, delta).balanced;
   const shown = balanced && formatIntervalParts(balanced);
   const counts = `YES ${countsText(detector.yes)}, NO ${countsText(detector.no)}`;
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
       <td className="detector-table__name">
-        <a href={detectorHref(detector.id, delta)} title={detector.name}>
+        <a href={detectorHref(detector.id, delta, carryInLink ? detector : undefined)} title={detector.name}>
           {detector.name}
         </a>
         {detector.query && (

@@ -1,12 +1,15 @@
 import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblemsNotice } from '../../components/LinkProblems';
 import { visibleDetectors, type SortKey } from '../../data/detector-list';
 import { formatFullPrecision } from '../../data/format';
 import type { HashRoute } from '../../data/routes';
 import { detectorHref, listHref, parseListLink } from '../../data/share-links';
+import { MAX_SHARED_LINK_LENGTH, sharedWorkspaceHref } from '../../data/workspace-link';
 import { useWorkspace } from '../../store/workspace';
 import { DetectorTable } from './DetectorTable';
+import { shareUrl } from './DetectorView';
 import { ExportButtons } from './ExportButtons';
 import { ImportPanel } from './ImportPanel';
 import { StorageProblemBanner } from './StorageProblemBanner';
@@ -118,6 +121,18 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           the current confidence level as CSV (one row per detector and metric, unrounded bounds).
         </p>
         <ExportButtons detectors={detectors} delta={delta} fileStem="tailbound-detectors" />
+        <p>
+          Or share the whole workspace — detectors, δ, sort and filter — as one link (compressed into the part after “#”,
+          which never reaches a server; up to {MAX_SHARED_LINK_LENGTH.toLocaleString('en')} characters, about 1,500 detectors).
+        </p>
+        <CopyLinkButton
+          label="Share workspace (copy link)"
+          getUrl={async () => {
+            const made = await sharedWorkspaceHref({ detectors, delta, sort, filter });
+            if (!made.ok) throw new Error(made.message);
+            return shareUrl(made.href);
+          }}
+        />
       </section>
       <ImportPanel
         existing={detectors}

@@ -2,3 +2,4 @@
 export { CountsView } from './CountsView';
 export { DetectorsListView } from './DetectorsListView';
 export { DetectorView } from './DetectorView';
+export { SharedWorkspaceView } from './SharedWorkspaceView';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseHashRoute } from './routes';
+import { MAX_SHARED_LINK_LENGTH, parseSharedWorkspace, sharedWorkspaceHref, type SharedWorkspace } from './workspace-link';
+
+const detector = (index: number) => ({
+  id: `detector-${index}`,
+  name: `Detector ${index} “quoted” & <b>`,
+  query: `Is there thing ${index}?`,
+  yes: { correct: index % 41, total: 40 + (index % 7) },
+  no: { correct: index % 61, total: 60 + (index % 5) },
+});
+
+const workspace = (count: number): SharedWorkspace => ({
+  detectors: Array.from({ length: count }, (_, index) => detector(index)),
+  delta: 0.01,
+  sort: 'lower',
+  filter: 'thing',
+});
+
+async function roundTrip(shared: SharedWorkspace) {
+  const made = await sharedWorkspaceHref(shared);
+  if (!made.ok) throw new Error(made.message);
+  return { href: made.href, parsed: await parseSharedWorkspace(parseHashRoute(made.href).params) };
+}
+
+describe('workspace links', () => {
+  it('carry every detector and the view settings, compressed, in the fragment', async () => {
+    const shared = workspace(500);
+    const { href, parsed } = await roundTrip(shared);
+    expect(href).toMatch(/^#\/shared\?w=[A-Za-z0-9_-]+$/);
+    expect(href.length).toBeLessThan(JSON.stringify(shared).length / 3);
+    expect(parsed).toEqual({ ok: true, value: shared });
+  });
+
+  it('refuse, in words, a workspace too large for a link', async () => {
+    const made = await sharedWorkspaceHref(workspace(20_000));
+    expect(made.ok).toBe(false);
+    expect(!made.ok && made.message).toMatch(/^These 20,000 detectors make a link of [\d,]+ characters, more than the 32,000 a link can carry safely\. Export/);
+    expect(MAX_SHARED_LINK_LENGTH).toBe(32_000);
+  });
+
+  it('say what is wrong with a cut-off, foreign or tampered link, naming w', async () => {
+    const { href } = await roundTrip(workspace(3));
+    const cut = await parseSharedWorkspace(parseHashRoute(href.slice(0, href.length - 10)).params);
+    expect(cut).toMatchObject({ ok: false, problems: [{ param: 'w', message: expect.stringMatching(/cut off/) }] });
+    expect(await parseSharedWorkspace(new URLSearchParams(''))).toMatchObject({ ok: false, problems: [{ param: 'w' }] });
+    expect(await parseSharedWorkspace(new URLSearchParams('w=not*base64'))).toMatchObject({ ok: false });
+    const bad = await sharedWorkspaceHref({ ...workspace(1), detectors: [{ ...detector(1), yes: { correct: 9, total: 4 } }] });
+    const parsedBad = await parseSharedWorkspace(parseHashRoute((bad as { href: string }).href).params);
+    expect(parsedBad).toMatchObject({ ok: false, problems: [{ param: 'w', message: expect.stringMatching(/^its detectors are not valid/) }] });
+  });
+});

@@ -1,0 +1,81 @@
+import type { Detector } from './detector';
+import { SORT_KEYS, type SortKey } from './detector-list';
+import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from './detectors-schema';
+import { deltaProblem, type LinkParse } from './link-params';
+import { hashHref } from './routes';
+
+/**
+ * A whole workspace in a link: `#/shared?w=<data>`, where data is the workspace as JSON, compressed
+ * with the browser's own deflate (CompressionStream 'deflate-raw') and written in base64url. It sits
+ * in the fragment (after `#`), which browsers never send to a server.
+ */
+export interface SharedWorkspace {
+  detectors: Detector[];
+  delta: number;
+  sort: SortKey;
+  filter: string;
+}
+
+/**
+ * The longest link tailbound makes: beyond this many characters, mail and chat tools start cutting
+ * links, so the user is asked to export a file instead. About 1,500 detectors with typical names and
+ * questions fit (measured: 1,500 → 30,265 characters).
+ */
+export const MAX_SHARED_LINK_LENGTH = 32_000;
+
+/** The parameter's format version: a later tailbound can still read links made today. */
+const FORMAT = 1;
+
+/** `#/shared?w=…` for this workspace, or why it cannot be a link (too long: export a file). */
+export async function sharedWorkspaceHref(workspace: SharedWorkspace): Promise<{ ok: true; href: string } | { ok: false; message: string }> {
+  const json = JSON.stringify({ format: FORMAT, ...workspace });
+  const data = toBase64Url(await transform(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
+  const href = hashHref(['shared'], { w: data });
+  if (href.length > MAX_SHARED_LINK_LENGTH) {
+    return {
+      ok: false,
+      message: `These ${workspace.detectors.length.toLocaleString('en-US')} detectors make a link of ${href.length.toLocaleString('en-US')} characters, more than the ${MAX_SHARED_LINK_LENGTH.toLocaleString('en-US')} a link can carry safely. Export the detectors as a JSON file and share that instead.`,
+    };
+  }
+  return { ok: true, href };
+}
+
+/** Reads `w` back; every way it can be wrong (cut off, not ours, invalid detectors) is said in words. */
+export async function parseSharedWorkspace(params: URLSearchParams): Promise<LinkParse<SharedWorkspace>> {
+  const problem = (message: string): LinkParse<SharedWorkspace> => ({ ok: false, problems: [{ param: 'w', message }] });
+  const data = params.get('w');
+  if (data === null || data === '') return problem('missing: the link has no workspace in it.');
+  let json: unknown;
+  try {
+    const bytes = await transform(fromBase64Url(data), new DecompressionStream('deflate-raw'));
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return problem('the workspace in this link cannot be read; the link may have been cut off when it was copied.');
+  }
+  if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== FORMAT) {
+    return problem('this is not a tailbound workspace link, or one from a newer version.');
+  }
+  const value = json as Record<string, unknown>;
+  const parsed = parseDetectorsFile({ schema: DETECTORS_SCHEMA_ID, version: DETECTORS_SCHEMA_VERSION, detectors: value.detectors });
+  if (!parsed.ok) return problem(`its detectors are not valid (${parsed.errors.slice(0, 3).map((error) => `${error.path}: ${error.message}`).join('; ')}).`);
+  const delta = typeof value.delta === 'number' && deltaProblem(value.delta) === null ? value.delta : undefined;
+  const sort = SORT_KEYS.find((key) => key === value.sort);
+  if (delta === undefined || sort === undefined || typeof value.filter !== 'string') return problem('its settings (δ, sort or filter) are not valid.');
+  return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter } };
+}
+
+async function transform(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const output = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(output).arrayBuffer());
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+}

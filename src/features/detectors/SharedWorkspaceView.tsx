@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { LinkProblems } from '../../components/LinkProblems';
+import { visibleDetectors } from '../../data/detector-list';
+import { formatFullPrecision } from '../../data/format';
+import type { HashRoute } from '../../data/routes';
+import { listHref } from '../../data/share-links';
+import { parseSharedWorkspace, type SharedWorkspace } from '../../data/workspace-link';
+import { useWorkspace } from '../../store/workspace';
+import { DetectorTable } from './DetectorTable';
+import { ExportButtons } from './ExportButtons';
+import './detectors.css';
+
+const TITLE = 'Shared workspace';
+
+/**
+ * `#/shared?w=…`: a workspace someone shared as a link, shown read-only. Opening it never changes
+ * this browser's workspace; "Add to my workspace" or "Replace my workspace" (asked first, undoable)
+ * do, when chosen.
+ */
+export function SharedWorkspaceView({ route }: { route: HashRoute }) {
+  const data = route.params.get('w') ?? '';
+  const shared = useQuery({ queryKey: ['shared-workspace', data], queryFn: () => parseSharedWorkspace(route.params), staleTime: Infinity });
+  if (!shared.data) return <p role="status">Reading the shared workspace…</p>;
+  if (!shared.data.ok) return <LinkProblems title={TITLE} problems={shared.data.problems} fallbackHref="#/" />;
+  return <SharedList shared={shared.data.value} />;
+}
+
+function SharedList({ shared }: { shared: SharedWorkspace }) {
+  const id = useId();
+  const [delta, setDelta] = useState(shared.delta);
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
+  const hydrated = useWorkspace((state) => state.hydrated);
+  const mine = useWorkspace((state) => state.detectors.length);
+  const importDetectors = useWorkspace((state) => state.importDetectors);
+  const setSort = useWorkspace((state) => state.setSort);
+  const setFilter = useWorkspace((state) => state.setFilter);
+  const setWorkspaceDelta = useWorkspace((state) => state.setDelta);
+  const shown = useMemo(() => visibleDetectors(shared.detectors, shared, delta), [shared, delta]);
+  const count = shared.detectors.length.toLocaleString('en');
+
+  const save = (mode: 'add' | 'replace') => {
+    const description =
+      mode === 'add' ? `Added ${count} shared detectors (ids in use updated).` : `Replaced your workspace with ${count} shared detectors.`;
+    importDetectors(shared.detectors, mode, 'update', description);
+    setSort(shared.sort);
+    setFilter(shared.filter);
+    setWorkspaceDelta(delta);
+    window.location.hash = listHref({ delta, sort: shared.sort, filter: shared.filter });
+  };
+
+  return (
+    <section className="detectors-list" aria-labelledby={`${id}-heading`}>
+      <h1 id={`${id}-heading`}>{TITLE}</h1>
+      <p className="carried-note" role="note">
+        Someone shared these {count} detectors as a link (read-only here): nothing is saved in your browser unless you choose
+        to. The link’s data sits after the “#”, which browsers never send to a server.
+      </p>
+      <div className="toolbar">
+        <button type="button" disabled={!hydrated} onClick={() => save('add')}>
+          Add to my workspace
+        </button>
+        {confirmingReplace ? (
+          <span role="group" aria-label="Confirm replace">
+            Replace your {mine.toLocaleString('en')} detectors with these {count}? You can undo it right after.{' '}
+            <button type="button" className="danger-button" onClick={() => save('replace')}>
+              Yes, replace them
+            </button>{' '}
+            <button type="button" onClick={() => setConfirmingReplace(false)}>
+              No, keep mine
+            </button>
+          </span>
+        ) : (
+          <button type="button" disabled={!hydrated} onClick={() => (mine === 0 ? save('replace') : setConfirmingReplace(true))}>
+            Replace my workspace with these…
+          </button>
+        )}
+        <ExportButtons detectors={shared.detectors} delta={delta} fileStem="tailbound-shared" />
+      </div>
+      <ConfidenceControl delta={delta} onChange={setDelta} />
+      <p className="list-count" role="status">
+        {shown.length === shared.detectors.length
+          ? `${count} detectors`
+          : `${shown.length.toLocaleString('en')} of ${count} detectors match “${shared.filter}”`}
+        , sorted as shared{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
+      </p>
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} total={shared.detectors.length} carryInLinks />}
+    </section>
+  );
+}
