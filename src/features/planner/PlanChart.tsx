@@ -4,6 +4,7 @@ import type { PlanGoal } from '../../data/plan-link';
 import { formatPercent } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
 import { ChartFrame } from '../../components/ChartFrame';
+import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 
 export interface PlanChartProps {
   curve: readonly LabelPlanPoint[];
@@ -27,6 +28,10 @@ const count = (value: number) => value.toLocaleString('en-US');
 export function PlanChart({ curve, goal, target, answer, width, height = 340 }: PlanChartProps) {
   const rows: PlanRow[] = curve.map((point) => ({ ...point, width: point.upper - point.lower }));
   const atAnswer = answer === null ? undefined : rows.find((row) => row.additional === answer);
+  const ticks = planAxisTicks(curve, goal, target);
+  const longest = rows.at(-1)?.additional ?? 0;
+  // Round counts along the bottom (the last curve point is an odd 9,408), none past the curve.
+  const countTicks = niceTicks(0, longest, 5).filter((tick) => tick <= longest);
   const chart = (
     <LineChart
       data={rows}
@@ -40,14 +45,17 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
         dataKey="additional"
         type="number"
         domain={[0, 'dataMax']}
+        ticks={countTicks}
         tickFormatter={count}
         tick={{ fill: 'var(--muted)' }}
         label={{ value: 'additional labels', position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
       />
       <YAxis
         type="number"
-        domain={goal === 'lower' ? ['auto', 1] : [0, 'auto']}
-        tickFormatter={(value: number) => formatPercent(value, 0)}
+        domain={[ticks[0]!, ticks.at(-1)!]}
+        ticks={ticks}
+        interval={0}
+        tickFormatter={percentTickFormatter(ticks)}
         tick={{ fill: 'var(--muted)' }}
         width={56}
       />
@@ -71,7 +79,7 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
         <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
       )}
       <Tooltip content={({ active, payload, label }: TooltipContentProps) => <PlanTooltip active={active} payload={payload} label={label} />} />
-      <Legend verticalAlign="top" height={30} itemSorter={null} />
+      <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 8 }} />
     </LineChart>
   );
   return (
@@ -79,6 +87,15 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
       {chart}
     </ChartFrame>
   );
+}
+
+/**
+ * The y axis: ticks at a round step over what is drawn (the bounds down to 100% for a lower-bound
+ * goal, widths up from 0 otherwise, and the target), each labelled with its own value.
+ */
+export function planAxisTicks(curve: readonly LabelPlanPoint[], goal: PlanGoal, target: number): number[] {
+  if (goal === 'lower') return niceTicks(Math.min(target, ...curve.map((point) => point.lower)), 1, 6);
+  return niceTicks(0, Math.max(target, ...curve.map((point) => point.upper - point.lower)), 6);
 }
 
 function PlanTooltip({ active, payload, label }: Pick<TooltipContentProps, 'active' | 'payload' | 'label'>) {

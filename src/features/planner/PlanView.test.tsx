@@ -3,6 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
 import { projectBalancedInterval } from '../../stats';
+import { percentTickFormatter } from '../../components/axis-ticks';
+import { parsePlanLink } from '../../data/plan-link';
+import { planOutcome } from './plan-answer';
+import { planAxisTicks } from './PlanChart';
 import { PlanView } from './PlanView';
 
 /** Renders the view and waits for its background search (run on the page in jsdom) to finish. */
@@ -51,6 +55,20 @@ describe('PlanView', { timeout: 20_000 }, () => {
     while (projectBalancedInterval(DETECTOR, relapse).interval!.lower >= 0.9) relapse++;
     expect(relapse).toBe(671);
     expect(screen.getByText(/^With [\d,]+ should-be-YES/)).toHaveTextContent('at 671 more labels it misses the target again');
+  });
+
+  it('labels the y axis with distinct, true percentages at round values', async () => {
+    const link = '#/plan?yes=1874/1950&no=9702/9800&delta=0.05&target=0.97';
+    const { container } = await renderAt(link);
+    const parsed = parsePlanLink(parseHashRoute(link).params);
+    const outcome = parsed.ok ? planOutcome(parsed.value) : undefined;
+    const ticks = planAxisTicks(outcome?.ok ? outcome.plan.curve : [], 'lower', 0.97);
+    expect(ticks.map(percentTickFormatter(ticks))).toEqual(['96%', '97%', '98%', '99%', '100%']);
+    // The chart draws them evenly spaced: each label sits at its own value on a linear axis.
+    const ys = [...container.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick-line')].map((tick) => Number(tick.getAttribute('y1')));
+    expect(ys).toHaveLength(5);
+    const gaps = ys.slice(1).map((y, index) => y - ys[index]!);
+    for (const gap of gaps) expect(gap).toBeCloseTo(gaps[0]!, 6);
   });
 
   it('marks the answer in the chart and in the data table', async () => {
