@@ -63,6 +63,7 @@ export function BalancedCoverageMap({ coverage, ps, delta, floor, summary }: Bal
         aria-label={summary}
         width={MARGIN.left + size + MARGIN.right}
         height={MARGIN.top + size + MARGIN.bottom}
+        viewBox={`0 0 ${MARGIN.left + size + MARGIN.right} ${MARGIN.top + size + MARGIN.bottom}`}
         onMouseLeave={() => setHovered(null)}
       >
         {cells.map((cell) => (

@@ -81,7 +81,7 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
           <CoverageTooltip active={active} payload={payload} label={label} delta={delta} />
         )}
       />
-      <Legend verticalAlign="top" height={30} itemSorter={null} />
+      <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 8 }} />
     </LineChart>
   );
   return (

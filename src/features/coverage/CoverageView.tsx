@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { TableScroll } from '../../components/TableScroll';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
@@ -200,33 +201,35 @@ function CurveSummaryTable({
 }) {
   const level = formatConfidence(delta);
   return (
-    <table className="coverage-table coverage-summary">
-      <caption>
-        Each method’s coverage over {CURVE_PS.length} values of p ({setting}; nominal {level}); coverage rounded down.
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Method</th>
-          <th scope="col">Lowest coverage</th>
-          <th scope="col">at p</th>
-          <th scope="col">Average coverage</th>
-          <th scope="col">Values of p below {level}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {summaries.map(({ method, summary }) => (
-          <tr key={method} data-method={method} className={summary.belowNominal > 0 ? 'coverage-table__under' : undefined}>
-            <th scope="row">{METHOD_INFO[method].label}</th>
-            <td>{formatPercent(summary.minimum, 2, 'down')}</td>
-            <td>{CURVE_PS[summary.minimumAt]!.toFixed(3)}</td>
-            <td>{formatPercent(summary.mean, 2, 'down')}</td>
-            <td>
-              {summary.belowNominal} of {CURVE_PS.length}
-            </td>
+    <TableScroll label="Coverage of each method">
+      <table className="coverage-table coverage-summary">
+        <caption>
+          Each method’s coverage over {CURVE_PS.length} values of p ({setting}; nominal {level}); coverage rounded down.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Method</th>
+            <th scope="col">Lowest coverage</th>
+            <th scope="col">at p</th>
+            <th scope="col">Average coverage</th>
+            <th scope="col">Values of p below {level}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {summaries.map(({ method, summary }) => (
+            <tr key={method} data-method={method} className={summary.belowNominal > 0 ? 'coverage-table__under' : undefined}>
+              <th scope="row">{METHOD_INFO[method].label}</th>
+              <td>{formatPercent(summary.minimum, 2, 'down')}</td>
+              <td>{CURVE_PS[summary.minimumAt]!.toFixed(3)}</td>
+              <td>{formatPercent(summary.mean, 2, 'down')}</td>
+              <td>
+                {summary.belowNominal} of {CURVE_PS.length}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

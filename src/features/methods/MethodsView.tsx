@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { TableScroll } from '../../components/TableScroll';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
@@ -248,60 +249,62 @@ function MethodTable({
       <h2>
         {heading} <span className="methods-view__counts-label">({countsLabel})</span>
       </h2>
-      <table className="methods-table">
-        <caption>
-          Two-sided {level} intervals (δ = {formatFullPrecision(delta)}) for {countsLabel}; bounds rounded outward.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col" className="methods-table__bar-head">
-              <VisuallyHidden>Interval on a 0–100% scale</VisuallyHidden>
-              <span className="methods-table__scale" aria-hidden="true">
-                {SCALE_TICKS.map((tick) => (
-                  <span key={tick} style={{ left: `${tick}%` }}>
-                    {tick}%
-                  </span>
-                ))}
-              </span>
-            </th>
-            <th scope="col">Estimate</th>
-            <th scope="col">Lower</th>
-            <th scope="col">Upper</th>
-            <th scope="col">Width</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const shown = formatIntervalParts(row.interval, digits);
-            return (
-              <tr key={row.name}>
-                <th scope="row">
-                  <span className="methods-table__name">{row.name}</span>
-                  <span className="methods-table__promise">{row.promise}</span>
-                  {row.warning && <span className="methods-table__warning">{row.warning}</span>}
-                </th>
-                <td className="methods-table__bar">
-                  <IntervalBar
-                    label={`${heading}, ${row.name}`}
-                    interval={row.interval}
-                    series={series}
-                    method={row.name}
-                    delta={delta}
-                    counts={countsLabel}
-                    size="mini"
-                    digits={digits}
-                  />
-                </td>
-                <td className="methods-table__number">{shown.estimate}</td>
-                <td className="methods-table__number">{shown.lower}</td>
-                <td className="methods-table__number">{shown.upper}</td>
-                <td className="methods-table__number">{formatPercent(row.interval.upper - row.interval.lower, digits, 'up')}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll label={`${heading}: interval methods`}>
+        <table className="methods-table">
+          <caption>
+            Two-sided {level} intervals (δ = {formatFullPrecision(delta)}) for {countsLabel}; bounds rounded outward.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col" className="methods-table__bar-head">
+                <VisuallyHidden>Interval on a 0–100% scale</VisuallyHidden>
+                <span className="methods-table__scale" aria-hidden="true">
+                  {SCALE_TICKS.map((tick) => (
+                    <span key={tick} style={{ left: `${tick}%` }}>
+                      {tick}%
+                    </span>
+                  ))}
+                </span>
+              </th>
+              <th scope="col">Estimate</th>
+              <th scope="col">Lower</th>
+              <th scope="col">Upper</th>
+              <th scope="col">Width</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const shown = formatIntervalParts(row.interval, digits);
+              return (
+                <tr key={row.name}>
+                  <th scope="row">
+                    <span className="methods-table__name">{row.name}</span>
+                    <span className="methods-table__promise">{row.promise}</span>
+                    {row.warning && <span className="methods-table__warning">{row.warning}</span>}
+                  </th>
+                  <td className="methods-table__bar">
+                    <IntervalBar
+                      label={`${heading}, ${row.name}`}
+                      interval={row.interval}
+                      series={series}
+                      method={row.name}
+                      delta={delta}
+                      counts={countsLabel}
+                      size="mini"
+                      digits={digits}
+                    />
+                  </td>
+                  <td className="methods-table__number">{shown.estimate}</td>
+                  <td className="methods-table__number">{shown.lower}</td>
+                  <td className="methods-table__number">{shown.upper}</td>
+                  <td className="methods-table__number">{formatPercent(row.interval.upper - row.interval.lower, digits, 'up')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { TableScroll } from '../../components/TableScroll';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
@@ -170,35 +171,37 @@ function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; rela
       </figure>
       <details className="plan-view__data">
         <summary>Show the data ({plan.curve.length} label counts)</summary>
-        <table className="plan-table">
-          <caption>
-            Projected exact balanced {level} intervals (δ = {formatFullPrecision(link.delta)}), rounded outward.
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Additional labels</th>
-              <th scope="col">YES</th>
-              <th scope="col">NO</th>
-              <th scope="col">Lower</th>
-              <th scope="col">Estimate</th>
-              <th scope="col">Upper</th>
-              <th scope="col">Width</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.curve.map((point) => (
-              <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>
-                <th scope="row">{count(point.additional)}</th>
-                <td>{count(point.additionalYes)}</td>
-                <td>{count(point.additionalNo)}</td>
-                <td>{formatPercent(point.lower, DIGITS, 'down')}</td>
-                <td>{formatPercent(point.estimate, DIGITS)}</td>
-                <td>{formatPercent(point.upper, DIGITS, 'up')}</td>
-                <td>{formatPercent(point.upper - point.lower, DIGITS, 'up')}</td>
+        <TableScroll label="Projected intervals">
+          <table className="plan-table">
+            <caption>
+              Projected exact balanced {level} intervals (δ = {formatFullPrecision(link.delta)}), rounded outward.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Additional labels</th>
+                <th scope="col">YES</th>
+                <th scope="col">NO</th>
+                <th scope="col">Lower</th>
+                <th scope="col">Estimate</th>
+                <th scope="col">Upper</th>
+                <th scope="col">Width</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {plan.curve.map((point) => (
+                <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>
+                  <th scope="row">{count(point.additional)}</th>
+                  <td>{count(point.additionalYes)}</td>
+                  <td>{count(point.additionalNo)}</td>
+                  <td>{formatPercent(point.lower, DIGITS, 'down')}</td>
+                  <td>{formatPercent(point.estimate, DIGITS)}</td>
+                  <td>{formatPercent(point.upper, DIGITS, 'up')}</td>
+                  <td>{formatPercent(point.upper - point.lower, DIGITS, 'up')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </details>
       {link.yes.total > 0 && link.no.total > 0 && (
         <p>

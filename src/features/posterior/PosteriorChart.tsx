@@ -49,7 +49,7 @@ export function PosteriorChart({ density, balanced, accuracy, width, height = 36
       <Line dataKey="balanced" name="Balanced accuracy" type="monotone" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
       <Line dataKey="accuracy" name="Plain accuracy" type="monotone" dot={false} stroke="var(--posterior-accuracy)" strokeWidth={2} isAnimationActive={false} />
       <Tooltip content={({ active, payload, label }: TooltipContentProps) => <DensityTooltip active={active} payload={payload} label={label} />} />
-      <Legend verticalAlign="top" height={30} itemSorter={null} />
+      <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 8 }} />
     </LineChart>
   );
   return (

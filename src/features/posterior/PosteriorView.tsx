@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { TableScroll } from '../../components/TableScroll';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
@@ -96,25 +97,27 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
         </figcaption>
       </figure>
 
-      <table className="posterior-table">
-        <caption>
-          Posterior summaries for {countsText}: central {level} intervals (δ = {formatFullPrecision(delta)}) rounded outward.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Posterior</th>
-            <th scope="col">Mean</th>
-            <th scope="col">Median</th>
-            <th scope="col">Mode</th>
-            <th scope="col">{level} interval</th>
-            <th scope="col">P(&gt; 50%)</th>
-          </tr>
-        </thead>
-        <tbody>
-          <FactsRow name="Balanced accuracy" facts={balanced} testId="balanced" />
-          <FactsRow name="Plain accuracy" facts={accuracy} testId="accuracy" />
-        </tbody>
-      </table>
+      <TableScroll label="Posterior summaries">
+        <table className="posterior-table">
+          <caption>
+            Posterior summaries for {countsText}: central {level} intervals (δ = {formatFullPrecision(delta)}) rounded outward.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Posterior</th>
+              <th scope="col">Mean</th>
+              <th scope="col">Median</th>
+              <th scope="col">Mode</th>
+              <th scope="col">{level} interval</th>
+              <th scope="col">P(&gt; 50%)</th>
+            </tr>
+          </thead>
+          <tbody>
+            <FactsRow name="Balanced accuracy" facts={balanced} testId="balanced" />
+            <FactsRow name="Plain accuracy" facts={accuracy} testId="accuracy" />
+          </tbody>
+        </table>
+      </TableScroll>
       {counts.tp + counts.fn > 0 && counts.tn + counts.fp > 0 && (
         <p className="posterior-view__next">
           <a
