@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { SAMPLES } from './dashboard-helpers';
+
+const PHONE = { width: 375, height: 812 };
+
+const ROUTES = [
+  '#/',
+  `#/detectors/${SAMPLES[0]!.id}`,
+  '#/counts?yes=38/40&no=55/60',
+  '#/methods?yes=38/40&no=55/60',
+  '#/methods?n=40&k=38',
+  '#/coverage?n=30',
+  '#/posterior',
+  '#/plan?yes=38/40&no=55/60&target=0.9',
+  '#/explore',
+  '#/explore?mode=balanced',
+];
+
+/** The page's width once charts, workers and lazy views have settled: the same on two reads 300 ms apart. */
+async function settledScrollWidth(page: Page): Promise<number> {
+  const read = () => page.evaluate(() => document.documentElement.scrollWidth);
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const now = await read();
+      const settled = now === last;
+      last = now;
+      return settled;
+    }, { intervals: [300] })
+    .toBe(true);
+  return last;
+}
+
+test.describe('phone width (375 px)', () => {
+  test.use({ viewport: PHONE });
+
+  for (const route of ROUTES) {
+    test(`${route} never scrolls sideways, in light and dark, and passes axe`, async ({ page }) => {
+      await page.goto(`./${route}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const width = await settledScrollWidth(page);
+        expect(width, `${route} in ${colorScheme}: page ${width} px wide on a ${PHONE.width} px screen`).toBeLessThanOrEqual(
+          await page.evaluate(() => window.innerWidth),
+        );
+      }
+      await expectNoAxeViolations(page);
+    });
+  }
+});
