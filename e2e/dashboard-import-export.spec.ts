@@ -13,7 +13,9 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('tailbound-detectors-intervals-delta-0.01.csv');
   const text = await readFile((await download.path())!, 'utf8');
-  const [header, ...rows] = text.trimEnd().split('\r\n');
+  // A byte-order mark first, so that Excel reads the file as UTF-8.
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = text.slice(1).trimEnd().split('\r\n');
   expect(header).toBe(CSV_HEADER);
   expect(rows).toHaveLength(SAMPLES.length * 3);
   const byKey = new Map(rows.map((row) => row.split(',')).map((cells) => [`${cells[0]}/${cells[2]}`, cells]));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balancedInterval, exactInterval } from '../stats';
 import type { Detector } from './detector';
 import { parseDetectorsFile } from './detectors-schema';
-import { countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell } from './export-files';
+import { countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
 import { parseImportFile } from './import-files';
 
 const forklift: Detector = {
@@ -16,14 +16,15 @@ const forklift: Detector = {
 const emptyYes: Detector = { id: 'smoke', name: 'Smoke', query: '', yes: { correct: 0, total: 0 }, no: { correct: 297, total: 300 } };
 
 function rows(csv: string): string[][] {
-  return Papa.parse<string[]>(csv.trimEnd(), { delimiter: ',' }).data;
+  expect(csv.startsWith(UTF8_BOM)).toBe(true);
+  return Papa.parse<string[]>(csv.slice(UTF8_BOM.length).trimEnd(), { delimiter: ',' }).data;
 }
 
 describe('intervalsToCsv', () => {
-  it('has exactly the contracted header and CRLF line ends', () => {
+  it('has a BOM (for Excel), exactly the contracted header and CRLF line ends', () => {
     const csv = intervalsToCsv([forklift], 0.05);
     expect(INTERVALS_CSV_HEADER).toBe('detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method');
-    expect(csv.split('\r\n')[0]).toBe(INTERVALS_CSV_HEADER);
+    expect(csv.split('\r\n')[0]).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}`);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 
@@ -75,7 +76,7 @@ describe('intervalsToCsv', () => {
   });
 
   it('writes only the header for no detectors', () => {
-    expect(intervalsToCsv([], 0.05)).toBe(`${INTERVALS_CSV_HEADER}\r\n`);
+    expect(intervalsToCsv([], 0.05)).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}\r\n`);
   });
 });
 

@@ -51,7 +51,10 @@ export function detectorsToJson(detectors: readonly Detector[]): string {
   return `${JSON.stringify(toDetectorsFile(detectors), null, 2)}\n`;
 }
 
-/** The intervals at level 1 − δ as CSV text (CRLF line ends, as RFC 4180 asks), header first. */
+/** Excel reads a CSV as UTF-8 only after a byte-order mark; without one "—" arrives as "â€”". */
+export const UTF8_BOM = '\uFEFF';
+
+/** The intervals at level 1 − δ as CSV text (BOM, CRLF line ends as RFC 4180 asks), header first. */
 export function intervalsToCsv(detectors: readonly Detector[], delta: number): string {
   const lines = [INTERVALS_CSV_HEADER];
   // 1 − 0.07 is 0.9299999999999999 in binary; 12 significant digits give the decimal the user chose.
@@ -84,7 +87,7 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number): s
       );
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** A text value as one CSV cell: formula-neutralised, then quoted if needed. */
