@@ -146,7 +146,7 @@ export function parsePerExampleCsv(text: string): CsvImportResult {
     let entry = byName.get(name);
     if (entry === undefined) {
       if (byName.size >= MAX_DETECTORS_PER_FILE) {
-        errors.push({ line: row.line, message: `line ${row.line}: more than ${MAX_DETECTORS_PER_FILE} detectors; row skipped` });
+        errors.push({ line: row.line, message: `line ${row.line}: more than ${MAX_DETECTORS_PER_FILE.toLocaleString('en')} detectors; row skipped` });
         continue;
       }
       entry = { name, query, queryLine: row.line, yes: { correct: 0, total: 0 }, no: { correct: 0, total: 0 } };
@@ -221,7 +221,7 @@ export function parseCountsCsv(text: string): CsvImportResult {
       continue;
     }
     if (pending.length >= MAX_DETECTORS_PER_FILE) {
-      errors.push({ line: row.line, message: `line ${row.line}: more than ${MAX_DETECTORS_PER_FILE} detectors; row skipped` });
+      errors.push({ line: row.line, message: `line ${row.line}: more than ${MAX_DETECTORS_PER_FILE.toLocaleString('en')} detectors; row skipped` });
       continue;
     }
     rowsByName.set(name, row.line);

@@ -56,6 +56,15 @@ describe('ImportPanel', () => {
     expect(onImport).toHaveBeenCalledTimes(1);
   });
 
+  it('counts problems with a thousands separator, like every other count', async () => {
+    const user = userEvent.setup();
+    render(<ImportPanel existing={[]} onImport={vi.fn()} />);
+    const badRows = Array.from({ length: 5060 }, () => 'Gate,yes,maybe');
+    await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('many.csv', ['detector,label,prediction', ...badRows]));
+    const preview = await screen.findByRole('region', { name: 'Preview of many.csv' });
+    expect(preview).toHaveTextContent('5,060 data rows. 0 detectors can be imported; 5,060 problems found');
+  });
+
   it('refuses files over the size limit and files of an unknown kind', async () => {
     const user = userEvent.setup();
     render(<ImportPanel existing={[]} onImport={vi.fn()} />);

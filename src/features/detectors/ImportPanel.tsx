@@ -195,7 +195,7 @@ function Preview({
         Read as a {KIND_NAMES[preview.kind]}
         {preview.kind !== 'json' && `: ${preview.rowCount.toLocaleString('en')} data rows`}. {count.toLocaleString('en')}{' '}
         detector{plural} can be imported
-        {errors.length > 0 && `; ${errors.length} problem${errors.length === 1 ? '' : 's'} found — those rows are left out`}.
+        {errors.length > 0 && `; ${errors.length.toLocaleString('en')} problem${errors.length === 1 ? '' : 's'} found — those rows are left out`}.
       </p>
       {errors.length > 0 && <ProblemTable caption="Rows that will not be imported" rows={errors} />}
       {warnings.length > 0 && <ProblemTable caption="Warnings" rows={warnings} />}
