@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView, SharedWorkspaceView } from '../features/detectors';
+import { ThemeSwitch } from './ThemeSwitch';
 import { useHashRoute } from './use-hash-route';
 
 // The detectors views ship in the first bundle; the others load when first opened.
@@ -57,6 +58,7 @@ export function App() {
             ))}
           </ul>
         </nav>
+        <ThemeSwitch />
       </header>
       <main id="main" tabIndex={-1}>
         {active ? (

@@ -2,7 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { applyTheme, readTheme } from './theme';
 import './styles.css';
+
+// Before the first paint, so a stored theme never flashes the system's.
+applyTheme(readTheme(), false);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('tailbound: the page has no #root element');
