@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exactUpperBound } from '../../stats';
 import { ExplorerView } from './ExplorerView';
 import { nAtPosition, pStep } from './TailControls';
-import { pmfAxisTicks } from './TailPlots';
+import { accuracyTick, pmfAxisTicks } from './TailPlots';
 
 const PLOT_WIDTH = 800;
 
@@ -229,6 +229,20 @@ describe('slider scales', () => {
       expect(ticks.length).toBeLessThanOrEqual(6);
       expect(ticks.length).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('labels the accuracy under each count truthfully: distinct, and 100% only at N', () => {
+    const ticks = [999_300, 999_400, 999_500, 999_600, 999_700];
+    const Tick = accuracyTick(1_000_000, ticks);
+    const { container } = render(
+      <svg>
+        {[...ticks, 1_000_000].map((value) => (
+          <Tick key={value} x={0} y={0} payload={{ value }} />
+        ))}
+      </svg>,
+    );
+    const accuracies = [...container.querySelectorAll('text')].map((text) => text.querySelectorAll('tspan')[1]!.textContent);
+    expect(accuracies).toEqual(['99.93%', '99.94%', '99.95%', '99.96%', '99.97%', '100.00%']);
   });
 
   it('makes p steps finer as N grows', () => {

@@ -1,6 +1,6 @@
 import { createContext, memo, useContext, useMemo, type ReactElement } from 'react';
 import { ComposedChart, Curve, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
-import { formatPercent } from '../../data/format';
+import { formatPercent, honestDigits } from '../../data/format';
 import { integerTicks, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
 import { accuracyDigits, formatChance, formatCount } from './tail-text';
 
@@ -49,7 +49,7 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
   const pmfTicksKey = pmfAxisTicks(Math.max(...series.pmf.map((point) => point.tail + point.rest))).join();
   const pmfTicks = useMemo(() => pmfTicksKey.split(',').map(Number), [pmfTicksKey]);
   const pmfDomain = useMemo<[number, number]>(() => [0, pmfTicks[pmfTicks.length - 1]!], [pmfTicks]);
-  const tick = useMemo(() => accuracyTick(n), [n]);
+  const tick = useMemo(() => accuracyTick(n, ticks), [n, ticks]);
   // The same element objects while the window and scale stay put, so recharts' axes skip re-rendering.
   const pmfAxes = useMemo(
     () => [
@@ -249,9 +249,13 @@ interface TickProps {
   payload?: { value: number };
 }
 
-/** An x tick with the count j and, under it, the empirical accuracy j/N. */
-function accuracyTick(n: number) {
-  const digits = Math.max(0, accuracyDigits(n) - 1);
+/**
+ * An x tick with the count j and, under it, the empirical accuracy j/N, with the decimals that keep
+ * every tick's accuracy distinct and short of 100% unless j = N (999,600 of 10⁶ reads 99.96%).
+ */
+export function accuracyTick(n: number, ticks: readonly number[]) {
+  const usual = Math.max(0, accuracyDigits(n) - 1);
+  const digits = honestDigits(ticks.map((value) => ({ value: value / n, rounding: 'nearest' })), usual);
   return function AccuracyTick({ x, y, payload }: TickProps) {
     const value = payload?.value ?? 0;
     return (
