@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {
   errorRateDigits,
   errorRateInterval,
-  formatBound,
+  formatHonestPercent,
   formatConfidence,
   formatInterval,
   formatIntervalParts,
@@ -94,8 +94,8 @@ describe('honest digits near 0% and 100%', () => {
 
   it('shares decimals across rows and keeps single bounds and tick labels honest', () => {
     expect(intervalDigits([{ estimate: 0.8, lower: 0.7, upper: 0.9 }, nearOne])).toBe(2);
-    expect(formatBound(0.999961, 'up')).toBe('99.997%');
-    expect(formatBound(0.00004, 'down')).toBe('0.004%');
+    expect(formatHonestPercent(0.999961, 'up')).toBe('99.997%');
+    expect(formatHonestPercent(0.00004, 'down')).toBe('0.004%');
     const ticks = [0.97, 0.975, 0.98].map((value) => ({ value, rounding: 'nearest' as const }));
     expect(honestDigits(ticks, 0)).toBe(1);
   });

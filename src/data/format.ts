@@ -77,8 +77,8 @@ export function formatInterval(interval: Interval, minDigits = 1): string {
   return `[${parts.lower}, ${parts.upper}]`;
 }
 
-/** One bound, rounded outward, with the decimals it needs not to read 0% or 100%. */
-export function formatBound(value: number, rounding: 'down' | 'up', minDigits = 1): string {
+/** One value (a bound rounded outward, an estimate to nearest) with the decimals it needs not to read 0% or 100%. */
+export function formatHonestPercent(value: number, rounding: Rounding, minDigits = 1): string {
   return formatPercent(value, honestDigits([{ value, rounding }], minDigits), rounding);
 }
 

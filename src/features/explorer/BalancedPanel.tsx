@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts } from '../../data/format';
 import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
 import { formatCount } from './tail-text';
@@ -50,14 +50,14 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
   const level = formatConfidence(delta);
   const perBound = formatFullPrecision(delta / 4);
   const classLabel = (name: string, counts: ClassCounts, bounds: BalancedInterval['yes']) =>
-    `${name} ${formatCount(counts.correct)}/${formatCount(counts.total)} = ${formatPercent(bounds.estimate, 1)}: ` +
+    `${name} ${formatCount(counts.correct)}/${formatCount(counts.total)} = ${formatIntervalParts(bounds).estimate}: ` +
     `exact bounds at δ/4 = ${perBound} each ${formatInterval(bounds)}`;
   const rows: IntervalRow[] = [
     { id: 'yes', label: classLabel('Should-be-YES', yes, interval.yes), ...interval.yes, color: 'yes' },
     { id: 'no', label: classLabel('Should-be-NO', no, interval.no), ...interval.no, color: 'no' },
     {
       id: 'balanced',
-      label: `Balanced accuracy ${formatPercent(interval.estimate, 1)}: ${level} interval ${formatInterval(interval)} (averages of the bounds above)`,
+      label: `Balanced accuracy ${formatIntervalParts(interval).estimate}: ${level} interval ${formatInterval(interval)} (averages of the bounds above)`,
       ...interval,
       color: 'balanced',
       averageOf: ['yes', 'no'],
@@ -71,7 +71,7 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
   return (
     <>
       <p className="balanced-panel__result" role="status">
-        Balanced accuracy {formatPercent(interval.estimate, 1)}, exact {level} interval <strong>{formatInterval(interval)}</strong>.
+        Balanced accuracy {formatIntervalParts(interval).estimate}, exact {level} interval <strong>{formatInterval(interval)}</strong>.
       </p>
       <IntervalRows rows={rows} title={`Construction of the ${level} balanced interval`} />
       <table className="explorer-table">
@@ -100,10 +100,10 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
           <tr>
             <th scope="row">Balanced = average</th>
             <td>
-              ({six(interval.yes.lower)} + {six(interval.no.lower)}) / 2 = {six(interval.lower)} → {formatPercent(interval.lower, 1, 'down')}
+              ({six(interval.yes.lower)} + {six(interval.no.lower)}) / 2 = {six(interval.lower)} → {formatIntervalParts(interval).lower}
             </td>
             <td>
-              ({six(interval.yes.upper)} + {six(interval.no.upper)}) / 2 = {six(interval.upper)} → {formatPercent(interval.upper, 1, 'up')}
+              ({six(interval.yes.upper)} + {six(interval.no.upper)}) / 2 = {six(interval.upper)} → {formatIntervalParts(interval).upper}
             </td>
           </tr>
         </tbody>

@@ -1,4 +1,6 @@
 import { useId, useState, type CSSProperties } from 'react';
+import { niceTicks, percentTickFormatter, tickCountFor } from '../../components/axis-ticks';
+import { useElementWidth } from '../../components/use-element-width';
 
 /** One interval drawn as a band on the shared accuracy axis. */
 export interface IntervalRow {
@@ -21,6 +23,8 @@ export interface IntervalRow {
 const ROW_HEIGHT = 40;
 const BAND_HEIGHT = 14;
 const VIEW_WIDTH = 1000;
+/** Room each axis label needs ("99.95%"), so that a phone's narrow plot gets fewer of them. */
+const TICK_LABEL_PIXELS = 56;
 
 /**
  * Intervals stacked on one accuracy axis, the blog's Figures 6 and 7: bands with a tick at the
@@ -31,6 +35,7 @@ const VIEW_WIDTH = 1000;
 export function IntervalRows({ rows, title }: { rows: IntervalRow[]; title: string }) {
   const zoomId = useId();
   const [zoomed, setZoomed] = useState(false);
+  const [plotRef, plotWidth] = useElementWidth<HTMLDivElement>(VIEW_WIDTH / 2);
   const reachLow = Math.min(0, ...rows.map((row) => row.reach?.lower ?? 0));
   const reachHigh = Math.max(1, ...rows.map((row) => row.reach?.upper ?? 1));
   // Pad so that a zero-width interval at 0 or 1 stays visible.
@@ -40,8 +45,8 @@ export function IntervalRows({ rows, title }: { rows: IntervalRow[]; title: stri
   const height = rows.length * ROW_HEIGHT;
   const rowIndex = new Map(rows.map((row, index) => [row.id, index]));
   const mid = (index: number) => index * ROW_HEIGHT + ROW_HEIGHT / 2;
-  const ticks = zoomed ? niceTicks(from, to) : [0, 0.25, 0.5, 0.75, 1];
-  const tickDigits = zoomed ? Math.max(0, -Math.floor(Math.log10(((ticks[1] ?? 1) - (ticks[0] ?? 0)) * 100 + 1e-12))) : 0;
+  const ticks = niceTicks(Math.max(from, 0), Math.min(to, 1), tickCountFor(plotWidth, TICK_LABEL_PIXELS, 6)).filter((tick) => tick >= from && tick <= to);
+  const tickLabel = percentTickFormatter(ticks);
 
   return (
     <div className="interval-rows" role="group" aria-label={title}>
@@ -54,7 +59,7 @@ export function IntervalRows({ rows, title }: { rows: IntervalRow[]; title: stri
           <li key={row.id}>{row.label}</li>
         ))}
       </ul>
-      <div className="interval-rows__plot">
+      <div className="interval-rows__plot" ref={plotRef}>
         <svg
           viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
           preserveAspectRatio="none"
@@ -122,16 +127,15 @@ export function IntervalRows({ rows, title }: { rows: IntervalRow[]; title: stri
         <div className="interval-rows__axis" aria-hidden="true">
           {ticks.map((tick) => (
             <span key={tick} style={{ left: percentLeft(tick) }}>
-              {(tick * 100).toFixed(tickDigits)}%
+              {tickLabel(tick)}
             </span>
           ))}
         </div>
       </div>
-      {(reachLow < 0 || reachHigh > 1) && (
-        <p className="interval-rows__note">
-          Dashed: where the unclipped interval reaches impossible accuracies (shaded, below 0% or above 100%).
-        </p>
-      )}
+      <p className="interval-rows__note">
+        Shaded grey: below 0% or above 100%, accuracies that cannot occur.
+        {(reachLow < 0 || reachHigh > 1) && ' Dashed: where the unclipped interval reaches into them.'}
+      </p>
     </div>
   );
 }
@@ -147,14 +151,4 @@ function zoomDomain(rows: IntervalRow[], min: number, max: number): [number, num
   const high = Math.max(...points);
   const pad = Math.max((high - low) * 0.08, 0.001);
   return [Math.max(min, low - pad), Math.min(max, high + pad)];
-}
-
-/** About five ticks at 1-2-5 steps inside [from, to]. */
-function niceTicks(from: number, to: number): number[] {
-  const raw = (to - from) / 5;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= raw)!;
-  const ticks: number[] = [];
-  for (let index = Math.ceil(from / step); index * step <= to; index++) ticks.push(index * step);
-  return ticks;
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { countProblem } from '../../components/CountField';
 import { EXPLORER_MAX_N } from '../../data/explorer-link';
-import { formatPercent } from '../../data/format';
+import { formatHonestPercent } from '../../data/format';
 import { SliderField } from './SliderField';
 import { formatAccuracy, formatCount } from './tail-text';
 
@@ -80,7 +80,7 @@ export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
       />
       <SliderField
         label="Number correct k"
-        detail={`= ${formatPercent(k / n, 1)} empirical accuracy`}
+        detail={`= ${formatHonestPercent(k / n, 'nearest')} empirical accuracy`}
         min={0}
         max={n}
         step={1}

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { ExplorerMode } from '../../data/explorer-link';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
 import { boundTail, searchBound, type BoundKind } from './bound-search';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
@@ -107,7 +107,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
             Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
           </h2>
           <p className="explorer__legend">
-            <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatPercent(plotted.k / plotted.n, 1)}){' '}
+            <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatHonestPercent(plotted.k / plotted.n, 'nearest')}){' '}
             <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
             {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
           </p>
@@ -150,7 +150,7 @@ function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: Bound
       {formatFullPrecision(targetTail)}, so the exact {boundName} is {direction} p = {formatAccuracy(p, n)}. It is{' '}
       {definition} ={' '}
       <strong>
-        {formatPercent(bound, 2, rounding)} ({formatFullPrecision(Number(bound.toPrecision(6)))}, rounded {rounding})
+        {formatHonestPercent(bound, rounding, 2)} ({formatFullPrecision(Number(bound.toPrecision(6)))}, rounded {rounding})
       </strong>
       .
     </p>
@@ -218,9 +218,9 @@ export function intervalRows(mode: TailMode, n: number, k: number, delta: number
   };
   const rows: IntervalRow[] = [];
   if (mode === 'upper') {
-    rows.push({ id: 'upper', label: `Exact ${level} upper bound (one-sided, δ = ${formatFullPrecision(delta)}): ${formatPercent(upper, 1, 'up')}`, estimate, lower: 0, upper, color: 'hypothesis', oneSided: 'upper' }, centralRow);
+    rows.push({ id: 'upper', label: `Exact ${level} upper bound (one-sided, δ = ${formatFullPrecision(delta)}): ${formatHonestPercent(upper, 'up')}`, estimate, lower: 0, upper, color: 'accent', oneSided: 'upper' }, centralRow);
   } else if (mode === 'lower') {
-    rows.push({ id: 'lower', label: `Exact ${level} lower bound (one-sided, δ = ${formatFullPrecision(delta)}): ${formatPercent(lower, 1, 'down')}`, estimate, lower, upper: 1, color: 'hypothesis', oneSided: 'lower' }, centralRow);
+    rows.push({ id: 'lower', label: `Exact ${level} lower bound (one-sided, δ = ${formatFullPrecision(delta)}): ${formatHonestPercent(lower, 'down')}`, estimate, lower, upper: 1, color: 'accent', oneSided: 'lower' }, centralRow);
   } else {
     rows.push(centralRow, {
       id: 'one-sided',
@@ -228,7 +228,7 @@ export function intervalRows(mode: TailMode, n: number, k: number, delta: number
       estimate,
       lower,
       upper,
-      color: 'hypothesis',
+      color: 'accent',
     });
   }
   const wald = waldInterval(n, k, delta);
