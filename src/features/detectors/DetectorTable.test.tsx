@@ -34,6 +34,17 @@ describe('DetectorTable', () => {
     expect(spacerHeight + rendered().length * ROW_HEIGHT).toBe(10_000 * ROW_HEIGHT);
   });
 
+  it('returns to where the list was scrolled when it is shown again (Back from a detector)', () => {
+    const first = render(<DetectorTable detectors={detectors} delta={0.05} total={detectors.length} />);
+    const scroller = first.container.querySelector<HTMLElement>('.detector-table-scroll')!;
+    scroller.scrollTop = 3000 * ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+    first.unmount();
+    const again = render(<DetectorTable detectors={detectors} delta={0.05} total={detectors.length} />);
+    expect(again.container.querySelector<HTMLElement>('.detector-table-scroll')!.scrollTop).toBe(3000 * ROW_HEIGHT);
+    expect(screen.getByRole('link', { name: 'Detector 3000' })).toBeInTheDocument();
+  });
+
   it('says when the balanced accuracy is undefined', () => {
     render(
       <DetectorTable

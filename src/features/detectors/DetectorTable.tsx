@@ -12,6 +12,9 @@ export const ROW_HEIGHT = 64;
 const OVERSCAN = 8;
 const FALLBACK_VIEWPORT = 640;
 
+/** Where the list was scrolled when it was last left: Back from a detector returns there, not to the top. */
+let lastScrollTop = 0;
+
 /**
  * The detectors as a table that renders only the rows in view (plus a margin), with spacer rows
  * standing in for the rest: 10,000 detectors cost as much as 30. `aria-rowcount`/`aria-rowindex`
@@ -34,6 +37,16 @@ export function DetectorTable({
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT);
 
   useLayoutEffect(() => {
+    if (!scrollRef.current) return;
+    // A list filtered since is shorter: no further than its end.
+    const restored = Math.min(lastScrollTop, detectors.length * ROW_HEIGHT);
+    scrollRef.current.scrollTop = restored;
+    setScrollTop(restored);
+    // Only on arrival: afterwards the scroll events keep it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setViewport(element.clientHeight || FALLBACK_VIEWPORT));
@@ -49,7 +62,10 @@ export function DetectorTable({
     <div
       className="detector-table-scroll"
       ref={scrollRef}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={(event) => {
+        lastScrollTop = event.currentTarget.scrollTop;
+        setScrollTop(lastScrollTop);
+      }}
     >
       <table className="detector-table" aria-rowcount={detectors.length + 1}>
         <caption className="visually-hidden">
