@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
-import { formatPercent } from '../src/data/format';
+import { formatPercent, formatProportion } from '../src/data/format';
 import { detectorHref } from '../src/data/share-links';
 import { expectNoAxeViolations } from './axe';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
@@ -53,8 +53,8 @@ test('a detector opens and its numbers match the stats module', async ({ page })
   const exact = exactInterval(PALLET.yes.total, PALLET.yes.correct, 0.05);
   await page.getByRole('img', { name: /^Should-be-YES accuracy:/ }).hover();
   const tooltip = page.getByRole('tooltip');
-  await expect(tooltip).toContainText(String(exact.lower));
-  await expect(tooltip).toContainText(String(exact.upper));
+  await expect(tooltip).toContainText(formatProportion(exact.lower));
+  await expect(tooltip).toContainText(formatProportion(exact.upper));
   await expect(tooltip).toContainText('exact central (Clopper–Pearson)');
   await expect(tooltip).toContainText('0.05 (95% confidence)');
   // The construction toggle shows the δ/4 bounds the balanced interval averages.
