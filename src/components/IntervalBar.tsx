@@ -1,7 +1,7 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { formatConfidence, formatFullPrecision, formatIntervalParts, formatProportion } from '../data/format';
 import type { Interval } from '../stats';
-import { barPosition, barScale } from './bar-scale';
+import { barPosition, barScale, scaleRangeText } from './bar-scale';
 import './interval-bar.css';
 
 /** The three colour series of the product: balanced accuracy, should-be-YES and should-be-NO. */
@@ -40,7 +40,7 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
   const shown = formatIntervalParts(interval, digits);
   const scale = size === 'full' ? barScale(interval) : barScale({ estimate: 0, lower: 0, upper: 1 });
   const at = (value: number) => barPosition(scale, value);
-  const range = `${exactPercent(scale.from)}–${exactPercent(scale.to)}`;
+  const range = scaleRangeText(scale);
   const level = formatConfidence(delta);
   const name =
     `${label}: ${shown.estimate}, ${level} interval ${shown.lower} to ${shown.upper} ` +
@@ -127,6 +127,3 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
     </div>
   );
 }
-
-/** A scale end exactly as it is (the ends sit on round values): 0.99925 → "99.925%". */
-const exactPercent = (value: number) => `${Number((value * 100).toPrecision(12))}%`;

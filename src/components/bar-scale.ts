@@ -34,3 +34,9 @@ export function barScale(interval: Interval): BarScale {
 export function barPosition(scale: BarScale, value: number): number {
   return ((Math.min(Math.max(value, scale.from), scale.to) - scale.from) / (scale.to - scale.from)) * 100;
 }
+
+/** A zoomed scale's range exactly as it is (its ends sit on round values): "99.9%–100%". */
+export function scaleRangeText(scale: BarScale): string {
+  const exactPercent = (value: number) => `${Number((value * 100).toPrecision(12))}%`;
+  return `${exactPercent(scale.from)}–${exactPercent(scale.to)}`;
+}

@@ -3,7 +3,12 @@
  * not a fetch, so the page's `default-src 'self'` policy allows it and nothing leaves the browser.
  */
 export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Saves a blob (e.g. a PNG drawn on a canvas) as a file, the same way. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

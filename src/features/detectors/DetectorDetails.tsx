@@ -1,6 +1,9 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
 import { CountField } from '../../components/CountField';
+import { detectorIntervalRows, detectorIntervalsCaption } from '../../components/detector-interval-rows';
 import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
+import { IntervalChart } from '../../components/IntervalChart';
 import { CLASS_LABELS, type ClassName } from '../../data/detector';
 import { computeIntervals } from '../../data/detector-intervals';
 import { explorerHref } from '../../data/explorer-link';
@@ -17,6 +20,8 @@ export interface DetectorDetailsProps {
   onShowUnionBoundsChange: (show: boolean) => void;
   /** Present when the counts may be edited; receives only valid counts. */
   onCountsChange?: (className: ClassName, counts: ClassCounts) => void;
+  /** The detector's name, for the title of the intervals picture; absent for counts without a detector. */
+  name?: string;
 }
 
 const CLASS_TITLES: Record<ClassName, string> = {
@@ -34,7 +39,7 @@ type Reading = 'accuracy' | 'errors';
  * Balanced accuracy with its exact union-bound interval, then each class's accuracy with its exact
  * central interval; every number says its method, δ and counts, and bounds are rounded outward.
  */
-export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBoundsChange, onCountsChange }: DetectorDetailsProps) {
+export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBoundsChange, onCountsChange, name }: DetectorDetailsProps) {
   const intervals = useMemo(() => computeIntervals(yes, no, delta), [yes, no, delta]);
   const toggleId = useId();
   const level = formatConfidence(delta);
@@ -42,6 +47,8 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
   const [showErrors, setShowErrors] = useState(false);
   const nearCertain = [intervals.balanced, intervals.yes, intervals.no].some((interval) => interval && interval.estimate >= NEAR_CERTAIN);
   const reading: Reading = showErrors ? 'errors' : 'accuracy';
+  const pictureRef = useRef<HTMLDivElement>(null);
+  const pictureTitle = name === undefined ? 'Accuracy from counts' : `Accuracy of “${name}”`;
 
   return (
     <div className="detector-details">
@@ -119,6 +126,12 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
           />
         ))}
       </div>
+
+      {/* The bars above are HTML; the pictures draw the same intervals as one SVG. */}
+      <div ref={pictureRef} hidden>
+        <IntervalChart rows={detectorIntervalRows(yes, no, intervals)} title={pictureTitle} />
+      </div>
+      <ChartDownloads source={pictureRef} title={pictureTitle} caption={detectorIntervalsCaption(yes, no, delta)} />
 
       <section className="interval-meaning" aria-labelledby={`${toggleId}-meaning`}>
         <h2 id={`${toggleId}-meaning`}>What a {level} interval means</h2>

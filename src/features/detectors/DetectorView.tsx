@@ -109,6 +109,7 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
         showUnionBounds={showUnionBounds}
         onShowUnionBoundsChange={setShowUnionBounds}
         onCountsChange={onCountsChange}
+        name={detector.name}
       />
     </section>
   );
@@ -159,7 +160,7 @@ function CarriedDetectorView(props: { id: string; carried: CarriedDetector; delt
           Save to my workspace
         </button>
       </div>
-      <DetectorDetails yes={carried.yes} no={carried.no} delta={delta} showUnionBounds={showUnionBounds} onShowUnionBoundsChange={setShowUnionBounds} />
+      <DetectorDetails yes={carried.yes} no={carried.no} delta={delta} showUnionBounds={showUnionBounds} onShowUnionBoundsChange={setShowUnionBounds} name={carried.name} />
     </section>
   );
 }

@@ -1,0 +1,11 @@
+import type { ClassCounts } from '../stats';
+
+/** How each interval is built, as the pages, pictures and reports name it (the CSV uses short ids). */
+export const BALANCED_METHOD = 'exact union bound (δ/4 per tail)';
+export const CLASS_METHOD = 'exact central (Clopper–Pearson)';
+export const UNION_PART_METHOD = 'exact one-sided bounds at δ/4 each (part of the balanced interval)';
+
+/** "38/40" with thousands separators: "1,000/1,005". */
+export function countsText(counts: ClassCounts): string {
+  return `${counts.correct.toLocaleString('en')}/${counts.total.toLocaleString('en')}`;
+}
