@@ -26,6 +26,8 @@ const STYLE_PROPERTIES = [
   'display',
 ] as const;
 const COLOR_PROPERTIES = new Set<string>(['fill', 'stroke', 'stop-color']);
+/** Values only the page can resolve. */
+const PAGE_ONLY_VALUE = /var\(|color-mix\(|light-dark\(/;
 
 /** The chart SVGs in `container`: every outermost <svg>, but not recharts' legend icons (the legend is redrawn from its items). */
 function chartSvgs(container: HTMLElement): SVGSVGElement[] {
@@ -77,6 +79,10 @@ function standaloneCopy(svg: SVGSVGElement): PicturePanel {
     element.setAttribute('style', style);
     for (const attribute of ['class', 'tabindex', 'role', 'aria-label', 'aria-hidden', 'aria-describedby', 'focusable']) {
       element.removeAttribute(attribute);
+    }
+    // Presentation attributes such as fill="var(--muted)": the style now holds their concrete value.
+    for (const { name, value } of [...element.attributes]) {
+      if (PAGE_ONLY_VALUE.test(value)) element.removeAttribute(name);
     }
   });
   const { width, height } = svgSize(svg);

@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
 import { TableScroll } from '../../components/TableScroll';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
@@ -160,6 +161,7 @@ function CurvePanel({ link, chartWidth }: { link: CoverageLink; chartWidth: numb
   );
   const level = formatConfidence(delta);
   const setting = `n = ${n.toLocaleString('en-US')}, δ = ${formatFullPrecision(delta)}`;
+  const chartRef = useRef<HTMLElement>(null);
 
   return (
     <section className="coverage-view__panel" aria-labelledby="coverage-curves-heading">
@@ -173,13 +175,22 @@ function CurvePanel({ link, chartWidth }: { link: CoverageLink; chartWidth: numb
       />
       {curves && (
         <>
-          <figure className="coverage-view__figure">
+          <figure className="coverage-view__figure" ref={chartRef}>
             <CoverageChart rows={rows} methods={methods} delta={delta} axis={axis} width={chartWidth} />
             <figcaption>
               Exact coverage of each method’s two-sided {level} interval against the true accuracy p ({setting}); dashed line:
               the nominal {level}. Hover or use the arrow keys on the chart to read values.
             </figcaption>
           </figure>
+          <ChartDownloads
+            source={chartRef}
+            title={`Exact coverage of one proportion’s interval, n = ${n.toLocaleString('en-US')}`}
+            caption={
+              `Probability that each method’s two-sided ${level} interval contains the true accuracy p, computed exactly over ` +
+              `all outcomes of n = ${n.toLocaleString('en-US')} tests, δ = ${formatFullPrecision(delta)}. Methods: ` +
+              `${methods.map((method) => METHOD_INFO[method].label).join(', ')}. Dashed line: the nominal ${level}.`
+            }
+          />
           <CurveSummaryTable summaries={summaries} delta={delta} setting={setting} />
           <DataDisclosure summary={`Show the data (${CURVE_PS.length} values of p)`}>
             {() => <CurveDataTable rows={rows} methods={methods} delta={delta} setting={setting} />}
@@ -287,6 +298,7 @@ function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: nu
   const level = formatConfidence(delta);
   const setting = `${yesTotal} should-be-YES × ${noTotal} should-be-NO examples, δ = ${formatFullPrecision(delta)}`;
   const cells = GRID_PS.length * GRID_PS.length;
+  const mapRef = useRef<HTMLDivElement>(null);
 
   let sentence = '';
   let floor = 1 - delta;
@@ -314,12 +326,22 @@ function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: nu
           <p className="coverage-view__verdict" data-testid="balanced-coverage-summary">
             {sentence}
           </p>
-          <BalancedCoverageMap
-            coverage={coverage}
-            ps={GRID_PS}
-            delta={delta}
-            floor={floor}
-            summary={`Heat map of the balanced interval’s exact coverage for ${setting}. ${sentence}`}
+          <div ref={mapRef}>
+            <BalancedCoverageMap
+              coverage={coverage}
+              ps={GRID_PS}
+              delta={delta}
+              floor={floor}
+              summary={`Heat map of the balanced interval’s exact coverage for ${setting}. ${sentence}`}
+            />
+          </div>
+          <ChartDownloads
+            source={mapRef}
+            title={`Exact coverage of the balanced interval, ${yesTotal} should-be-YES × ${noTotal} should-be-NO`}
+            caption={
+              `Coverage of the balanced ${level} interval (exact union bound, δ/4 per tail) over the true class accuracies p⁺ and p⁻, ` +
+              `for ${setting}; colour from ${formatPercent(floor, 1, 'down')} (dark) to 100% (bright), red below the nominal ${level}. ${sentence}`
+            }
           />
           <DataDisclosure summary={`Show the data (${cells.toLocaleString('en-US')} cells)`}>
             {() => <GridDataTable coverage={coverage} level={level} setting={setting} />}

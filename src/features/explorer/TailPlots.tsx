@@ -1,8 +1,9 @@
-import { createContext, memo, useContext, useMemo, type ReactElement } from 'react';
+import { createContext, memo, useContext, useMemo, useRef, type ReactElement } from 'react';
 import { ComposedChart, Curve, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
-import { formatPercent, honestDigits } from '../../data/format';
+import { ChartDownloads } from '../../components/ChartDownloads';
+import { formatFullPrecision, formatPercent, honestDigits } from '../../data/format';
 import { integerTicks, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
-import { accuracyDigits, formatChance, formatCount } from './tail-text';
+import { accuracyDigits, formatAccuracy, formatChance, formatCount } from './tail-text';
 
 export interface TailPlotsProps {
   n: number;
@@ -91,6 +92,12 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
     [cdfAxes, size],
   );
   const tailLabel = side === 'left' ? `P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
+  const plotsRef = useRef<HTMLDivElement>(null);
+  const pictureTitle = `Binomial tail: ${formatCount(k)} of ${formatCount(n)} correct at true accuracy p = ${formatAccuracy(p, n)}`;
+  const pictureCaption =
+    `Top: P[X = j] for N = ${formatCount(n)} tests if the true accuracy were p, the tail ${tailLabel} = ${formatChance(series.tailMass)} shaded; ` +
+    `bottom: the CDF F(j). Exact binomial tail (Clopper–Pearson, Langford 2005): the ${side === 'left' ? 'upper' : 'lower'} bound is the p ` +
+    `at which this tail equals ${formatFullPrecision(targetTail)} (δ for a one-sided bound, δ/2 for each end of a central interval).`;
   const reading =
     side === 'left'
       ? `F(${formatCount(k)}) = ${formatChance(series.tailMass)}`
@@ -98,7 +105,7 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
 
   return (
     <LayerContext.Provider value={layers}>
-      <div className="tail-plots" data-n={n} data-k={k} data-p={p}>
+      <div className="tail-plots" data-n={n} data-k={k} data-p={p} ref={plotsRef}>
         <figure className="tail-plots__figure">
           <figcaption>
             Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
@@ -118,6 +125,7 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
           Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
           {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
         </p>
+        <ChartDownloads source={plotsRef} title={pictureTitle} caption={pictureCaption} />
       </div>
     </LayerContext.Provider>
   );

@@ -1,10 +1,12 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
 import { TableScroll } from '../../components/TableScroll';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { countsText } from '../../data/interval-wording';
 import { methodsHref } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
 import type { HashRoute } from '../../data/routes';
@@ -155,13 +157,14 @@ function GoalChoice({ goal, onChange }: { goal: PlanGoal; onChange: (goal: PlanG
 function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
   const { headline, detail } = planSentences(plan, link, relapse);
   const level = formatConfidence(link.delta);
+  const chartRef = useRef<HTMLElement>(null);
   return (
     <section className="plan-view__result" aria-labelledby="plan-answer">
       <h2 id="plan-answer" className={plan.status === 'reached' ? 'plan-view__answer' : 'plan-view__answer plan-view__answer--none'}>
         {headline}
       </h2>
       <p>{detail}</p>
-      <figure className="plan-view__figure">
+      <figure className="plan-view__figure" ref={chartRef}>
         <PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />
         <figcaption>
           The exact balanced {level} interval (δ = {formatFullPrecision(link.delta)}, union bound over the two classes) that
@@ -169,6 +172,16 @@ function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; rela
           against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
         </figcaption>
       </figure>
+      <ChartDownloads
+        source={chartRef}
+        title={`Labels to ${link.goal === 'lower' ? 'prove' : 'narrow'} the balanced accuracy: target ${formatPercent(link.target, 1)}`}
+        caption={
+          `Now: should-be-YES ${countsText(link.yes)}, should-be-NO ${countsText(link.no)} correct. Projected exact balanced ${level} ` +
+          `interval (union bound, δ/4 per tail, δ = ${formatFullPrecision(link.delta)}) after each number of additional labels; ` +
+          `${link.goal === 'lower' ? 'the lower bound' : 'its width'} against the target ${formatPercent(link.target, 1)}` +
+          `${plan.additional !== null ? `, reached at ${count(plan.additional)} more labels` : ''}. ${headline}`
+        }
+      />
       <details className="plan-view__data">
         <summary>Show the data ({plan.curve.length} label counts)</summary>
         <TableScroll label="Projected intervals">

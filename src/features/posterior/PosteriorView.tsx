@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
 import { TableScroll } from '../../components/TableScroll';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
@@ -52,6 +53,7 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
   const accuracy = useMemo(() => posteriorFacts(curves.accuracy, delta), [curves, delta]);
   const level = formatConfidence(delta);
   const countsText = `TP ${counts.tp}, FN ${counts.fn}, TN ${counts.tn}, FP ${counts.fp}`;
+  const chartRef = useRef<HTMLElement>(null);
   const isExample = CELLS.every(({ key }) => counts[key] === BRODERSEN_EXAMPLE[key]);
 
   return (
@@ -89,13 +91,22 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
         {lessonSentence(counts, balanced, accuracy, level)}
       </p>
 
-      <figure className="posterior-view__figure">
+      <figure className="posterior-view__figure" ref={chartRef}>
         <PosteriorChart density={curves.density} balanced={balanced} accuracy={accuracy} width={chartWidth} />
         <figcaption>
           Posterior densities for {countsText} under flat priors. Shaded: each central {level} posterior interval; dotted: the
           posterior means; dashed: chance (50%).
         </figcaption>
       </figure>
+      <ChartDownloads
+        source={chartRef}
+        title={`Posterior of the balanced and the plain accuracy, ${countsText}`}
+        caption={
+          `Posterior densities (Brodersen et al. 2010, flat Beta(1, 1) priors per class) for ${countsText}. Shaded: central ${level} ` +
+          `posterior intervals, δ = ${formatFullPrecision(delta)}: balanced ${formatInterval(balanced.interval, DIGITS)}, plain ` +
+          `${formatInterval(accuracy.interval, DIGITS)}. Dotted: posterior means; dashed: chance (50%).`
+        }
+      />
 
       <TableScroll label="Posterior summaries">
         <table className="posterior-table">
