@@ -11,6 +11,7 @@ const CoverageView = lazy(() => import('../features/coverage').then((feature) =>
 const PosteriorView = lazy(() => import('../features/posterior').then((feature) => ({ default: feature.PosteriorView })));
 const PlanView = lazy(() => import('../features/planner').then((feature) => ({ default: feature.PlanView })));
 const ExplorerView = lazy(() => import('../features/explorer').then((feature) => ({ default: feature.ExplorerView })));
+const ReportView = lazy(() => import('../features/report').then((feature) => ({ default: feature.ReportView })));
 
 interface Section {
   /** First hash segment: `#/explore?...` → 'explore'; '' is the detectors home. */
@@ -32,6 +33,7 @@ const SECTIONS: Section[] = [
   { segment: 'posterior', label: 'Posterior', render: (route) => <PosteriorView route={route} /> },
   { segment: 'plan', label: 'Plan labels', render: (route) => <PlanView route={route} /> },
   { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
+  { segment: 'report', label: 'Report', render: (route) => <ReportView route={route} /> },
 ];
 
 export function App() {

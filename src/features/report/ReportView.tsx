@@ -1,0 +1,236 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { detectorIntervalRows, detectorIntervalsCaption } from '../../components/detector-interval-rows';
+import { IntervalChart } from '../../components/IntervalChart';
+import { LinkProblems } from '../../components/LinkProblems';
+import { TableScroll } from '../../components/TableScroll';
+import { useLinkState } from '../../components/use-link-state';
+import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { BALANCED_METHOD, CLASS_METHOD, countsText } from '../../data/interval-wording';
+import { parseReportLink, reportHref, type ReportLink } from '../../data/report-link';
+import type { HashRoute } from '../../data/routes';
+import { detectorHref } from '../../data/share-links';
+import { useWorkspace } from '../../store/workspace';
+import { intervalsMarkdown } from './report-markdown';
+import {
+  estimateText,
+  familyText,
+  interpretation,
+  intervalText,
+  metricRows,
+  reportEntries,
+  simultaneousDeltaText,
+  type ReportDetector,
+  type ReportEntry,
+  type ReportFamily,
+} from './report-model';
+import './report.css';
+
+const TITLE = 'Report';
+
+/** `#/report`: the workspace's detectors (or one, or counts from the link) laid out for paper. */
+export function ReportView({ route }: { route: HashRoute }) {
+  const { params } = route;
+  const parsed = useMemo(() => parseReportLink(params), [params]);
+  if (!parsed.ok) return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref="#/report" />;
+  return <ReportPage linked={parsed.value} linkKey={params.toString()} />;
+}
+
+function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }) {
+  const [link, setLink] = useLinkState(linked, linkKey, reportHref);
+  const workspaceDelta = useWorkspace((state) => state.delta);
+  const hydrated = useWorkspace((state) => state.hydrated);
+  const stored = useWorkspace((state) => state.detectors);
+  const delta = link.delta ?? workspaceDelta;
+  const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
+  const { subject } = link;
+
+  const detectors = useMemo<ReportDetector[]>(() => {
+    if (subject.kind === 'counts') return [{ id: null, name: subject.name, query: '', yes: subject.yes, no: subject.no }];
+    const chosen = subject.kind === 'detector' ? stored.filter((detector) => detector.id === subject.id) : stored;
+    return chosen.map(({ id, name, query, yes, no }) => ({ id, name, query, yes, no }));
+  }, [subject, stored]);
+  const entries = useMemo(() => reportEntries(detectors, delta), [detectors, delta]);
+  const family: ReportFamily = { delta, m: entries.length };
+  // One date for the whole page, fixed when the report opens: what the paper says it was made on.
+  const [date] = useState(() => new Date().toLocaleDateString('en-CA'));
+  const source =
+    subject.kind === 'counts'
+      ? 'the counts given in this report’s link'
+      : 'the detector workspace saved in this browser (counts as entered, imported or loaded from the sample set)';
+  const heading = subject.kind === 'workspace' ? 'Report: all detectors' : `Report: ${detectors[0]?.name ?? (subject.kind === 'detector' ? subject.id : '')}`;
+
+  if (subject.kind !== 'counts' && !hydrated) return <p role="status">Opening your workspace…</p>;
+  if (entries.length === 0) {
+    return (
+      <section className="report">
+        <h1>{heading}</h1>
+        <p role="alert">
+          {subject.kind === 'detector'
+            ? `There is no detector with the id “${subject.id}” in this browser’s workspace.`
+            : 'This browser’s workspace has no detectors yet.'}{' '}
+          <a href="#/">Open the detectors</a> to load or add some.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <article className="report" aria-labelledby="report-heading">
+      <header className="report__header">
+        <h1 id="report-heading">{heading}</h1>
+        <p className="report__meta">
+          Made with tailbound on {date} from {source}. {entries.length.toLocaleString('en')} detector{entries.length === 1 ? '' : 's'}
+          {', '}
+          {formatConfidence(delta)} intervals (δ = {formatFullPrecision(delta)}).
+        </p>
+        <div className="report__controls">
+          <ConfidenceControl delta={delta} onChange={setDelta} />
+          <div className="report__actions">
+            <button type="button" onClick={() => window.print()}>
+              Print or save as PDF
+            </button>
+            <CopyMarkdownButton getMarkdown={() => intervalsMarkdown(entries, family, date)} />
+          </div>
+        </div>
+      </header>
+
+      <IntervalsTable entries={entries} family={family} />
+
+      {entries.map((entry, index) => (
+        <DetectorReport key={entry.id ?? `counts-${index}`} entry={entry} family={family} date={date} source={source} />
+      ))}
+    </article>
+  );
+}
+
+/** Every detector's intervals in one table: what "Copy as Markdown" copies. */
+function IntervalsTable({ entries, family }: { entries: readonly ReportEntry[]; family: ReportFamily }) {
+  const level = formatConfidence(family.delta);
+  const simultaneous = family.m > 1;
+  return (
+    <section className="report__summary" aria-labelledby="report-summary-heading">
+      <h2 id="report-summary-heading">Intervals</h2>
+      <TableScroll label="Intervals table">
+        <table className="report-table">
+          <caption>
+            Estimates and exact {level} intervals (δ = {formatFullPrecision(family.delta)}), rounded outward
+            {simultaneous && <>; simultaneous: at {simultaneousDeltaText(family)}, so that all {family.m.toLocaleString('en')} hold together</>}.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Detector</th>
+              <th scope="col">Metric</th>
+              <th scope="col">Correct / total</th>
+              <th scope="col">Estimate</th>
+              <th scope="col">{level} interval</th>
+              {simultaneous && <th scope="col">Simultaneous</th>}
+              <th scope="col">Method</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) =>
+              metricRows(entry).map((row, rowIndex) => (
+                <tr key={`${entry.id ?? index}-${row.metric}`} className={rowIndex === 0 ? 'report-table__first' : undefined}>
+                  {rowIndex === 0 && (
+                    <th scope="rowgroup" rowSpan={3}>
+                      {entry.name}
+                    </th>
+                  )}
+                  <td>{row.metric}</td>
+                  <td className="report-table__number">{row.counts}</td>
+                  <td className="report-table__number">{estimateText(row.interval)}</td>
+                  <td className="report-table__number">{intervalText(row.interval)}</td>
+                  {simultaneous && <td className="report-table__number">{intervalText(row.simultaneous)}</td>}
+                  <td>{row.method}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+/** One detector on its own page: the reporting checklist, its intervals as a picture, and what they mean. */
+function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; family: ReportFamily; date: string; source: string }) {
+  const chartRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  const pictureTitle = `Accuracy of “${entry.name}”`;
+  const tests = entry.yes.total + entry.no.total;
+  return (
+    <section className="report-detector" aria-labelledby={headingId}>
+      <h2 id={headingId}>{entry.name}</h2>
+      {entry.query && <p className="report-detector__query">Query: “{entry.query}”</p>}
+      <dl className="report-checklist">
+        <dt>Test set</dt>
+        <dd>
+          {tests.toLocaleString('en')} labelled examples: {entry.yes.total.toLocaleString('en')} should-be-YES,{' '}
+          {entry.no.total.toLocaleString('en')} should-be-NO
+        </dd>
+        <dt>Should-be-YES</dt>
+        <dd>{countsText(entry.yes)} answered YES correctly</dd>
+        <dt>Should-be-NO</dt>
+        <dd>{countsText(entry.no)} answered NO correctly</dd>
+        <dt>Method</dt>
+        <dd>
+          Balanced accuracy: {BALANCED_METHOD} (Langford 2005; “Tales from the Binomial Tail”). Each class: {CLASS_METHOD}.
+        </dd>
+        <dt>Confidence</dt>
+        <dd>{familyText(family)}</dd>
+        <dt>Date</dt>
+        <dd>{date}</dd>
+        <dt>Data source</dt>
+        <dd>
+          {source}
+          {entry.id !== null && (
+            <>
+              {' '}
+              (detector id <code>{entry.id}</code>; <a href={detectorHref(entry.id, family.delta)}>details</a>)
+            </>
+          )}
+        </dd>
+      </dl>
+      <div className="report-detector__chart" ref={chartRef}>
+        <IntervalChart rows={detectorIntervalRows(entry.yes, entry.no, entry.intervals)} title={`${pictureTitle}: balanced and per-class intervals`} />
+      </div>
+      <ChartDownloads source={chartRef} title={pictureTitle} caption={detectorIntervalsCaption(entry.yes, entry.no, family.delta)} />
+      <h3>Interpretation</h3>
+      <p className="report-detector__interpretation">{interpretation(entry, family)}</p>
+    </section>
+  );
+}
+
+type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; text: string };
+
+/** Copies the intervals table as Markdown; where the clipboard is refused, shows it to select instead. */
+function CopyMarkdownButton({ getMarkdown }: { getMarkdown: () => string }) {
+  const [state, setState] = useState<CopyState>({ kind: 'idle' });
+  async function copy() {
+    const text = getMarkdown();
+    try {
+      await navigator.clipboard.writeText(text);
+      setState({ kind: 'copied' });
+    } catch {
+      setState({ kind: 'manual', text });
+    }
+  }
+  return (
+    <>
+      <button type="button" onClick={() => void copy()}>
+        Copy as Markdown
+      </button>
+      <span role="status" className="report__copy-status">
+        {state.kind === 'copied' ? 'Markdown table copied to the clipboard.' : ''}
+      </span>
+      {state.kind === 'manual' && (
+        <label className="report__markdown">
+          The browser refused clipboard access; copy the Markdown yourself:
+          <textarea readOnly value={state.text} rows={8} onFocus={(event) => event.target.select()} />
+        </label>
+      )}
+    </>
+  );
+}

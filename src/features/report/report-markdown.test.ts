@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { computeIntervals } from '../../data/detector-intervals';
+import { formatIntervalParts } from '../../data/format';
+import { intervalsMarkdown } from './report-markdown';
+import { interpretation, reportEntries } from './report-model';
+
+const FORKLIFT = { id: 'forklift', name: 'Forklift', query: 'Is there a forklift?', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+const PIPE = { id: 'pipe', name: 'Cat | dog\nsofa', query: '', yes: { correct: 9, total: 10 }, no: { correct: 0, total: 0 } };
+
+describe('intervals as Markdown', () => {
+  it('is a table of the three metrics with outward-rounded bounds, methods, δ and the date', () => {
+    const entries = reportEntries([FORKLIFT], 0.05);
+    expect(intervalsMarkdown(entries, { delta: 0.05, m: 1 }, '2026-11-23')).toBe(
+      [
+        '| Detector | Metric | Correct / total | Estimate | 95% interval (δ = 0.05) | Method |',
+        '| --- | --- | ---: | ---: | --- | --- |',
+        '| Forklift | Balanced accuracy | YES 38/40, NO 55/60 | 93.3% | [80.6%, 98.7%] | exact union bound (δ/4 per tail) |',
+        '| Forklift | Should-be-YES accuracy | 38/40 | 95.0% | [83.0%, 99.4%] | exact central (Clopper–Pearson) |',
+        '| Forklift | Should-be-NO accuracy | 55/60 | 91.7% | [81.6%, 97.3%] | exact central (Clopper–Pearson) |',
+        '',
+        'Exact binomial-tail intervals (tailbound), bounds rounded outward. Each interval holds at 95% for its detector on its own. Generated 2026-11-23.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('adds the simultaneous δ/m column for several detectors and keeps names from breaking the table', () => {
+    const entries = reportEntries([FORKLIFT, PIPE], 0.05);
+    const markdown = intervalsMarkdown(entries, { delta: 0.05, m: 2 }, '2026-11-23');
+    const lines = markdown.trimEnd().split('\n');
+    expect(lines[0]).toBe('| Detector | Metric | Correct / total | Estimate | 95% interval (δ = 0.05) | Simultaneous (δ/2 ≈ 0.025) | Method |');
+    // Every table row has the header's 7 columns (8 unescaped pipes), the escaped name included.
+    for (const line of lines.slice(0, 8)) expect(line.split(/(?<!\\)\|/)).toHaveLength(9);
+    const simultaneous = computeIntervals(FORKLIFT.yes, FORKLIFT.no, 0.025).balanced!;
+    const shown = formatIntervalParts(simultaneous);
+    expect(lines[2]).toContain(`| [80.6%, 98.7%] | [${shown.lower}, ${shown.upper}] |`);
+    expect(lines[5]).toBe('| Cat \\| dog sofa | Balanced accuracy | YES 9/10, NO 0/0 | — | — | — | exact union bound (δ/4 per tail) |');
+    expect(markdown).toContain('all 2 hold together at the simultaneous level (Bonferroni, δ/m)');
+  });
+});
+
+describe('interpretation', () => {
+  it('says what the interval promises and what it does not, and where labels help', () => {
+    const [entry] = reportEntries([FORKLIFT], 0.05);
+    const text = interpretation(entry!, { delta: 0.05, m: 1 });
+    expect(text).toContain('balanced accuracy of 93.3% with an exact 95% interval of [80.6%, 98.7%]');
+    expect(text).toContain('does not mean a 95% probability');
+    expect(text).toContain('worst plausible balanced accuracy');
+    expect(text).toContain('should-be-YES class (40 examples) has the wider interval');
+  });
+
+  it('says why there is no interval when a class is empty', () => {
+    const [, entry] = reportEntries([FORKLIFT, PIPE], 0.05);
+    expect(interpretation(entry!, { delta: 0.05, m: 2 })).toMatch(/undefined[\s\S]*the should-be-NO class has no examples/);
+  });
+});

@@ -1,0 +1,34 @@
+import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { estimateText, intervalText, metricRows, simultaneousDeltaText, type ReportEntry, type ReportFamily } from './report-model';
+
+/** A table cell's text: pipes escaped and line breaks flattened, so a name cannot break the table. */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/**
+ * The report's intervals as a GitHub-flavoured Markdown table, for pull requests and model cards:
+ * one row per detector and metric, bounds rounded outward as on the page, and a note naming the
+ * methods, δ, the correction for several detectors and the date.
+ */
+export function intervalsMarkdown(entries: readonly ReportEntry[], family: ReportFamily, date: string): string {
+  const level = formatConfidence(family.delta);
+  const simultaneous = family.m > 1;
+  const header = ['Detector', 'Metric', 'Correct / total', 'Estimate', `${level} interval (δ = ${formatFullPrecision(family.delta)})`];
+  if (simultaneous) header.push(`Simultaneous (${simultaneousDeltaText(family)})`);
+  header.push('Method');
+  const alignment = header.map((_, index) => (index === 2 || index === 3 ? '---:' : '---'));
+  const rows = entries.flatMap((entry) =>
+    metricRows(entry).map((row) => {
+      const cells = [entry.name, row.metric, row.counts, estimateText(row.interval), intervalText(row.interval)];
+      if (simultaneous) cells.push(intervalText(row.simultaneous));
+      cells.push(row.method);
+      return cells;
+    }),
+  );
+  const note =
+    `Exact binomial-tail intervals (tailbound), bounds rounded outward. Each interval holds at ${level} for its detector on its own` +
+    (simultaneous ? `; all ${family.m.toLocaleString('en')} hold together at the simultaneous level (Bonferroni, δ/m).` : '.') +
+    ` Generated ${date}.`;
+  return [header, alignment, ...rows].map((cells) => `| ${cells.map(cell).join(' | ')} |`).join('\n') + `\n\n${note}\n`;
+}

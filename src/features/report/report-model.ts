@@ -1,0 +1,124 @@
+import { CLASS_LABELS } from '../../data/detector';
+import { computeIntervals, type DetectorIntervals } from '../../data/detector-intervals';
+import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { BALANCED_METHOD, CLASS_METHOD, countsText } from '../../data/interval-wording';
+import type { ClassCounts, Interval } from '../../stats';
+
+/** A detector as the report needs it: stored ones have an id, ones from counts do not. */
+export interface ReportDetector {
+  id: string | null;
+  name: string;
+  query: string;
+  yes: ClassCounts;
+  no: ClassCounts;
+}
+
+/**
+ * The report's confidence: every interval at δ on its own, and for m > 1 detectors also at δ/m
+ * (Bonferroni), so that all m hold together with probability at least 1 − δ.
+ */
+export interface ReportFamily {
+  delta: number;
+  m: number;
+}
+
+export interface ReportEntry extends ReportDetector {
+  intervals: DetectorIntervals;
+  /** The intervals at δ/m; null for a report of one detector (no correction needed). */
+  simultaneous: DetectorIntervals | null;
+}
+
+export function reportEntries(detectors: readonly ReportDetector[], delta: number): ReportEntry[] {
+  const m = detectors.length;
+  return detectors.map((detector) => ({
+    ...detector,
+    intervals: computeIntervals(detector.yes, detector.no, delta),
+    simultaneous: m > 1 ? computeIntervals(detector.yes, detector.no, delta / m) : null,
+  }));
+}
+
+/** δ/m for display: "δ/12 ≈ 0.00417" (the intervals use the exact quotient). */
+export function simultaneousDeltaText({ delta, m }: ReportFamily): string {
+  return `δ/${m.toLocaleString('en')} ≈ ${Number((delta / m).toPrecision(3))}`;
+}
+
+/** One line of the intervals table: a metric of a detector with its interval(s) and method. */
+export interface MetricRow {
+  metric: string;
+  counts: string;
+  interval: Interval | null;
+  simultaneous: Interval | null;
+  method: string;
+}
+
+export function metricRows({ yes, no, intervals, simultaneous }: ReportEntry): MetricRow[] {
+  return [
+    { metric: 'Balanced accuracy', counts: `YES ${countsText(yes)}, NO ${countsText(no)}`, interval: intervals.balanced, simultaneous: simultaneous?.balanced ?? null, method: BALANCED_METHOD },
+    { metric: 'Should-be-YES accuracy', counts: countsText(yes), interval: intervals.yes, simultaneous: simultaneous?.yes ?? null, method: CLASS_METHOD },
+    { metric: 'Should-be-NO accuracy', counts: countsText(no), interval: intervals.no, simultaneous: simultaneous?.no ?? null, method: CLASS_METHOD },
+  ];
+}
+
+/** "[80.6%, 98.7%]" rounded outward, or a dash for a class without examples. */
+export function intervalText(interval: Interval | null): string {
+  if (!interval) return '—';
+  const shown = formatIntervalParts(interval);
+  return `[${shown.lower}, ${shown.upper}]`;
+}
+
+export function estimateText(interval: Interval | null): string {
+  return interval ? formatIntervalParts(interval).estimate : '—';
+}
+
+/** The sentence on δ and the correction for multiple detectors, for the checklist. */
+export function familyText(family: ReportFamily): string {
+  const level = formatConfidence(family.delta);
+  const each = `Each interval is at ${level} confidence (δ = ${formatFullPrecision(family.delta)}) for its detector on its own.`;
+  if (family.m === 1) {
+    return `${each} No correction: this report has one detector. Reported beside m others, all would hold together only at δ/m each (Bonferroni).`;
+  }
+  return (
+    `${each} For all ${family.m.toLocaleString('en')} detectors of this report to hold together with probability ${level}, ` +
+    `each needs ${simultaneousDeltaText(family)} (Bonferroni): those simultaneous intervals are shown too.`
+  );
+}
+
+/**
+ * The reading of a detector's result in one paragraph: what the interval promises and what it does
+ * not (the blog's Appendix B), its worst plausible value, where more labels help, and the
+ * assumptions (the reporting checklist: correction for multiple detectors, independence).
+ */
+export function interpretation(entry: ReportEntry, family: ReportFamily): string {
+  const level = formatConfidence(family.delta);
+  const { balanced } = entry.intervals;
+  if (!balanced) {
+    const empty = (['yes', 'no'] as const).filter((name) => entry[name].total === 0).map((name) => CLASS_LABELS[name]);
+    return (
+      `Balanced accuracy is undefined for ${entry.name}: the ${empty.join(' and the ')} class has no examples, so there is ` +
+      `nothing to average and no interval. Label examples of ${empty.length > 1 ? 'each class' : 'that class'} first.`
+    );
+  }
+  const shown = formatIntervalParts(balanced);
+  const widths = (['yes', 'no'] as const).map((name) => {
+    const interval = entry.intervals[name];
+    return { name, width: interval ? interval.upper - interval.lower : 0 };
+  });
+  const wider = widths[0]!.width >= widths[1]!.width ? 'yes' : 'no';
+  const sentences = [
+    `${entry.name} has a balanced accuracy of ${shown.estimate} with an exact ${level} interval of [${shown.lower}, ${shown.upper}], ` +
+      `from ${countsText(entry.yes)} should-be-YES and ${countsText(entry.no)} should-be-NO examples answered correctly.`,
+    `The procedure behind this interval contains the true balanced accuracy in at least ${level} of the test sets it is used on; ` +
+      `it does not mean a ${level} probability that the true value lies in this particular range: for this range it either does ` +
+      `or does not, and we do not know which (a Bayesian credible interval, such as Brodersen et al.’s posterior, answers that question).`,
+    `Read ${shown.lower} as the worst plausible balanced accuracy at this level.`,
+    `The ${CLASS_LABELS[wider]} class (${entry[wider].total.toLocaleString('en')} examples) has the wider interval: more labels there narrow the balanced interval most.`,
+  ];
+  if (entry.simultaneous?.balanced) {
+    sentences.push(
+      `Alongside the other ${(family.m - 1).toLocaleString('en')} detectors of this report, all intervals hold together at ` +
+        `${simultaneousDeltaText(family)}, where this one widens to ${intervalText(entry.simultaneous.balanced)}.`,
+    );
+  }
+  sentences.push('The intervals assume independent test examples; examples that share a scene, a camera or a time make them too narrow.');
+  return sentences.join(' ');
+}
