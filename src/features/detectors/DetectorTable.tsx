@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
+import { usePrinting } from '../../components/use-printing';
 import type { Detector } from '../../data/detector';
 import { detectorIntervals } from '../../data/detector-intervals';
 import { formatConfidence, formatIntervalParts } from '../../data/format';
@@ -54,8 +55,10 @@ export function DetectorTable({
     return () => observer.disconnect();
   }, []);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(detectors.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
+  // Paper has no scrolling: printed, the table has every row.
+  const printing = usePrinting();
+  const first = printing ? 0 : Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = printing ? detectors.length : Math.min(detectors.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
   const level = formatConfidence(delta);
 
   return (
