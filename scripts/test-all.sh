@@ -13,6 +13,16 @@ if [ ! -x "$chromium_path" ]; then
   fi
 fi
 
+# e2e/report-print.spec.ts reads printed PDFs with poppler's pdftotext and pdftoppm.
+if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null; then
+  echo "No pdftotext/pdftoppm: installing Debian's poppler-utils."
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update && apt-get install -y poppler-utils
+  else
+    sudo apt-get update && sudo apt-get install -y poppler-utils
+  fi
+fi
+
 echo "== typecheck" && npm run --silent typecheck
 echo "== lint" && npm run --silent lint
 echo "== unit tests" && npm run --silent test:unit
