@@ -1,0 +1,31 @@
+import { balancedInversionCounts } from './balanced-inversion-counts';
+import { balancedInversionSearch } from './balanced-inversion-search';
+import type { ClassCounts, Interval } from './types';
+
+/**
+ * The exact two-sided (1 − δ) interval for the balanced accuracy θ = (p₊ + p₋)/2 by inverting an
+ * exact test with δ/2 on each side — the tightest exact construction here, without the union
+ * bound's four δ/4 bounds:
+ *   lower = inf{θ : sup_{(p₊+p₋)/2 = θ} P[T ≥ t_obs] > δ/2},
+ *   upper = sup{θ : sup_{(p₊+p₋)/2 = θ} P[T ≤ t_obs] > δ/2},
+ * T = n₋k₊ + n₊k₋ (the estimate's ordering). Coverage ≥ 1 − δ at every (p₊, p₋); each end is
+ * certified never inside the exact one and at most 10⁻⁶ standard errors outside it (the argument,
+ * the certified supremum and its error: `balancedInversionLowerBound`).
+ *
+ * Measured (src/stats/balanced-inversion.test.ts): on 21 × 21 count pairs at n = 20 per class and
+ * δ = 0.05 the mean width is about 30% below `balancedInterval`'s; it can be wider than the union
+ * bound only at the extremes of the data (see the test's scan for where and by how much).
+ *
+ * Reference: Lehmann & Romano §3.5; Hoeffding (1956) for equal class sizes. Domain: each class
+ * total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1. Errors: RangeError naming the field
+ * (`yes.total`, `no.correct`, `delta`, `counts must be an object {yes, no}`), EmptyClassError.
+ *
+ * @example balancedInversionInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05)
+ * // ≈ { estimate: 0.93333, lower: 0.86515, upper: 0.97348 } (union bound: [0.8063, 0.9864])
+ */
+export function balancedInversionInterval(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): Interval {
+  const { nYes, nNo, t, tMax, estimate } = balancedInversionCounts(counts, delta);
+  const lower = balancedInversionSearch(nYes, nNo, t, delta / 2).bound;
+  const upper = 1 - balancedInversionSearch(nYes, nNo, tMax - t, delta / 2).bound;
+  return { estimate, lower: Math.min(lower, estimate), upper: Math.max(upper, estimate) };
+}

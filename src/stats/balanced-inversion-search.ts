@@ -1,0 +1,258 @@
+import { exactLowerBound } from './exact-lower-bound';
+import { normalQuantile } from './normal-quantile';
+import { OrderedTailProbability, TAIL_RELATIVE_ERROR } from './ordered-tail-probability';
+
+/** What one search did, for tests and the benchmark. */
+export interface InversionSearchReport {
+  /** The certified bound returned (before clamping to the estimate). */
+  bound: number;
+  /** A θ at which a point of the line has P[T ≥ t] > α: the exact bound lies in [bound, above]. */
+  above: number;
+  /** Tail evaluations made, and how many of them went into certification. */
+  evaluations: number;
+  certifyEvaluations: number;
+}
+
+/** Certification budget per attempt (tail evaluations); past it the gap grows tenfold. */
+const CERTIFY_BUDGET = 400;
+/** Past this many evaluations in one attempt the gap grows instead (bounds the time at n ≈ 10⁶). */
+const MAX_CERTIFY_BUDGET = 12_000;
+/** The first certification gap, in standard errors of the estimate. */
+const FIRST_GAP = 1e-6;
+/** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
+const ULP = 2.220446049250313e-16;
+const INV_GOLDEN = 0.6180339887498949;
+
+/**
+ * The certified lower confidence bound of the balanced accuracy θ = (p₊ + p₋)/2 by inverting the
+ * exact test with ordering T = n₋x₊ + n₊x₋ (≡ the estimate), for observed T = t, level α:
+ *   L = inf{θ : φ(θ) > α},   φ(θ) = sup{P_{p₊,p₋}[T ≥ t] : (p₊ + p₋)/2 = θ}.
+ * Returns a value ≤ L (certified) and ≥ L − gap. The two classes enter only through (n₊, n₋, t)
+ * and are put in a fixed order, so swapping classes gives bit-identical results.
+ * Internal (see `balancedInversionLowerBound` for the argument and the error).
+ */
+export function balancedInversionSearch(nYes: number, nNo: number, t: number, alpha: number): InversionSearchReport {
+  const nA = Math.min(nYes, nNo);
+  const nB = Math.max(nYes, nNo);
+  if (t <= 0) return { bound: 0, above: 0, evaluations: 0, certifyEvaluations: 0 };
+  const tail = new OrderedTailProbability(nA, nB, t, Math.max(alpha * 1e-16, 1e-305));
+  const upperValue = (a: number, b: number) => tail.evaluate(a, b) * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
+  const lowerValue = (a: number, b: number) => tail.evaluate(a, b) * (1 - TAIL_RELATIVE_ERROR);
+  const estimate = t / (2 * nA * nB);
+  if (nA === nB) {
+    // Equal classes: T/n = x₊ + x₋ is a sum of 2n independent Bernoulli trials with mean 2nθ, and
+    // by Hoeffding (1956, Theorem 4) P[S ≥ s] is largest when all trials share p = θ, for s ≥ 2nθ + 1.
+    // So φ(θ) = P[Binomial(2n, θ) ≥ s] there, and the bound is Clopper–Pearson's for s of 2n.
+    const successes = t / nA;
+    const clopperPearson = exactLowerBound(2 * nA, successes, alpha) * (1 - 1e-9);
+    if (successes >= 2 * nA * clopperPearson + 1) {
+      const value = tail.evaluate(clopperPearson, clopperPearson) * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
+      if (value <= alpha) return { bound: clopperPearson, above: clopperPearson * (1 + 2e-9), evaluations: tail.evaluations, certifyEvaluations: 1 };
+    }
+  }
+  const clampB = (b: number) => (b < 0 ? 0 : b > 1 ? 1 : b);
+  const lineRange = (theta: number): [number, number] => [Math.max(0, 2 * theta - 1), Math.min(1, 2 * theta)];
+  const standardError = Math.max(
+    0.5 * Math.sqrt(Math.max(estimate * (1 - estimate), 0.25 / nA) * (1 / nA + 1 / nB)),
+    1e-12,
+  );
+
+  // --- The approximate phase: φ(θ) from a local maximum along the line (golden section). ---
+  let center = NaN; // the best s = p₊ seen on the last line
+  const lineMax = (theta: number): { s: number; value: number } => {
+    const c = 2 * theta;
+    const [sLo, sHi] = lineRange(theta);
+    if (Number.isNaN(center)) {
+      // The normal approximation's worst nuisance: the split maximizing Var[T] on the line.
+      center = (nB - nA + 2 * c * nA) / (2 * (nA + nB));
+    }
+    const radius = Math.max(8 * Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA), 1e-9);
+    let lo = Math.max(sLo, Math.min(center, sHi) - radius);
+    let hi = Math.min(sHi, Math.max(center, sLo) + radius);
+    const f = (s: number) => tail.evaluate(s, clampB(c - s));
+    let best = { s: lo, value: f(lo) };
+    const consider = (s: number, value: number) => {
+      if (value > best.value) best = { s, value };
+    };
+    consider(hi, f(hi));
+    let x1 = hi - INV_GOLDEN * (hi - lo);
+    let x2 = lo + INV_GOLDEN * (hi - lo);
+    let f1 = f(x1);
+    let f2 = f(x2);
+    consider(x1, f1);
+    consider(x2, f2);
+    for (let step = 0; step < 18 && hi - lo > 1e-15; step++) {
+      if (f1 >= f2) {
+        hi = x2;
+        x2 = x1;
+        f2 = f1;
+        x1 = hi - INV_GOLDEN * (hi - lo);
+        f1 = f(x1);
+        consider(x1, f1);
+      } else {
+        lo = x1;
+        x1 = x2;
+        f1 = f2;
+        x2 = lo + INV_GOLDEN * (hi - lo);
+        f2 = f(x2);
+        consider(x2, f2);
+      }
+    }
+    center = best.s;
+    return best;
+  };
+
+  // Bracket [below, above] of the approximate root of log φ(θ) = log α.
+  const logAlpha = Math.log(alpha);
+  const psi = (theta: number) => Math.log(lineMax(theta).value) - logAlpha;
+  let above = estimate;
+  let psiAbove = psi(above);
+  while (!(psiAbove > 0) && above < 1) {
+    above = above + Math.max((1 - above) / 2, 1e-3 * (1 - above));
+    if (1 - above < 1e-12) above = 1;
+    psiAbove = above === 1 ? Math.log(1 / alpha) : psi(above);
+  }
+  const z = normalQuantile(1 - Math.min(alpha, 0.5));
+  let below = Math.max(0, Math.min(above, estimate) - (z + 1) * standardError);
+  let psiBelow = below === 0 ? -Infinity : psi(below);
+  while (!(psiBelow < 0) && below > 0) {
+    below = Math.max(0, below - Math.max(2 * standardError, below / 2));
+    psiBelow = below === 0 ? -Infinity : psi(below);
+  }
+
+  const solve = () => {
+    // Illinois (regula falsi in log φ), bisection when an end is −∞ or progress stalls.
+    let side = 0;
+    for (let iteration = 0; iteration < 60 && above - below > 0.1 * FIRST_GAP * standardError; iteration++) {
+      let next: number;
+      if (Number.isFinite(psiBelow) && Number.isFinite(psiAbove)) {
+        next = above - (psiAbove * (above - below)) / (psiAbove - psiBelow);
+        const width = above - below;
+        if (!(next > below + 1e-3 * width && next < above - 1e-3 * width)) next = below + width / 2;
+      } else {
+        next = below + (above - below) / 2;
+      }
+      const value = psi(next);
+      if (value > 0) {
+        above = next;
+        psiAbove = value;
+        if (side === 1 && Number.isFinite(psiBelow)) psiBelow /= 2;
+        side = 1;
+      } else {
+        below = next;
+        psiBelow = value;
+        if (side === -1) psiAbove /= 2;
+        side = -1;
+      }
+    }
+  };
+
+  // --- Certification: φ(θ₀) ≤ α proved over the whole line, cell by cell. ---
+  // A cell [s1, s2] of the line is certified when either bound is ≤ α:
+  //  • corner: every point has p₊ ≤ s2 and p₋ ≤ c − s1, and P[T ≥ t] is non-decreasing in both;
+  //  • curvature: h(s) = P at (s, c − s) satisfies h ≤ (linear interpolation of the ends) +
+  //    M₂(s − s1)(s2 − s)/2 with M₂ ≥ sup |h''| on the cell (`curvatureBound`).
+  const certify = (theta: number): { kind: 'certified' } | { kind: 'above'; s: number } | { kind: 'unknown' } => {
+    if (theta <= 0) return upperValue(0, 0) <= alpha ? { kind: 'certified' } : { kind: 'above', s: 0 };
+    const c = 2 * theta;
+    const [sLo, sHi] = lineRange(theta);
+    const start = tail.evaluations;
+    try {
+    const lineUpper = (s: number) => upperValue(s, Math.min(1, c - s + ULP));
+    // stack of cells: s1, s2, upper value at s1, upper value at s2
+    const stack: number[] = [sLo, sHi, lineUpper(sLo), sHi > sLo ? lineUpper(sHi) : 0];
+    if (sHi <= sLo) return stack[2]! <= alpha ? { kind: 'certified' } : { kind: 'unknown' };
+    while (stack.length > 0) {
+      const h2 = stack.pop()!;
+      const h1 = stack.pop()!;
+      const s2 = stack.pop()!;
+      const s1 = stack.pop()!;
+      const width = s2 - s1;
+      const bLo = Math.max(0, c - s2);
+      const bHi = Math.min(1, c - s1 + ULP);
+      const curvature = curvatureBound(nA, nB, s1, s2, bLo, bHi);
+      const curved = interpolationBound(h1, h2, width, curvature);
+      if (curved <= alpha) continue;
+      // The curvature bound is absolute (∝ n²); for small α or far from the peak the corner's relative one wins.
+      if ((curved > 2 * alpha || Math.max(h1, h2) < alpha / 2) && upperValue(s2, bHi) <= alpha) continue;
+      const mid = s1 + width / 2;
+      if (!(mid > s1 && mid < s2)) return { kind: 'unknown' };
+      const hMid = lineUpper(mid);
+      if (tail.evaluations > start + budget) return { kind: 'unknown' };
+      if (lowerValue(mid, clampB(c - mid)) > alpha) return { kind: 'above', s: mid };
+      // Explore the half nearer the last maximum last (so it is popped first).
+      if (Math.abs(center - s1) < Math.abs(center - s2)) stack.push(mid, s2, hMid, h2, s1, mid, h1, hMid);
+      else stack.push(s1, mid, h1, hMid, mid, s2, hMid, h2);
+    }
+    return { kind: 'certified' };
+    } finally { certifyEvaluations += tail.evaluations - start; }
+  };
+
+  let certifyEvaluations = 0;
+  // The cells needed grow like √(sup|h''| / curvature of the peak) ∝ √n: budget accordingly.
+  const budget = Math.min(CERTIFY_BUDGET + 40 * Math.sqrt(nA + nB), MAX_CERTIFY_BUDGET);
+  solve();
+  let gap = FIRST_GAP * standardError;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const theta = Math.max(0, above - gap);
+    const verdict = certify(theta);
+    if (verdict.kind === 'certified') return { bound: theta, above, evaluations: tail.evaluations, certifyEvaluations };
+    if (verdict.kind === 'above') {
+      // A peak the local search missed: the root is below θ. Restart there.
+      above = theta;
+      psiAbove = Math.log(lowerValue(verdict.s, clampB(2 * theta - verdict.s))) - logAlpha;
+      center = verdict.s;
+      if (below >= above) {
+        below = Math.max(0, above - 2 * standardError);
+        psiBelow = below === 0 ? -Infinity : psi(below);
+      }
+      solve();
+    } else {
+      gap *= 10;
+    }
+  }
+  return { bound: 0, above, evaluations: tail.evaluations, certifyEvaluations };
+}
+
+/**
+ * max over u ∈ [0, w] of h1 + (h2 − h1)u/w + M u(w − u)/2: the largest a function with these end
+ * values and |h''| ≤ M can reach on the cell.
+ */
+function interpolationBound(h1: number, h2: number, width: number, curvature: number): number {
+  if (!(curvature > 0)) return Math.max(h1, h2);
+  let u = width / 2 + (h2 - h1) / (curvature * width);
+  u = u < 0 ? 0 : u > width ? width : u;
+  return h1 + ((h2 - h1) * u) / width + (curvature * u * (width - u)) / 2;
+}
+
+/**
+ * An upper bound on |h''| for h(s) = P[T ≥ t] at (p₊, p₋) = (s, c − s), over p₊ ∈ [aLo, aHi],
+ * p₋ ∈ [bLo, bHi]. With F(a, b) = Σ_j f₋(j) S₊(m'(j); a) = Σ_i f₊(i) S₋(m(i); b),
+ * h'' = F_aa − 2F_ab + F_bb and
+ *   ∂²S(m; p)/∂p² = n(n−1)[f(m−2; n−2, p) − f(m−1; n−2, p)], ∂S(m; p)/∂p = n f(m−1; n−1, p),
+ *   ∂f(i; n, p)/∂p = n[f(i−1; n−1, p) − f(i; n−1, p)].
+ * A unimodal sequence's differences sum to 2·its maximum in absolute value, and each threshold
+ * m'(j) is shared by at most ⌈n₋/n₊⌉ values of j, so
+ *   |F_aa| ≤ n₊(n₊−1)·2M(n₊−2)·min(1, ⌈n₋/n₊⌉M(n₋)),  |F_ab| ≤ n₊n₋·2M(n₊−1)·M(n₋−1),
+ * and |F_bb| likewise, with M(N) the largest Binomial(N, p) probability over the cell's range of p.
+ */
+function curvatureBound(nA: number, nB: number, aLo: number, aHi: number, bLo: number, bHi: number): number {
+  const aa = nA >= 2 ? nA * (nA - 1) * 2 * maxPmfBound(nA - 2, aLo, aHi) * Math.min(1, Math.ceil(nB / nA) * maxPmfBound(nB, bLo, bHi)) : 0;
+  const bb = nB >= 2 ? nB * (nB - 1) * 2 * maxPmfBound(nB - 2, bLo, bHi) * Math.min(1, Math.ceil(nA / nB) * maxPmfBound(nA, aLo, aHi)) : 0;
+  const ab = nA * nB * 2 * maxPmfBound(nA - 1, aLo, aHi) * maxPmfBound(nB - 1, bLo, bHi);
+  return (aa + 2 * ab + bb) * (1 + 1e-12);
+}
+
+/**
+ * An upper bound on max_k f(k; N, p) over p ∈ [pLo, pHi]: the largest term is at the mode
+ * k = ⌊(N + 1)p⌋, f(k; N, p) ≤ f(k; N, k/N) ≤ √(N / (2πk(N − k))) (Stirling with Robbins'
+ * remainders), largest at the extreme modes; 1 when a mode can be 0 or N.
+ */
+function maxPmfBound(N: number, pLo: number, pHi: number): number {
+  if (N <= 0) return 1;
+  const kLo = Math.floor((N + 1) * pLo);
+  const kHi = Math.min(N, Math.floor((N + 1) * pHi));
+  if (kLo <= 0 || kHi >= N) return 1;
+  const bound = (k: number) => Math.sqrt(N / (2 * Math.PI * k * (N - k)));
+  return Math.min(1, Math.max(bound(kLo), bound(kHi)) * (1 + 1e-12));
+}
