@@ -59,6 +59,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
 
   // --- The approximate phase: φ(θ) from a local maximum along the line (golden section). ---
   let center = NaN; // the best s = p₊ seen on the last line
+  const hints: number[] = [];
   const lineMax = (theta: number): { s: number; value: number } => {
     const c = 2 * theta;
     const [sLo, sHi] = lineRange(theta);
@@ -75,6 +76,8 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       if (value > best.value) best = { s, value };
     };
     consider(hi, f(hi));
+    // Peaks the certification found on earlier lines: the local search must not lose them again.
+    for (const hint of hints) if (hint >= sLo && hint <= sHi) consider(hint, f(hint));
     let x1 = hi - INV_GOLDEN * (hi - lo);
     let x2 = lo + INV_GOLDEN * (hi - lo);
     let f1 = f(x1);
@@ -202,8 +205,10 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       above = theta;
       psiAbove = Math.log(lowerValue(verdict.s, clampB(2 * theta - verdict.s))) - logAlpha;
       center = verdict.s;
-      if (below >= above) {
-        below = Math.max(0, above - 2 * standardError);
+      if (hints.length < 16) hints.push(verdict.s);
+      psiBelow = below <= 0 ? -Infinity : psi(below);
+      while (!(psiBelow < 0) && below > 0) {
+        below = Math.max(0, below - Math.max(2 * standardError, below / 2));
         psiBelow = below === 0 ? -Infinity : psi(below);
       }
       solve();

@@ -1,0 +1,269 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { balancedCoverageGrid } from './balanced-coverage-grid';
+import { balancedInterval } from './balanced-interval';
+import { balancedInversionCoverageGrid } from './balanced-inversion-coverage-grid';
+import { balancedInversionInterval } from './balanced-inversion-interval';
+import { balancedInversionLowerBound } from './balanced-inversion-lower-bound';
+import { balancedInversionUpperBound } from './balanced-inversion-upper-bound';
+import { binomialPmfRow } from './binomial-pmf-row';
+import type { Interval } from './types';
+
+const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({
+  yes: { correct: kYes, total: nYes },
+  no: { correct: kNo, total: nNo },
+});
+
+/** Every cell's interval (and one-sided bounds), computed once; equal t ⇒ identical search. */
+function intervalTable(nYes: number, nNo: number, delta: number, oneSided = false) {
+  const cells: { interval: Interval; lower: number; upper: number }[] = [];
+  const byT = new Map<number, { interval: Interval; lower: number; upper: number }>();
+  for (let kYes = 0; kYes <= nYes; kYes++) {
+    for (let kNo = 0; kNo <= nNo; kNo++) {
+      const t = kYes * nNo + kNo * nYes;
+      let cell = byT.get(t);
+      if (!cell) {
+        const c = counts(kYes, nYes, kNo, nNo);
+        cell = {
+          interval: balancedInversionInterval(c, delta),
+          lower: oneSided ? balancedInversionLowerBound(c, delta) : NaN,
+          upper: oneSided ? balancedInversionUpperBound(c, delta) : NaN,
+        };
+        byT.set(t, cell);
+      }
+      cells.push(cell);
+    }
+  }
+  return cells;
+}
+
+/** Exact coverage at (p₊, p₋) of whichever interval `covers` picks from each cell. */
+function coverageAt(nYes: number, nNo: number, pYes: number, pNo: number, covers: (cell: number, theta: number) => boolean): number {
+  const yesRow = binomialPmfRow(nYes, pYes);
+  const noRow = binomialPmfRow(nNo, pNo);
+  const theta = (pYes + pNo) / 2;
+  let total = 0;
+  for (let kYes = 0; kYes <= nYes; kYes++) {
+    let inner = 0;
+    for (let kNo = 0; kNo <= nNo; kNo++) if (covers(kYes * (nNo + 1) + kNo, theta)) inner += noRow[kNo]!;
+    total += yesRow[kYes]! * inner;
+  }
+  return total;
+}
+
+/** A 50 × 50 grid plus points on the lines θ = each bound ± 1e-9, where coverage is lowest. */
+function testPoints(ends: number[]): [number, number][] {
+  const points: [number, number][] = [];
+  const grid = Array.from({ length: 50 }, (_, index) => (index + 0.5) / 50);
+  for (const pYes of grid) for (const pNo of grid) points.push([pYes, pNo]);
+  for (const end of new Set(ends)) {
+    for (const theta of [end - 1e-9, end + 1e-9]) {
+      if (!(theta > 0 && theta < 1)) continue;
+      const sLo = Math.max(0, 2 * theta - 1);
+      const sHi = Math.min(1, 2 * theta);
+      for (let index = 0; index <= 6; index++) {
+        const pYes = sLo + ((sHi - sLo) * index) / 6;
+        points.push([pYes, Math.min(1, Math.max(0, 2 * theta - pYes))]);
+      }
+    }
+  }
+  return points;
+}
+
+const SIZES: [number, number][] = [];
+for (let nYes = 1; nYes <= 12; nYes++) for (let nNo = 1; nNo <= 12; nNo++) SIZES.push([nYes, nNo]);
+SIZES.push([20, 20], [40, 60], [5, 200]);
+const DELTAS = [0.1, 0.05, 0.01];
+const TOLERANCE = 1e-12;
+
+describe('balancedInversionInterval: exact coverage ≥ 1 − δ', () => {
+  for (const delta of DELTAS) {
+    it(`two-sided, δ = ${delta}: every class size 1..12 × 1..12 and (20, 20), (40, 60), (5, 200), 50 × 50 grid + the bounds' lines`, () => {
+      let worst = { coverage: 2, where: '' };
+      let pointsChecked = 0;
+      for (const [nYes, nNo] of SIZES) {
+        const table = intervalTable(nYes, nNo, delta);
+        const ends = table.flatMap((cell) => [cell.interval.lower, cell.interval.upper]);
+        for (const [pYes, pNo] of testPoints(ends)) {
+          const coverage = coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
+          pointsChecked++;
+          if (coverage < worst.coverage) worst = { coverage, where: `n = (${nYes}, ${nNo}), p = (${pYes}, ${pNo})` };
+        }
+      }
+      console.log(`two-sided δ = ${delta}: min coverage ${worst.coverage.toFixed(6)} at ${worst.where} over ${pointsChecked} points`);
+      expect(worst.coverage).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
+    }, 120_000);
+  }
+
+  it('one-sided bounds, δ ∈ {0.1, 0.05, 0.01}: class sizes 1..8 × 1..8 and (20, 20), (5, 40)', () => {
+    const sizes: [number, number][] = [];
+    for (let nYes = 1; nYes <= 8; nYes++) for (let nNo = 1; nNo <= 8; nNo++) sizes.push([nYes, nNo]);
+    sizes.push([20, 20], [5, 40]);
+    for (const delta of DELTAS) {
+      let worstLower = 2;
+      let worstUpper = 2;
+      for (const [nYes, nNo] of sizes) {
+        const table = intervalTable(nYes, nNo, delta, true);
+        const ends = table.flatMap((cell) => [cell.lower, cell.upper]);
+        for (const [pYes, pNo] of testPoints(ends)) {
+          worstLower = Math.min(worstLower, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.lower <= theta));
+          worstUpper = Math.min(worstUpper, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => theta <= table[cell]!.upper));
+        }
+      }
+      console.log(`one-sided δ = ${delta}: min coverage lower ${worstLower.toFixed(6)}, upper ${worstUpper.toFixed(6)}`);
+      expect(worstLower).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
+      expect(worstUpper).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
+    }
+  }, 120_000);
+
+  it('the coverage grid agrees with the interval it describes, and is ≥ 1 − δ', () => {
+    const grid = Array.from({ length: 20 }, (_, index) => (index + 0.5) / 20);
+    const table = intervalTable(7, 11, 0.05);
+    const heat = balancedInversionCoverageGrid(7, 11, 0.05, grid, grid);
+    grid.forEach((pYes, row) =>
+      grid.forEach((pNo, column) => {
+        const expected = coverageAt(7, 11, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
+        expect(heat[row]![column]).toBeCloseTo(expected, 14);
+        expect(heat[row]![column]).toBeGreaterThanOrEqual(0.95 - TOLERANCE);
+      }),
+    );
+    expect(() => balancedInversionCoverageGrid(61, 5, 0.05, [0.5], [0.5])).toThrow(/nYes must be ≤ 60/);
+    expect(() => balancedInversionCoverageGrid(5, 5, 0.05, [0.5], [1.5])).toThrow(/pNoValues\[0\]/);
+  });
+});
+
+describe('balancedInversionInterval: figures and width', () => {
+  it.each([
+    [38, 40, 55, 60, 0.865, 0.974],
+    [90, 100, 95, 100, 0.879, 0.957],
+    [9, 10, 9, 10, 0.683, 0.988],
+    [4, 5, 3, 4, 0.41, 0.969],
+    [200, 210, 580, 600, 0.937, 0.976],
+  ])('%i/%i, %i/%i reproduces the prototype [%f, %f] within 0.003', (kYes, nYes, kNo, nNo, lower, upper) => {
+    const interval = balancedInversionInterval(counts(kYes, nYes, kNo, nNo), 0.05);
+    expect(Math.abs(interval.lower - lower)).toBeLessThan(0.003);
+    expect(Math.abs(interval.upper - upper)).toBeLessThan(0.003);
+  });
+
+  it('mean width over all 21 × 21 count pairs at n = 20, δ = 0.05 is ≥ 25% below the union bound', () => {
+    let inverted = 0;
+    let union = 0;
+    for (let kYes = 0; kYes <= 20; kYes++) {
+      for (let kNo = 0; kNo <= 20; kNo++) {
+        const c = counts(kYes, 20, kNo, 20);
+        const a = balancedInversionInterval(c, 0.05);
+        const b = balancedInterval(c, 0.05);
+        inverted += a.upper - a.lower;
+        union += b.upper - b.lower;
+      }
+    }
+    const reduction = 1 - inverted / union;
+    console.log(`mean width n = 20 + 20, δ = 0.05: inverted ${(inverted / 441).toFixed(4)}, union bound ${(union / 441).toFixed(4)} (${(100 * reduction).toFixed(1)}% narrower)`);
+    expect(reduction).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it('scan: where the inverted interval is wider than the union bound (reported, n up to 40)', () => {
+    const sizes: [number, number][] = [];
+    for (let n = 1; n <= 40; n++) sizes.push([n, n]);
+    for (const nYes of [1, 5, 20, 40]) for (const nNo of [7, 29]) if (nYes !== nNo) sizes.push([nYes, nNo]);
+    for (const delta of DELTAS) {
+      let pairs = 0;
+      let wider = 0;
+      let worst = { excess: 0, where: 'nowhere' };
+      for (const [nYes, nNo] of sizes) {
+        for (let kYes = 0; kYes <= nYes; kYes++) {
+          for (let kNo = 0; kNo <= nNo; kNo++) {
+            const c = counts(kYes, nYes, kNo, nNo);
+            const a = balancedInversionInterval(c, delta);
+            const b = balancedInterval(c, delta);
+            pairs++;
+            const excess = Math.max(b.lower - a.lower, a.upper - b.upper);
+            if (excess > 1e-12) {
+              wider++;
+              if (excess > worst.excess) worst = { excess, where: `${kYes}/${nYes}, ${kNo}/${nNo}` };
+            }
+          }
+        }
+      }
+      console.log(`δ = ${delta}: an end of the inverted interval lies outside the union bound's for ${wider} of ${pairs} count pairs; the largest excess ${worst.excess.toExponential(2)} at ${worst.where}`);
+      expect(pairs).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});
+
+describe('balancedInversionInterval: properties', () => {
+  const countPair = fc
+    .tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }))
+    .chain(([nYes, nNo]) => fc.tuple(fc.integer({ min: 0, max: nYes }), fc.constant(nYes), fc.integer({ min: 0, max: nNo }), fc.constant(nNo)));
+  const delta = fc.constantFrom(0.2, 0.1, 0.05, 0.01, 1e-3, 1e-6);
+
+  it('contains the estimate, lies in [0, 1], and one-sided bounds are tighter than the two-sided ends', () => {
+    fc.assert(
+      fc.property(countPair, delta, ([kYes, nYes, kNo, nNo], d) => {
+        const c = counts(kYes, nYes, kNo, nNo);
+        const interval = balancedInversionInterval(c, d);
+        expect(interval.lower).toBeGreaterThanOrEqual(0);
+        expect(interval.upper).toBeLessThanOrEqual(1);
+        expect(interval.lower).toBeLessThanOrEqual(interval.estimate);
+        expect(interval.estimate).toBeLessThanOrEqual(interval.upper);
+        expect(balancedInversionLowerBound(c, d)).toBeGreaterThanOrEqual(interval.lower);
+        expect(balancedInversionUpperBound(c, d)).toBeLessThanOrEqual(interval.upper);
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+
+  it('is monotone in each count, nested in δ, symmetric under swapping classes, and lower(k) = 1 − upper(errors)', () => {
+    fc.assert(
+      fc.property(countPair, ([kYes, nYes, kNo, nNo]) => {
+        const base = balancedInversionInterval(counts(kYes, nYes, kNo, nNo), 0.05);
+        if (kYes < nYes) {
+          const more = balancedInversionInterval(counts(kYes + 1, nYes, kNo, nNo), 0.05);
+          // monotone up to the certification gap (≤ 1e-6 standard errors, here < 1e-7)
+          expect(more.lower).toBeGreaterThanOrEqual(base.lower - 1e-7);
+          expect(more.upper).toBeGreaterThanOrEqual(base.upper - 1e-7);
+        }
+        const wider = balancedInversionInterval(counts(kYes, nYes, kNo, nNo), 0.01);
+        expect(wider.lower).toBeLessThanOrEqual(base.lower);
+        expect(wider.upper).toBeGreaterThanOrEqual(base.upper);
+        const swapped = balancedInversionInterval(counts(kNo, nNo, kYes, nYes), 0.05);
+        expect(swapped.lower).toBe(base.lower);
+        expect(swapped.upper).toBe(base.upper);
+        const errors = balancedInversionInterval(counts(nYes - kYes, nYes, nNo - kNo, nNo), 0.05);
+        expect(base.lower).toBeCloseTo(1 - errors.upper, 15);
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+
+  it('edge cases: k = 0 and k = n in either class, n = 1', () => {
+    expect(balancedInversionInterval(counts(0, 1, 0, 1), 0.05).lower).toBe(0);
+    expect(balancedInversionInterval(counts(1, 1, 1, 1), 0.05).upper).toBe(1);
+    const one = balancedInversionInterval(counts(1, 1, 0, 1), 0.05);
+    expect(one.estimate).toBe(0.5);
+    expect(one.lower).toBeLessThan(0.5);
+    expect(one.upper).toBeGreaterThan(0.5);
+    const allRight = balancedInversionInterval(counts(40, 40, 60, 60), 0.05);
+    expect(allRight.upper).toBe(1);
+    expect(allRight.lower).toBeGreaterThan(0.9);
+    const allWrong = balancedInversionInterval(counts(0, 40, 0, 60), 0.05);
+    expect(allWrong.lower).toBe(0);
+    expect(allWrong.upper).toBeLessThan(0.1);
+  });
+
+  it('validates like the rest of the library', () => {
+    expect(() => balancedInversionInterval(counts(5, 4, 1, 2), 0.05)).toThrow(/yes.correct must be ≤ yes.total/);
+    expect(() => balancedInversionInterval(counts(1, 2, 1, 0), 0.05)).toThrow(/no.total/);
+    expect(() => balancedInversionInterval(counts(1, 2, 1, 2), 0)).toThrow(/delta/);
+    expect(() => balancedInversionLowerBound(null as never, 0.05)).toThrow(/counts must be an object/);
+    expect(() => balancedInversionUpperBound(counts(1, 2.5, 1, 2), 0.05)).toThrow(/yes.total/);
+    expect(() => balancedInversionInterval(counts(1, 2e7, 1, 2), 0.05)).toThrow(/yes.total must be ≤ 10000000/);
+  });
+
+  it('the union-bound coverage grid is the comparison the heat maps show', () => {
+    const union = balancedCoverageGrid(20, 20, 0.05, [0.9], [0.8])[0]![0]!;
+    const inverted = balancedInversionCoverageGrid(20, 20, 0.05, [0.9], [0.8])[0]![0]!;
+    expect(inverted).toBeCloseTo(0.9773, 3);
+    expect(union).toBeGreaterThan(inverted);
+  });
+});
