@@ -1,0 +1,72 @@
+// The inverted balanced interval's timings beside the union bound's (call runInversionBench()).
+import { balancedInterval, type ClassCounts } from '../../src/stats';
+import { balancedInversionInterval } from '../../src/stats/balanced-inversion-interval';
+import { formatMs, median, now, table } from './bench-format';
+
+type Counts = { yes: ClassCounts; no: ClassCounts };
+
+function casesUpTo(maxSize: number, count: number, seed: number): Counts[] {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: count }, () => {
+    const nYes = 1 + Math.floor(random() ** 2 * maxSize);
+    const nNo = 1 + Math.floor(random() ** 2 * maxSize);
+    const accuracy = () => Math.min(1, 0.5 + 0.5 * random() ** 0.3);
+    return {
+      yes: { correct: Math.round(nYes * accuracy()), total: nYes },
+      no: { correct: Math.round(nNo * accuracy()), total: nNo },
+    };
+  });
+}
+
+function timeEach(cases: Counts[], run: (counts: Counts) => unknown): { times: number[]; slowest: { ns: number; counts: Counts } } {
+  const times: number[] = [];
+  let slowest = { ns: -1, counts: cases[0]! };
+  for (const counts of cases) {
+    const started = now();
+    run(counts);
+    const ns = now() - started;
+    times.push(ns);
+    if (ns > slowest.ns) slowest = { ns, counts };
+  }
+  return { times, slowest };
+}
+
+const describe = ({ yes, no }: Counts) => `${yes.correct}/${yes.total}, ${no.correct}/${no.total}`;
+
+export function runInversionBench(): void {
+  const rows: (string | number)[][] = [];
+  for (const [label, maxSize, count, target] of [
+    ['class sizes ≤ 1,000', 1_000, 200, '≤ 2 ms'],
+    ['class sizes ≤ 10^5', 100_000, 12, '≤ 20 ms'],
+    ['class sizes ≤ 10^6', 1_000_000, 4, '≤ 200 ms'],
+  ] as const) {
+    const cases = casesUpTo(maxSize, count, 17);
+    balancedInversionInterval(cases[0]!, 0.05); // warm up
+    const inverted = timeEach(cases, (counts) => balancedInversionInterval(counts, 0.05));
+    const union = timeEach(cases, (counts) => balancedInterval(counts, 0.05));
+    rows.push([`${label} (${count} random, δ = 0.05)`, formatMs(median(inverted.times)), formatMs(inverted.slowest.ns), describe(inverted.slowest.counts), formatMs(median(union.times)), target]);
+  }
+  console.log('\nInverted balanced interval (certified supremum) vs the union bound');
+  table(['cases', 'inverted median', 'inverted slowest', 'slowest at', 'union median', 'target'], rows);
+
+  const worst: Counts[] = [
+    { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } },
+    { yes: { correct: 900, total: 1000 }, no: { correct: 950, total: 1100 } },
+    { yes: { correct: 0, total: 1000 }, no: { correct: 999, total: 1000 } },
+    { yes: { correct: 9000, total: 10000 }, no: { correct: 9500, total: 10500 } },
+    { yes: { correct: 90000, total: 100000 }, no: { correct: 95000, total: 100000 } },
+    { yes: { correct: 999_990, total: 1_000_000 }, no: { correct: 999_999, total: 1_000_000 } },
+  ];
+  const worstRows = worst.flatMap((counts) =>
+    [0.05, 1e-6].map((delta) => {
+      const started = now();
+      const interval = balancedInversionInterval(counts, delta);
+      const ns = now() - started;
+      const union = balancedInterval(counts, delta);
+      return [`${describe(counts)}, δ = ${delta}`, formatMs(ns), `[${interval.lower.toFixed(6)}, ${interval.upper.toFixed(6)}]`, `[${union.lower.toFixed(6)}, ${union.upper.toFixed(6)}]`];
+    }),
+  );
+  console.log('\nHard cases (nearly equal large classes are the slowest: a long flat supremum to certify)');
+  table(['counts', 'inverted', 'inverted interval', 'union bound'], worstRows);
+}
