@@ -5,6 +5,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName } from '../../data/detector';
 import { countsAdHocDetector } from '../../data/export-files';
 import type { HashRoute } from '../../data/routes';
+import { DEFAULT_COUNTS_NAME, reportHref } from '../../data/report-link';
 import { countsHref, detectorHref, parseCountsLink } from '../../data/share-links';
 import { useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
@@ -65,6 +66,7 @@ function LinkedCounts({ yes, no, linkDelta }: { yes: ClassCounts; no: ClassCount
       <div className="toolbar">
         <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta))} />
         <ExportButtons subject="this detector" detectors={[detector]} delta={delta} fileStem="tailbound-counts" />
+        <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta })}>Printable report</a>
         <button
           type="button"
           onClick={() => {

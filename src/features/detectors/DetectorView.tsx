@@ -4,6 +4,7 @@ import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName, Detector } from '../../data/detector';
 import type { HashRoute } from '../../data/routes';
+import { reportHref } from '../../data/report-link';
 import { detectorHref, parseDetectorLink, type CarriedDetector } from '../../data/share-links';
 import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
@@ -91,6 +92,7 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
       <div className="toolbar">
         <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, detector))} />
         <ExportButtons subject="this detector" detectors={exported} delta={delta} fileStem={`tailbound-${id}`} />
+        <a href={reportHref({ subject: { kind: 'detector', id }, delta })}>Printable report</a>
         <button
           type="button"
           className="danger-button"
