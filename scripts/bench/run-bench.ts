@@ -22,6 +22,7 @@ import {
 import * as stats from '../../src/stats';
 import { decimalComplement, halfUnitInLastPlace, parseFixture } from '../../src/stats/fixtures/parse-fixture';
 import { logGamma } from '../../src/stats/log-gamma';
+import { runInversionBench } from './inversion-bench';
 import { visibleDetectors } from '../../src/data/detector-list';
 import type { Detector } from '../../src/data/detector';
 
@@ -350,4 +351,5 @@ export async function runBench(): Promise<void> {
   benchWorstCases();
   benchDetectorList();
   benchCoverageAndPosterior();
+  runInversionBench();
 }
