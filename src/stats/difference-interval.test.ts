@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { balancedDifferenceInterval } from './balanced-difference-interval';
+import { balancedInterval } from './balanced-interval';
+import { binomialPmfRow } from './binomial-pmf-row';
+import type { DetectorCounts, DifferenceInterval } from './comparison-types';
+import { differenceInterval } from './difference-interval';
+import { EmptyClassError } from './empty-class-error';
+import { exactInterval } from './exact-interval';
+
+/** Exact coverage of differenceInterval at (p_A, p_B): Σ Bin(k_A)·Bin(k_B)·1[lower ≤ p_A − p_B ≤ upper]. */
+function coverage(table: DifferenceInterval[][], nA: number, nB: number, pA: number, pB: number): number {
+  const rowA = binomialPmfRow(nA, pA);
+  const rowB = binomialPmfRow(nB, pB);
+  const difference = pA - pB;
+  let sum = 0;
+  for (let kA = 0; kA <= nA; kA++) {
+    for (let kB = 0; kB <= nB; kB++) {
+      const { lower, upper } = table[kA]![kB]!;
+      if (lower <= difference && difference <= upper) sum += rowA[kA]! * rowB[kB]!;
+    }
+  }
+  return sum;
+}
+
+describe('differenceInterval: exact coverage ≥ 1 − δ for every (p_A, p_B)', () => {
+  it('n_A, n_B ∈ {1, 2, 3, 5, 8, 10, 25, 40}, δ ∈ {0.1, 0.05}: a 41 × 41 grid and both sides of every interval end', () => {
+    const sizes = [1, 2, 3, 5, 8, 10, 25, 40];
+    const minima: Record<string, number> = {};
+    for (const delta of [0.1, 0.05]) {
+      let worst = 1;
+      for (const nA of sizes) {
+        for (const nB of sizes) {
+          const table = Array.from({ length: nA + 1 }, (_, kA) =>
+            Array.from({ length: nB + 1 }, (_, kB) => differenceInterval({ correct: kA, total: nA }, { correct: kB, total: nB }, delta)),
+          );
+          for (let i = 0; i <= 40; i++) for (let j = 0; j <= 40; j++) worst = Math.min(worst, coverage(table, nA, nB, i / 40, j / 40));
+          const ends = new Set<number>();
+          for (const row of table) for (const { lower, upper } of row) ends.add(lower - 1e-9).add(upper + 1e-9);
+          for (const end of ends) {
+            if (Math.abs(end) >= 1) continue;
+            for (let k = 0; k <= 10; k++) {
+              const pB = Math.min(1, Math.max(0, -end) + ((1 - Math.abs(end)) * k) / 10);
+              worst = Math.min(worst, coverage(table, nA, nB, Math.min(1, Math.max(0, pB + end)), pB));
+            }
+          }
+        }
+      }
+      minima[delta] = worst;
+      expect(worst).toBeGreaterThanOrEqual(1 - delta);
+    }
+    // Measured minima over these grids: δ = 0.1 → 0.969095, δ = 0.05 → 0.986499 (union-bound slack).
+    expect(minima[0.1]).toBeCloseTo(0.9690945798, 6);
+    expect(minima[0.05]).toBeCloseTo(0.9864989370, 6);
+  });
+});
+
+describe('balancedDifferenceInterval: exact coverage ≥ 1 − δ', () => {
+  /** Coverage over the four independent classes at accuracies [A yes, A no, B yes, B no]. */
+  function balancedCoverage(sizes: [number, number, number, number], delta: number, divisions: number): number {
+    const [ay, an, by, bn] = sizes;
+    const intervals: Array<{ lower: number; upper: number; cell: [number, number, number, number] }> = [];
+    for (let i = 0; i <= ay; i++) for (let j = 0; j <= an; j++) for (let k = 0; k <= by; k++) for (let l = 0; l <= bn; l++) {
+      const a: DetectorCounts = { yes: { correct: i, total: ay }, no: { correct: j, total: an } };
+      const b: DetectorCounts = { yes: { correct: k, total: by }, no: { correct: l, total: bn } };
+      intervals.push({ ...balancedDifferenceInterval(a, b, delta), cell: [i, j, k, l] });
+    }
+    const grid = Array.from({ length: divisions + 1 }, (_, index) => index / divisions);
+    let worst = 1;
+    const check = (p: [number, number, number, number]) => {
+      const rows = p.map((value, index) => binomialPmfRow(sizes[index]!, value));
+      const target = (p[0] + p[1] - p[2] - p[3]) / 2;
+      let sum = 0;
+      for (const { lower, upper, cell } of intervals) {
+        if (lower <= target && target <= upper) sum += rows[0]![cell[0]]! * rows[1]![cell[1]]! * rows[2]![cell[2]]! * rows[3]![cell[3]]!;
+      }
+      worst = Math.min(worst, sum);
+    };
+    for (const q of grid) for (const r of grid) for (const s of grid) for (const t of grid) check([q, r, s, t]);
+    // Next to interval ends: move A's YES accuracy so the true difference sits just outside an end.
+    for (let index = 0; index < intervals.length; index += 7) {
+      for (const end of [intervals[index]!.lower - 1e-9, intervals[index]!.upper + 1e-9]) {
+        for (const r of [0, 0.5, 1]) for (const s of [0, 0.5, 1]) for (const t of [0, 0.5, 1]) {
+          const q = 2 * end - r + s + t;
+          if (q >= 0 && q <= 1) check([q, r, s, t]);
+        }
+      }
+    }
+    return worst;
+  }
+
+  it('classes of (3, 4) vs (2, 5) and (6, 6) vs (6, 6), δ ∈ {0.1, 0.05}: a 9⁴ (resp. 6⁴) grid and next to interval ends', () => {
+    const minima: number[] = [];
+    for (const delta of [0.1, 0.05]) {
+      const first = balancedCoverage([3, 4, 2, 5], delta, 8);
+      const second = balancedCoverage([6, 6, 6, 6], delta, 5);
+      minima.push(first, second);
+      expect(Math.min(first, second)).toBeGreaterThanOrEqual(1 - delta);
+    }
+    // Measured minima: δ = 0.1 → 0.987500 (both size sets), δ = 0.05 → 0.993750: 1 − δ/8, one of
+    // the eight bounds failing alone next to an interval end.
+    expect(minima[0]).toBeCloseTo(0.9875, 6);
+    expect(minima[2]).toBeCloseTo(0.99375, 6);
+  });
+});
+
+describe('difference intervals: construction and properties', () => {
+  const counts = fc.integer({ min: 1, max: 100_000 }).chain((total) => fc.record({ correct: fc.integer({ min: 0, max: total }), total: fc.constant(total) }));
+  const detector = fc.record({ yes: counts, no: counts });
+
+  it('differenceInterval is the difference of the two central exact intervals at δ/2', () => {
+    fc.assert(
+      fc.property(counts, counts, fc.double({ min: 1e-9, max: 0.5, noNaN: true }), (a, b, delta) => {
+        const result = differenceInterval(a, b, delta);
+        const ia = exactInterval(a.total, a.correct, delta / 2);
+        const ib = exactInterval(b.total, b.correct, delta / 2);
+        expect(result.lower).toBeCloseTo(ia.lower - ib.upper, 14);
+        expect(result.upper).toBeCloseTo(ia.upper - ib.lower, 14);
+      }),
+    );
+  });
+
+  it('balancedDifferenceInterval is the difference of the two balanced intervals at δ/2', () => {
+    fc.assert(
+      fc.property(detector, detector, (a, b) => {
+        const result = balancedDifferenceInterval(a, b, 0.05);
+        const ia = balancedInterval(a, 0.025);
+        const ib = balancedInterval(b, 0.025);
+        expect(result.lower).toBeCloseTo(ia.lower - ib.upper, 14);
+        expect(result.upper).toBeCloseTo(ia.upper - ib.lower, 14);
+      }),
+    );
+  });
+
+  it('ordered, inside [−1, 1], contain the estimate; swapping A and B negates them', () => {
+    fc.assert(
+      fc.property(detector, detector, fc.double({ min: 1e-12, max: 0.9, noNaN: true }), (a, b, delta) => {
+        for (const [forward, backward] of [
+          [differenceInterval(a.yes, b.yes, delta), differenceInterval(b.yes, a.yes, delta)],
+          [balancedDifferenceInterval(a, b, delta), balancedDifferenceInterval(b, a, delta)],
+        ] as const) {
+          expect(-1 <= forward.lower && forward.lower <= forward.estimate && forward.estimate <= forward.upper && forward.upper <= 1).toBe(true);
+          expect(backward.lower).toBeCloseTo(-forward.upper, 14);
+          expect(backward.upper).toBeCloseTo(-forward.lower, 14);
+          expect(backward.estimate).toBeCloseTo(-forward.estimate, 14);
+        }
+      }),
+    );
+  });
+
+  it('names the argument in its errors', () => {
+    const ok = { correct: 5, total: 10 };
+    expect(() => differenceInterval({ correct: 11, total: 10 }, ok, 0.05)).toThrow('a.correct must be ≤ a.total (10), got 11');
+    expect(() => differenceInterval(ok, { correct: 2.5, total: 10 }, 0.05)).toThrow('b.correct must be a whole number, got 2.5');
+    expect(() => differenceInterval(ok, { correct: 0, total: 0 }, 0.05)).toThrow(EmptyClassError);
+    expect(() => differenceInterval(ok, ok, 0)).toThrow('delta must be in (0, 1), got 0');
+    expect(() => balancedDifferenceInterval({ yes: ok, no: ok }, { yes: ok, no: { correct: 11, total: 10 } }, 0.05)).toThrow(
+      'b.no.correct must be ≤ b.no.total (10), got 11',
+    );
+    expect(() => balancedDifferenceInterval({ yes: ok, no: ok }, null as unknown as DetectorCounts, 0.05)).toThrow('b must be an object {yes, no}');
+  });
+});
