@@ -24,7 +24,7 @@ export interface PairedBalancedDifferenceTest {
  * BA_A = BA_B, P[pTwoSided ≤ α] ≤ α; under BA_A ≤ BA_B, P[pAGreater ≤ α] ≤ α — whatever the
  * per-class differences (a per-class McNemar sum would test the sharper null "no difference in
  * either class" instead, which is not the question asked). The interval at δ excludes 0 exactly
- * when pTwoSided < δ (up to the 1e-9 relative precision of the search, which errs upward).
+ * when pTwoSided < δ (up to the search's relative precision 1e-9·|ln p|, which errs upward).
  *
  * Reference: p-values as the smallest level of rejection (Lehmann & Romano, §3.3); the interval's
  * construction in `pairedBalancedDifferenceInterval`.

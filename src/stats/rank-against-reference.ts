@@ -36,7 +36,7 @@ export interface AgainstReferenceResult {
  *    (inf{α : lowerᵢ(α) > 0}, valid for every nuisance), then Holm (`holmAdjust`); provenBetter
  *    when the adjusted p-value is ≤ δ. Holm controls the family-wise error under any dependence
  *    (the m comparisons share the reference) and rejects at least what the simultaneous
- *    intervals prove (lowerᵢ(δ/m) > 0 ⇔ pᵢ < δ/m, up to 1e-9 relative, erring upward).
+ *    intervals prove (lowerᵢ(δ/m) > 0 ⇔ pᵢ < δ/m, up to 1e-9·|ln p| relative, erring upward).
  *
  * Reference: Holm (1979); Bonferroni; `pairedBalancedDifferenceInterval`.
  * Domain: an array of {yes: {b, c, n}, no: {b, c, n}} (1 ≤ n ≤ 10⁹, b + c ≤ n); 1e-300 ≤ δ < 1

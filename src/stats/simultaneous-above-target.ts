@@ -34,7 +34,7 @@ export interface AboveTargetResult {
  *    nested in α and P[lowerᵢ(α) > BAᵢ] ≤ α — then Holm's step-down (`holmAdjust`); a detector is
  *    proven above when its adjusted p-value is ≤ δ. Holm controls the family-wise error under any
  *    dependence and rejects at least what the Bonferroni bounds prove (lowerᵢ > target ⇔ pᵢ < δ/m,
- *    up to the p-values' 1e-9 relative precision, which errs upward).
+ *    up to the p-values' relative precision 1e-9·|ln p|, which errs upward).
  * Family-wise error by exact enumeration is measured in `multiple-comparisons.test.ts`.
  *
  * Reference: Holm (1979); Bonferroni; the blog's lower confidence bound and union bound.

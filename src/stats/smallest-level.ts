@@ -9,14 +9,14 @@ export const SMALLEST_LEVEL = 1e-300;
  * margin(1e-300) > 0 (p-values below 1e-300 are reported as 1e-300).
  *
  * Method: Illinois-modified regula falsi on x = ln δ, with a bisection step every fourth iteration,
- * keeping the bracket margin(e^lo) ≤ 0 < margin(e^hi), to a bracket width of 1e-9 in ln δ (a
- * relative error of 1e-9 in δ). The returned δ is the bracket's upper end — a level at which
+ * keeping the bracket margin(e^lo) ≤ 0 < margin(e^hi), to a bracket width of 1e-9·max(1, |ln δ|)
+ * in ln δ (a relative error in δ of at most 1e-9·|ln δ|: ≤ 3e-8 for δ ≥ 1e-13, ≤ 7e-7 at 1e-300). The returned δ is the bracket's upper end — a level at which
  * margin > 0 was evaluated — so the reported p-value is never below the exact infimum.
  *
  * Reference: Dowell & Jarratt (1971) for the Illinois method; p-values as the smallest level of
  * rejection (Lehmann & Romano, Testing Statistical Hypotheses, §3.3). Internal: not validated.
  *
- * @example smallestLevel((delta) => delta - 0.01) // ≈ 0.01 (to 1e-9 relative, never below)
+ * @example smallestLevel((delta) => delta - 0.01) // ≈ 0.01 (to 5e-9 relative, never below)
  */
 export function smallestLevel(margin: (delta: number) => number): number {
   let hi = 0;
