@@ -65,7 +65,7 @@ describe('simultaneousAboveTarget: family-wise error by exact enumeration', () =
     for (let i = 0; i <= sizes[0]; i++) {
       for (let j = 0; j <= sizes[1]; j++) {
         const detector = { yes: { correct: i, total: sizes[0] }, no: { correct: j, total: sizes[1] } };
-        const [{ pValue }] = simultaneousAboveTarget([detector], target, 0.5) as [{ pValue: number }];
+        const { pValue } = simultaneousAboveTarget([detector], target, 0.5)[0]!;
         law.set(pValue, (law.get(pValue) ?? 0) + yes[i]! * no[j]!);
       }
     }
