@@ -1,0 +1,100 @@
+// Comparing detectors: paired and unpaired difference intervals and the ranking of many detectors
+// (call runComparisonBench()).
+import { balancedDifferenceInterval } from '../../src/stats/balanced-difference-interval';
+import type { DetectorCounts, PairedClassCounts, PairedCounts } from '../../src/stats/comparison-types';
+import { mcnemarExactTest } from '../../src/stats/mcnemar-exact-test';
+import { pairedBalancedDifferenceInterval } from '../../src/stats/paired-balanced-difference-interval';
+import { pairedBalancedDifferenceTest } from '../../src/stats/paired-balanced-difference-test';
+import { pairedDifferenceInterval } from '../../src/stats/paired-difference-interval';
+import { rankAgainstReference } from '../../src/stats/rank-against-reference';
+import { simultaneousAboveTarget } from '../../src/stats/simultaneous-above-target';
+import { formatMs, median, now, quantile, table } from './bench-format';
+
+function lcg(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+function pairedCases(maxN: number, count: number, seed: number): PairedCounts[] {
+  const random = lcg(seed);
+  return Array.from({ length: count }, () => {
+    const n = 1 + Math.floor(random() * maxN);
+    const discordant = Math.floor(n * 0.3 * random() ** 2);
+    const b = Math.floor(discordant * random());
+    return { b, c: discordant - b, n };
+  });
+}
+
+function detectorCases(maxSize: number, count: number, seed: number): DetectorCounts[] {
+  const random = lcg(seed);
+  return Array.from({ length: count }, () => {
+    const nYes = 1 + Math.floor(random() * maxSize);
+    const nNo = 1 + Math.floor(random() * maxSize);
+    const accuracy = () => Math.min(1, 0.5 + 0.5 * random() ** 0.3);
+    return { yes: { correct: Math.round(nYes * accuracy()), total: nYes }, no: { correct: Math.round(nNo * accuracy()), total: nNo } };
+  });
+}
+
+function timeEach<T>(cases: T[], run: (value: T) => unknown): { median: number; p99: number; slowest: number; at: T } {
+  const times: number[] = [];
+  let slowest = { ns: -1, at: cases[0]! };
+  for (const value of cases) {
+    const started = now();
+    run(value);
+    const ns = now() - started;
+    times.push(ns);
+    if (ns > slowest.ns) slowest = { ns, at: value };
+  }
+  return { median: median(times), p99: quantile(times, 0.99), slowest: slowest.ns, at: slowest.at };
+}
+
+export function runComparisonBench(): void {
+  console.log('\nComparing detectors (exact union-bound differences, McNemar, Holm)\n');
+  const paired = pairedCases(10_000, 400, 7);
+  const pairedBalanced: PairedClassCounts[] = paired.map((yes, index) => ({ yes, no: paired[(index * 7 + 3) % paired.length]! }));
+  const [a, b] = [detectorCases(10_000, 400, 11), detectorCases(10_000, 400, 13)];
+  const describePaired = ({ b: x, c: y, n }: PairedCounts) => `b=${x}, c=${y}, n=${n}`;
+  const rows: (string | number)[][] = [];
+  const add = (label: string, target: string, result: { median: number; p99: number; slowest: number }, at: string) =>
+    rows.push([label, formatMs(result.median), formatMs(result.p99), formatMs(result.slowest), target, at]);
+  // Warm up the JIT on every path first.
+  for (let index = 0; index < 50; index++) {
+    pairedDifferenceInterval(paired[index]!, 0.05);
+    pairedBalancedDifferenceTest(pairedBalanced[index]!);
+    balancedDifferenceInterval(a[index]!, b[index]!, 0.05);
+  }
+  let result = timeEach(paired, (counts) => mcnemarExactTest(counts));
+  add('mcnemarExactTest, n ≤ 10,000', '—', result, describePaired(result.at));
+  result = timeEach(paired, (counts) => pairedDifferenceInterval(counts, 0.05));
+  add('pairedDifferenceInterval, n ≤ 10,000', '≤ 5 ms', result, describePaired(result.at));
+  const balancedResult = timeEach(pairedBalanced, (counts) => pairedBalancedDifferenceInterval(counts, 0.05));
+  add('pairedBalancedDifferenceInterval, n ≤ 10,000', '≤ 5 ms', balancedResult, `${describePaired(balancedResult.at.yes)}; ${describePaired(balancedResult.at.no)}`);
+  const testResult = timeEach(pairedBalanced, (counts) => pairedBalancedDifferenceTest(counts));
+  add('pairedBalancedDifferenceTest, n ≤ 10,000', '—', testResult, `${describePaired(testResult.at.yes)}; ${describePaired(testResult.at.no)}`);
+  const pairs = a.map((first, index) => [first, b[index]!] as const);
+  const unpaired = timeEach(pairs, ([first, second]) => balancedDifferenceInterval(first, second, 0.05));
+  const describeDetector = ({ yes, no }: DetectorCounts) => `${yes.correct}/${yes.total}, ${no.correct}/${no.total}`;
+  add('balancedDifferenceInterval, classes ≤ 10,000', '≤ 20 ms', unpaired, `${describeDetector(unpaired.at[0])} vs ${describeDetector(unpaired.at[1])}`);
+  table(['case (δ = 0.05)', 'median', 'p99', 'slowest', 'target', 'slowest at'], rows);
+
+  const rankingRows: (string | number)[][] = [];
+  for (let run = 0; run < 3; run++) {
+    const detectors = detectorCases(10_000, 1_000, 100 + run);
+    let started = now();
+    const above = simultaneousAboveTarget(detectors, 0.9, 0.05);
+    const targetNs = now() - started;
+    const comparisons = Array.from({ length: 1_000 }, (_, index) => pairedBalanced[(index * 13 + run) % pairedBalanced.length]!);
+    started = now();
+    const better = rankAgainstReference(comparisons, 0.05);
+    const referenceNs = now() - started;
+    rankingRows.push([
+      `run ${run + 1}`,
+      formatMs(targetNs),
+      `${above.filter((item) => item.provenAbove).length} of 1,000`,
+      formatMs(referenceNs),
+      `${better.filter((item) => item.provenBetter).length} of 1,000`,
+    ]);
+  }
+  console.log('\nRanking 1,000 detectors (class sizes ≤ 10,000; target ≤ 1 s each)\n');
+  table(['', 'simultaneousAboveTarget(0.9)', 'proven above', 'rankAgainstReference', 'proven better'], rankingRows);
+}
