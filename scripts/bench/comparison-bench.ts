@@ -35,9 +35,9 @@ function detectorCases(maxSize: number, count: number, seed: number): DetectorCo
   });
 }
 
-function timeEach<T>(cases: T[], run: (value: T) => unknown): { median: number; p99: number; slowest: number; at: T } {
+function timeEach<T extends object>(cases: T[], run: (value: T) => unknown): { median: number; p99: number; slowest: number; at: T } {
   const times: number[] = [];
-  let slowest = { ns: -1, at: cases[0]! };
+  let slowest: { ns: number; at: T } = { ns: -1, at: cases[0]! };
   for (const value of cases) {
     const started = now();
     run(value);
