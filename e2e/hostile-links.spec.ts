@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { SAMPLES } from './dashboard-helpers';
+import { expectObserverWorks, goToHash, observeLongTasks, takeLongTasks } from './long-tasks';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 
 /**
@@ -49,46 +50,7 @@ function hostileLinks(): { href: string; param: string }[] {
   return links;
 }
 
-async function observeLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const tasks: number[] = [];
-    (window as unknown as { longTasks: number[] }).longTasks = tasks;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
-  });
-}
-
-/**
- * Navigates from inside the page (a task of its own, as a click would be): work that DevTools
- * evaluates directly is not reported as a long task.
- */
-async function goToHash(page: Page, hash: string) {
-  await page.evaluate((target) => {
-    setTimeout(() => {
-      window.location.hash = target;
-      (window as unknown as { navigatedTo: string }).navigatedTo = target;
-    });
-  }, hash);
-  await page.waitForFunction((target) => (window as unknown as { navigatedTo: string }).navigatedTo === target, hash);
-}
-
-/** The observer sees a task it should: a 300 ms busy loop (so the checks below can fail). */
-async function expectObserverWorks(page: Page) {
-  await page.evaluate(() => {
-    setTimeout(() => {
-      const started = performance.now();
-      while (performance.now() - started < 300);
-    });
-  });
-  await expect.poll(async () => Math.max(0, ...(await takeLongTasks(page)))).toBeGreaterThanOrEqual(250);
-}
-
-const takeLongTasks = (page: Page) =>
-  page.evaluate(() => {
-    const tasks = (window as unknown as { longTasks: number[] }).longTasks;
-    return tasks.splice(0, tasks.length);
-  });
-
-test('a few hundred hostile links on every route: no page error, no blank page, the bad parameter named, no task over 200 ms', async ({ page }) => {
+test('a few hundred hostile links on every route: no page error, no blank page, the bad parameter named, no task over 200 ms', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -162,7 +124,7 @@ test('both malformed delta and confidence are named, on the list and on a counts
   await expect(alert).toContainText('confidence');
 });
 
-test('the heaviest valid links hold the page for no task over 200 ms', async ({ page }) => {
+test('the heaviest valid links hold the page for no task over 200 ms', { tag: '@timing' }, async ({ page }) => {
   await observeLongTasks(page);
   await page.goto('./#/counts?yes=38/40&no=55/60');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -197,7 +159,7 @@ test('the heaviest valid links hold the page for no task over 200 ms', async ({ 
   expect(report).toEqual([]);
 });
 
-test('the planner never holds the page: tiny width targets search in a worker, with Cancel', async ({ page }) => {
+test('the planner never holds the page: tiny width targets search in a worker, with Cancel', { tag: '@timing' }, async ({ page }) => {
   await observeLongTasks(page);
   await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

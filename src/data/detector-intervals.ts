@@ -30,20 +30,41 @@ export function detectorBalancedInterval(detector: Detector, delta: number): Bal
   return balanced;
 }
 
-const estimateCache = new WeakMap<Detector, number | null>();
-
 /**
- * The balanced-accuracy estimate (null when a class is empty). It does not depend on δ, so it is
- * cached per detector object alone: re-sorting by estimate after a δ change computes no bounds.
- * `delta` is only used when nothing is cached yet.
+ * The balanced-accuracy estimate (null when a class is empty): (k⁺/n⁺ + k⁻/n⁻)/2, the same
+ * arithmetic as `balancedInterval`'s. It needs no bounds, so sorting by it computes none.
  */
-export function detectorBalancedEstimate(detector: Detector, delta: number): number | null {
-  let estimate = estimateCache.get(detector);
-  if (estimate === undefined) {
-    estimate = detectorBalancedInterval(detector, delta)?.estimate ?? null;
-    estimateCache.set(detector, estimate);
-  }
-  return estimate;
+export function detectorBalancedEstimate(detector: Detector): number | null {
+  const { yes, no } = detector;
+  return yes.total > 0 && no.total > 0 ? (yes.correct / yes.total + no.correct / no.total) / 2 : null;
+}
+
+/** Lower bounds found in bulk (by a worker, for sorting a large list), per detector object and δ. */
+const lowerCache = new WeakMap<Detector, { delta: number; lower: number | null }>();
+
+/** The balanced lower bound at δ (null for an empty class): from a bulk result, the interval cache, or computed. */
+export function detectorLowerBound(detector: Detector, delta: number): number | null {
+  const bulk = lowerCache.get(detector);
+  if (bulk && bulk.delta === delta) return bulk.lower;
+  return detectorBalancedInterval(detector, delta)?.lower ?? null;
+}
+
+/** The detectors whose balanced lower bound at δ is not known yet (what sorting by it would compute). */
+export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta: number): Detector[] {
+  return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && balancedCache.get(detector)?.delta !== delta);
+}
+
+/** Records lower bounds computed elsewhere (aligned with `detectors`), so sorting by them is immediate. */
+export function rememberLowerBounds(detectors: readonly Detector[], delta: number, lowers: ArrayLike<number>): void {
+  detectors.forEach((detector, index) => {
+    const lower = lowers[index]!;
+    lowerCache.set(detector, { delta, lower: Number.isNaN(lower) ? null : lower });
+  });
+}
+
+/** The balanced lower bound of class counts, NaN for an empty class (a worker's bulk form). */
+export function balancedLowerOrNaN(yes: ClassCounts, no: ClassCounts, delta: number): number {
+  return balancedOrNull(yes, no, delta)?.lower ?? Number.NaN;
 }
 
 /** All of the detector's intervals at δ, computed once per (detector object, δ). */

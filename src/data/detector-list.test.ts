@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balancedInterval } from '../stats';
 import type { Detector } from './detector';
-import { detectorBalancedEstimate, detectorIntervals } from './detector-intervals';
+import { balancedLowerOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberLowerBounds } from './detector-intervals';
 import { visibleDetectors } from './detector-list';
 
 function detector(id: string, name: string, yes: [number, number], no: [number, number], query = ''): Detector {
@@ -66,7 +66,17 @@ describe('detectorIntervals', () => {
     const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9])];
     visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.05);
     expect(visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.2).map((d) => d.id)).toEqual(['y', 'x']);
-    expect(detectorBalancedEstimate(fresh[0]!, 0.2)).toBe(balancedInterval(fresh[0]!, 0.2).estimate);
+    expect(detectorBalancedEstimate(fresh[0]!)).toBe(balancedInterval(fresh[0]!, 0.2).estimate);
+  });
+
+  it('sorts by lower bounds computed elsewhere (a worker) once they are remembered, and knows which are missing', () => {
+    const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9]), detector('z', 'Z', [0, 0], [5, 9])];
+    expect(detectorsWithoutLowerBound(fresh, 0.07)).toEqual(fresh);
+    rememberLowerBounds(fresh, 0.07, fresh.map((d) => balancedLowerOrNaN(d.yes, d.no, 0.07)));
+    expect(detectorsWithoutLowerBound(fresh, 0.07)).toEqual([]);
+    expect(detectorLowerBound(fresh[0]!, 0.07)).toBe(balancedInterval(fresh[0]!, 0.07).lower);
+    expect(detectorLowerBound(fresh[2]!, 0.07)).toBeNull();
+    expect(visibleDetectors(fresh, { filter: '', sort: 'lower' }, 0.07).map((d) => d.id)).toEqual(['y', 'x', 'z']);
   });
 
   it('caches per detector object and δ', () => {

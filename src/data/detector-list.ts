@@ -1,5 +1,5 @@
 import type { Detector } from './detector';
-import { detectorBalancedEstimate, detectorBalancedInterval } from './detector-intervals';
+import { detectorBalancedEstimate, detectorLowerBound } from './detector-intervals';
 
 /** List orders: by balanced-accuracy estimate, by its lower bound ("worst plausible accuracy"), or by name. */
 export type SortKey = 'estimate' | 'lower' | 'name';
@@ -41,8 +41,8 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
   }
   const keyOf =
     view.sort === 'estimate'
-      ? (detector: Detector) => detectorBalancedEstimate(detector, delta)
-      : (detector: Detector) => detectorBalancedInterval(detector, delta)?.lower ?? null;
+      ? (detector: Detector) => detectorBalancedEstimate(detector)
+      : (detector: Detector) => detectorLowerBound(detector, delta);
   const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY }));
   keyed.sort(
     (a, b) =>

@@ -15,6 +15,7 @@ import { ImportPanel } from './ImportPanel';
 import { StorageProblemBanner } from './StorageProblemBanner';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
+import { useLowerBounds } from './use-lower-bounds';
 import { WorkspaceSource } from './WorkspaceSource';
 import '../../components/visually-hidden.css';
 import './detectors.css';
@@ -52,9 +53,12 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const importDetectors = useWorkspace((state) => state.importDetectors);
   // Typing stays responsive: the field updates at once, the 10,000-row filter catches up.
   const deferredFilter = useDeferredValue(filter);
+  const lowerBoundsProgress = useLowerBounds(detectors, delta, sort === 'lower');
+  // Until every lower bound at δ is known (a worker computes many), the list keeps the estimate order.
+  const shownSort = lowerBoundsProgress === null ? sort : 'estimate';
   const shown = useMemo(
-    () => visibleDetectors(detectors, { filter: deferredFilter, sort }, delta),
-    [detectors, deferredFilter, sort, delta],
+    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort }, delta),
+    [detectors, deferredFilter, shownSort, delta],
   );
 
   return (
@@ -112,6 +116,12 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
             : `${shown.length.toLocaleString('en')} of ${detectors.length.toLocaleString('en')} detectors match “${deferredFilter.trim()}”`
           : ''}
       </p>
+      {lowerBoundsProgress !== null && (
+        <p role="status" className="list-count">
+          Computing the lower bounds of {detectors.length.toLocaleString('en')} detectors at this confidence level to sort by
+          them, in a background worker: {Math.round(lowerBoundsProgress * 100)}%. Shown by estimate until then.
+        </p>
+      )}
       {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} total={detectors.length} />}
       {seeded && detectors.length === 0 && <p>The workspace is empty. Add a detector or import a file.</p>}
       <section className="export-panel" aria-labelledby={`${id}-export`}>

@@ -10,6 +10,7 @@ import { parseSharedWorkspace, type SharedWorkspace } from '../../data/workspace
 import { useWorkspace } from '../../store/workspace';
 import { DetectorTable } from './DetectorTable';
 import { ExportButtons } from './ExportButtons';
+import { useLowerBounds } from './use-lower-bounds';
 import './detectors.css';
 
 const TITLE = 'Shared workspace';
@@ -37,7 +38,9 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const setSort = useWorkspace((state) => state.setSort);
   const setFilter = useWorkspace((state) => state.setFilter);
   const setWorkspaceDelta = useWorkspace((state) => state.setDelta);
-  const shown = useMemo(() => visibleDetectors(shared.detectors, shared, delta), [shared, delta]);
+  const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, shared.sort === 'lower');
+  const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
+  const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta), [shared, sort, delta]);
   const count = shared.detectors.length.toLocaleString('en');
 
   const save = (mode: 'add' | 'replace') => {
@@ -83,7 +86,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
         {shown.length === shared.detectors.length
           ? `${count} detectors`
           : `${shown.length.toLocaleString('en')} of ${count} detectors match “${shared.filter}”`}
-        , sorted as shared{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
+        , {lowerBoundsProgress === null ? 'sorted as shared' : `sorted by estimate while the lower bounds are computed (${Math.round(lowerBoundsProgress * 100)}%)`}{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
       </p>
       {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} total={shared.detectors.length} carryInLinks />}
     </section>
