@@ -22,6 +22,7 @@ import {
 import * as stats from '../../src/stats';
 import { decimalComplement, halfUnitInLastPlace, parseFixture } from '../../src/stats/fixtures/parse-fixture';
 import { logGamma } from '../../src/stats/log-gamma';
+import { runComparisonBench } from './comparison-bench';
 import { runInversionBench } from './inversion-bench';
 import { visibleDetectors } from '../../src/data/detector-list';
 import type { Detector } from '../../src/data/detector';
@@ -352,4 +353,5 @@ export async function runBench(): Promise<void> {
   benchDetectorList();
   benchCoverageAndPosterior();
   runInversionBench();
+  runComparisonBench();
 }
