@@ -1,6 +1,4 @@
-import { assertCounts } from './assert-counts';
-import { assertDelta } from './assert-delta';
-import { assertProbability } from './assert-probability';
+import { assertCoverageGrid } from './assert-coverage-grid';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
@@ -43,17 +41,7 @@ export function balancedCoverageGrid(
   pNoValues: readonly number[],
   onProgress?: (rowsDone: number, rows: number) => void,
 ): number[][] {
-  assertCounts(nYes, 0, { n: 'nYes', k: 'nYes' });
-  assertCounts(nNo, 0, { n: 'nNo', k: 'nNo' });
-  for (const [name, size] of [['nYes', nYes], ['nNo', nNo]] as const) {
-    if (size > MAX_CLASS_SIZE) throw new RangeError(`${name} must be ≤ ${MAX_CLASS_SIZE}, got ${size}`);
-  }
-  assertDelta(delta);
-  for (const [name, values] of [['pYesValues', pYesValues], ['pNoValues', pNoValues]] as const) {
-    if (!Array.isArray(values)) throw new RangeError(`${name} must be an array of probabilities, got ${String(values)}`);
-  }
-  pYesValues.forEach((p, index) => assertProbability(`pYesValues[${index}]`, p));
-  pNoValues.forEach((p, index) => assertProbability(`pNoValues[${index}]`, p));
+  assertCoverageGrid(nYes, nNo, delta, pYesValues, pNoValues, MAX_CLASS_SIZE);
   const yes = classBounds(nYes, delta / 4);
   const no = classBounds(nNo, delta / 4);
   const noPrefixSums = pNoValues.map((pNo) => prefixSums(binomialPmfRow(nNo, pNo)));

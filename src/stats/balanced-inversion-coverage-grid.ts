@@ -1,6 +1,4 @@
-import { assertCounts } from './assert-counts';
-import { assertDelta } from './assert-delta';
-import { assertProbability } from './assert-probability';
+import { assertCoverageGrid } from './assert-coverage-grid';
 import { balancedInversionSearch } from './balanced-inversion-search';
 import { binomialPmfRow } from './binomial-pmf-row';
 
@@ -36,17 +34,7 @@ export function balancedInversionCoverageGrid(
   pNoValues: readonly number[],
   onProgress?: (rowsDone: number, rows: number) => void,
 ): number[][] {
-  assertCounts(nYes, 0, { n: 'nYes', k: 'nYes' });
-  assertCounts(nNo, 0, { n: 'nNo', k: 'nNo' });
-  for (const [name, size] of [['nYes', nYes], ['nNo', nNo]] as const) {
-    if (size > MAX_CLASS_SIZE) throw new RangeError(`${name} must be ≤ ${MAX_CLASS_SIZE}, got ${size}`);
-  }
-  assertDelta(delta);
-  for (const [name, values] of [['pYesValues', pYesValues], ['pNoValues', pNoValues]] as const) {
-    if (!Array.isArray(values)) throw new RangeError(`${name} must be an array of probabilities, got ${String(values)}`);
-  }
-  pYesValues.forEach((p, index) => assertProbability(`pYesValues[${index}]`, p));
-  pNoValues.forEach((p, index) => assertProbability(`pNoValues[${index}]`, p));
+  assertCoverageGrid(nYes, nNo, delta, pYesValues, pNoValues, MAX_CLASS_SIZE);
   const tMax = 2 * nYes * nNo;
   const lowerByT = new Map<number, number>();
   const upperByT = new Map<number, number>();
