@@ -6,7 +6,7 @@ import * as stats from './index';
  * The library's one policy, checked at every export of index.ts with generated edge inputs
  * (0, −0, subnormals, 1 − 1e-16, NaN, ±Infinity, integers up to and past 2^53, non-integers, null,
  * undefined, {}, strings, arrays): a call either returns a result whose probabilities lie in [0, 1]
- * with lower ≤ estimate ≤ upper, or throws a RangeError whose message begins with the name of the
+ * with lower ≤ estimate ≤ upper (differences of two proportions in [−1, 1], p-values in [0, 1]), or throws a RangeError whose message begins with the name of the
  * argument at fault — and it returns within 2 s. Fixed seed; no shrinking (a failure is reported as
  * found, so a slow case is not re-run while shrinking).
  */
@@ -80,6 +80,22 @@ const target = fc.oneof(
   { arbitrary: fc.constantFrom(0.0001, 0.00015698459885605883, 1e-8, 0.99999), weight: 1 },
   { arbitrary: edge, weight: 1 },
 );
+
+/** Paired discordant counts {b, c, n} with b + c ≤ n most of the time, or raw fields. */
+const pairedCounts = fc.oneof(
+  {
+    arbitrary: fc.tuple(count, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([n, bShare, cShare]) => {
+      if (!(typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)) return { b: n, c: n, n };
+      const b = Math.floor(n * bShare);
+      return { b, c: Math.floor((n - b) * cShare), n };
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ b: count, c: count, n: count }), weight: 1 },
+  { arbitrary: edge, weight: 1 },
+);
+const pairedClasses = fc.oneof({ arbitrary: fc.record({ yes: pairedCounts, no: pairedCounts }), weight: 5 }, { arbitrary: edge, weight: 1 });
+const listOf = <T>(item: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.array(item, { minLength: 0, maxLength: 4 }), weight: 5 }, { arbitrary: edge, weight: 1 });
 
 // ---------------------------------------------------------------- what a result must satisfy
 
@@ -155,6 +171,56 @@ const plan: Check = (result) => {
 const projection: Check = (result) => {
   const value = result as stats.BalancedProjection;
   return value.interval === null ? null : balanced(value.interval, []);
+};
+
+/** A difference of two proportions: −1 ≤ lower ≤ estimate ≤ upper ≤ 1. */
+function differenceProblem(value: unknown, where = 'result'): string | null {
+  if (typeof value !== 'object' || value === null) return `${where} is not a difference interval: ${String(value)}`;
+  const { estimate, lower, upper } = value as { estimate: unknown; lower: unknown; upper: unknown };
+  const isDifference = (x: unknown) => typeof x === 'number' && x >= -1 && x <= 1;
+  if (!isDifference(estimate) || !isDifference(lower) || !isDifference(upper)) {
+    return `${where} leaves [−1, 1]: ${String(lower)} / ${String(estimate)} / ${String(upper)}`;
+  }
+  const [l, e, u] = [lower as number, estimate as number, upper as number];
+  return l <= e && e <= u ? null : `${where}: estimate ${e} outside [${l}, ${u}]`;
+}
+
+const difference: Check = (result) => differenceProblem(result);
+
+const pairedBalancedDifference: Check = (result) => {
+  const value = result as { yes: unknown; no: unknown };
+  return differenceProblem(result) ?? differenceProblem(value.yes, 'yes') ?? differenceProblem(value.no, 'no');
+};
+
+/** Every named field is a p-value in [0, 1]. */
+const pValues =
+  (...fields: string[]): Check =>
+  (result) => {
+    const value = result as Record<string, unknown>;
+    const bad = fields.find((field) => !isProbability(value?.[field]));
+    return bad === undefined ? null : `${bad} is not a p-value: ${String(value?.[bad])}`;
+  };
+
+/** One verdict per entry of args[0]: its p-values in [0, 1], Holm's adjusted one never below the raw one. */
+const verdicts =
+  (bounds: Check): Check =>
+  (result, args) => {
+    const list = result as Record<string, unknown>[];
+    const expected = (args[0] as unknown[]).length;
+    if (!Array.isArray(list) || list.length !== expected) return `expected ${expected} verdicts, got ${String(list)}`;
+    for (const [index, item] of list.entries()) {
+      const problem = bounds(item, args) ?? pValues('pValue', 'adjustedPValue')(item, args);
+      if (problem) return `[${index}] ${problem}`;
+      if (!((item.adjustedPValue as number) >= (item.pValue as number))) return `[${index}] adjusted p ${String(item.adjustedPValue)} < raw ${String(item.pValue)}`;
+    }
+    return null;
+  };
+
+const adjusted: Check = (result, args) => {
+  const list = result as unknown[];
+  const raw = args[0] as number[];
+  if (!Array.isArray(list) || list.length !== raw.length) return `expected ${raw.length} values, got ${String(list)}`;
+  return list.map((p, index) => probabilityResult(p) ?? ((p as number) >= raw[index]! ? null : `adjusted ${String(p)} < raw ${raw[index]}`)).find(Boolean) ?? null;
 };
 
 const nonNegative: Check = (result) => (typeof result === 'number' && result >= 0 ? null : `not a density: ${String(result)}`);
@@ -250,6 +316,26 @@ const TARGETS: Record<string, Target> = {
   labelsToClearLowerBound: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'target'], check: plan, runs: 40 },
   labelsToReachWidth: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'targetWidth'], check: plan, runs: 40 },
   projectBalancedInterval: { args: fc.tuple(assumptions, count), names: [...PLAN_NAMES, 'additionalLabels'], check: projection, runs: 200 },
+  mcnemarExactTest: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 300 },
+  pairedDifferenceInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 300 },
+  pairedBalancedDifferenceInterval: {
+    args: fc.tuple(pairedClasses, delta),
+    names: ['counts', 'yes', 'no', 'delta'],
+    check: pairedBalancedDifference,
+    runs: 300,
+  },
+  pairedBalancedDifferenceTest: { args: fc.tuple(pairedClasses), names: ['counts', 'yes', 'no'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
+  differenceInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
+  balancedDifferenceInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
+  balancedOneSidedLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 300 },
+  holmAdjust: { args: fc.tuple(probabilities), names: ['pValues'], check: adjusted, runs: 300 },
+  simultaneousAboveTarget: {
+    args: fc.tuple(listOf(twoClasses), target, delta),
+    names: ['detectors', 'target', 'delta'],
+    check: verdicts((item) => intervalProblem({ ...(item as object), upper: 1 })),
+    runs: 60,
+  },
+  rankAgainstReference: { args: fc.tuple(listOf(pairedClasses), delta), names: ['comparisons', 'delta'], check: verdicts(difference), runs: 60 },
 };
 
 const POSTERIORS = { posteriorAccuracy: stats.posteriorAccuracy, posteriorBalancedAccuracy: stats.posteriorBalancedAccuracy };

@@ -46,3 +46,15 @@ export { labelsToReachWidth } from './labels-to-reach-width';
 export { projectBalancedInterval, type BalancedProjection } from './project-balanced-interval';
 export type { LabelPlanAssumptions, ProjectedCounts } from './label-plan-model';
 export type { LabelGoal, LabelPlan, LabelPlanPoint } from './plan-labels';
+// Comparing detectors (issue 12): paired and unpaired differences, many detectors at once
+export type { DetectorCounts, DifferenceInterval, PairedClassCounts, PairedCounts } from './comparison-types';
+export { mcnemarExactTest, type McNemarExactTest } from './mcnemar-exact-test';
+export { pairedDifferenceInterval } from './paired-difference-interval';
+export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval } from './paired-balanced-difference-interval';
+export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
+export { differenceInterval } from './difference-interval';
+export { balancedDifferenceInterval } from './balanced-difference-interval';
+export { balancedOneSidedLowerBound } from './balanced-one-sided-lower-bound';
+export { holmAdjust } from './holm-adjust';
+export { simultaneousAboveTarget, type AboveTargetResult } from './simultaneous-above-target';
+export { rankAgainstReference, type AgainstReferenceResult } from './rank-against-reference';
