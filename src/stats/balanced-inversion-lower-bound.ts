@@ -25,25 +25,28 @@ import type { ClassCounts } from './types';
  *     from ∂²F = (n choose-2 factor)·(pmf differences), unimodality (Σ|Δf| = 2 max f) and
  *     max f(·; N, p) ≤ √(N / (2πk(N − k))) at the mode k (Stirling–Robbins).
  * A cell that is not certified is split at its midpoint, whose value is checked: a value > δ
- * means a peak the local search missed, and the search restarts below it. Each probability is
+ * means a peak the local search missed (the line can have several: with a small class, one bump per
+ * value of its count), and the search restarts below it with a 4× larger gap. Each probability is
  * enclosed rigorously (rows built from the mode by ratio recurrence; the mass left out of each
- * tail, below ~1e-16·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
- * θ₀ is placed 10⁻⁶ standard errors below the approximate root (regula falsi on log φ with a local
- * golden-section maximum), where a point with P > δ was found: so L − 10⁻⁶·se ≤ θ₀ ≤ L. If a
- * certification needs too many cells the gap grows tenfold (still valid, a little wider).
+ * tail, below ~1e-10·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
+ * The approximate root comes from regula falsi on log φ, φ taken from a golden-section maximum
+ * along the line (for a class of ≤ 24 examples, after a scan with two points per bump). θ₀ is placed
+ * 10⁻³ standard errors below it, where a point with P > δ was found: so L − 10⁻³·se ≤ θ₀ ≤ L. If a
+ * certification needs too many cells (or about 0.1 s of work) the gap grows tenfold (still valid,
+ * a little wider).
  * Equal class sizes: T is a sum of 2n Bernoulli trials and Hoeffding (1956, Thm 4) puts the
  * supremum at p₊ = p₋ = θ for t/n ≥ 2nθ + 1, so L is Clopper–Pearson's bound for t/n of 2n
  * (used, then checked, when that condition holds).
- * Measured gap: ≤ 1e-6 se in most cases; the tenfold growth happens for tiny δ (≈ 1e-3 absolute at
- * 0/4, 0/3, δ = 1e-6) and for some mid-size cases (≈ 5e-4 at 25/53, 12/60, δ = 0.1, upper end).
  *
  * Reference: Lehmann & Romano, Testing Statistical Hypotheses, §3.5 (inverting tests); Berger &
  * Boos (1994) for suprema over nuisance parameters; Hoeffding (1956), Ann. Math. Stat. 27, 713–721.
  * Domain: each class total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1.
  * Errors: RangeError naming the field (`yes.total`, `no.correct`, `delta`), EmptyClassError.
- * Cost (measured, scripts/bench/inversion-bench.ts): equal class sizes < 10 ms at any n (Hoeffding);
- * unequal sizes ≤ 1,000: median ≈ 12 ms, slowest ≈ 0.4 s; 10⁵–10⁶: ≈ 1 s median, up to ≈ 8 s —
- * nearly equal large classes have a long, flat supremum whose curvature bound (∝ n) needs many cells.
+ * Cost (measured, `npm run bench`, two-sided interval, 2 cores under load): equal class sizes
+ * < 1 ms at any n (Hoeffding); sizes ≤ 1,000: median ≈ 1.5 ms, slowest ≈ 20–40 ms; ≤ 10⁵: median
+ * ≈ 17 ms, slowest ≈ 0.3 s; ≤ 10⁶: median ≈ 0.2–0.5 s, slowest ≈ 2 s — unequal large classes have
+ * a long, flat supremum whose curvature bound (∝ n, blind to the cancellation along the line)
+ * needs many cells. The product computes it in a Web Worker for large counts.
  * Clamped to ≤ the estimate (δ near 1 could put L above it; clamping only widens).
  *
  * @example balancedInversionLowerBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.87702

@@ -17,11 +17,14 @@ export interface InversionSearchReport {
 const CERTIFY_BUDGET = 400;
 /** Past this many evaluations in one attempt the gap grows instead (bounds the time at n ≈ 10⁶). */
 const MAX_CERTIFY_BUDGET = 12_000;
+/** Evaluations × (√n₊ + √n₋) allowed per certification attempt (≈ 0.1 s at n = 10⁶ on a laptop core). */
+const WORK_PER_ATTEMPT = 4e6;
 /** The first certification gap, in standard errors of the estimate. */
-const FIRST_GAP = 1e-6;
+const FIRST_GAP = 1e-3;
 /** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
 const ULP = 2.220446049250313e-16;
 const INV_GOLDEN = 0.6180339887498949;
+const SCAN_CLASS_SIZE = 24;
 
 /**
  * The certified lower confidence bound of the balanced accuracy θ = (p₊ + p₋)/2 by inverting the
@@ -35,7 +38,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   const nA = Math.min(nYes, nNo);
   const nB = Math.max(nYes, nNo);
   if (t <= 0) return { bound: 0, above: 0, evaluations: 0, certifyEvaluations: 0 };
-  const tail = new OrderedTailProbability(nA, nB, t, Math.max(alpha * 1e-16, 1e-305));
+  const tail = new OrderedTailProbability(nA, nB, t, Math.max(alpha * 1e-10, 1e-305));
   const upperValue = (a: number, b: number) => tail.evaluate(a, b) * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
   const lowerValue = (a: number, b: number) => tail.evaluate(a, b) * (1 - TAIL_RELATIVE_ERROR);
   const estimate = t / (2 * nA * nB);
@@ -78,6 +81,13 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     consider(hi, f(hi));
     // Peaks the certification found on earlier lines: the local search must not lose them again.
     for (const hint of hints) if (hint >= sLo && hint <= sHi) consider(hint, f(hint));
+    if (nA <= SCAN_CLASS_SIZE) {
+      const steps = 2 * nA + 2;
+      for (let i = 0; i <= steps; i++) { const s = sLo + ((sHi - sLo) * i) / steps; consider(s, f(s)); }
+      const spacing = (sHi - sLo) / steps;
+      lo = Math.max(sLo, best.s - spacing);
+      hi = Math.min(sHi, best.s + spacing);
+    }
     let x1 = hi - INV_GOLDEN * (hi - lo);
     let x2 = lo + INV_GOLDEN * (hi - lo);
     let f1 = f(x1);
@@ -107,7 +117,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
 
   // Bracket [below, above] of the approximate root of log φ(θ) = log α.
   const logAlpha = Math.log(alpha);
-  const psi = (theta: number) => Math.log(lineMax(theta).value) - logAlpha;
+  const psi = (theta: number) => { (globalThis as any).__psi = ((globalThis as any).__psi ?? 0) + 1; return Math.log(lineMax(theta).value) - logAlpha; };
   let above = estimate;
   let psiAbove = psi(above);
   while (!(psiAbove > 0) && above < 1) {
@@ -193,12 +203,13 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
 
   let certifyEvaluations = 0;
   // The cells needed grow like √(sup|h''| / curvature of the peak) ∝ √n: budget accordingly.
-  const budget = Math.min(CERTIFY_BUDGET + 40 * Math.sqrt(nA + nB), MAX_CERTIFY_BUDGET);
+  // An evaluation costs ∝ √n₊ + √n₋ (the rows' windows): past ~0.1 s of work per attempt the gap grows instead.
+  const budget = Math.min(CERTIFY_BUDGET + 40 * Math.sqrt(nA + nB), MAX_CERTIFY_BUDGET, WORK_PER_ATTEMPT / (Math.sqrt(nA) + Math.sqrt(nB)));
   solve();
   let gap = FIRST_GAP * standardError;
   for (let attempt = 0; attempt < 40; attempt++) {
     const theta = Math.max(0, above - gap);
-    const verdict = certify(theta);
+    const verdict = certify(theta); (globalThis as any).__v = ((globalThis as any).__v ?? '') + verdict.kind[0];
     if (verdict.kind === 'certified') return { bound: theta, above, evaluations: tail.evaluations, certifyEvaluations };
     if (verdict.kind === 'above') {
       // A peak the local search missed: the root is below θ. Restart there.
@@ -206,6 +217,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       psiAbove = Math.log(lowerValue(verdict.s, clampB(2 * theta - verdict.s))) - logAlpha;
       center = verdict.s;
       if (hints.length < 16) hints.push(verdict.s);
+      gap *= 4;
       psiBelow = below <= 0 ? -Infinity : psi(below);
       while (!(psiBelow < 0) && below > 0) {
         below = Math.max(0, below - Math.max(2 * standardError, below / 2));

@@ -219,9 +219,9 @@ describe('balancedInversionInterval: properties', () => {
         const base = balancedInversionInterval(counts(kYes, nYes, kNo, nNo), 0.05);
         if (kYes < nYes) {
           const more = balancedInversionInterval(counts(kYes + 1, nYes, kNo, nNo), 0.05);
-          // monotone up to the certification gap (≤ 1e-6 standard errors, here < 1e-7)
-          expect(more.lower).toBeGreaterThanOrEqual(base.lower - 1e-7);
-          expect(more.upper).toBeGreaterThanOrEqual(base.upper - 1e-7);
+          // monotone up to the certification gap (10⁻³ standard errors, more where a missed peak was found; here < 1e-3)
+          expect(more.lower).toBeGreaterThanOrEqual(base.lower - 1e-3);
+          expect(more.upper).toBeGreaterThanOrEqual(base.upper - 1e-3);
         }
         const wider = balancedInversionInterval(counts(kYes, nYes, kNo, nNo), 0.01);
         expect(wider.lower).toBeLessThanOrEqual(base.lower);
