@@ -111,7 +111,7 @@ export function parseDetectorsJsonText(text: string): { detectors: Detector[]; e
 
 const YES_WORDS = new Set(['yes', 'true', '1']);
 const NO_WORDS = new Set(['no', 'false', '0']);
-const ANSWER_HELP = 'must be yes/no, true/false or 1/0';
+export const ANSWER_HELP = 'must be yes/no, true/false or 1/0';
 
 /**
  * A CSV of per-example results → counts per detector. Columns (header required, any order, names
@@ -240,7 +240,7 @@ export function parseCountsCsv(text: string): CsvImportResult {
   return { detectors, errors: byLine(errors), warnings: [], rowCount: table.rows.length + table.errors.length };
 }
 
-interface CsvRow {
+export interface CsvRow {
   line: number;
   cells: string[];
 }
@@ -251,7 +251,7 @@ interface CsvRow {
  * line it starts on). Accepts a BOM, CRLF/CR/LF line ends, and comma, semicolon or tab delimiters.
  * Blank lines are skipped.
  */
-function readCsv(text: string): { header: string[]; rows: CsvRow[]; errors: RowError[] } | { error: RowError } {
+export function readCsv(text: string): { header: string[]; rows: CsvRow[]; errors: RowError[] } | { error: RowError } {
   const normalised = stripBom(text).replace(/\r\n?/g, '\n');
   if (normalised.trim() === '') {
     return { error: { line: 1, message: 'line 1: the file is empty; expected a header row naming the columns' } };
@@ -310,7 +310,7 @@ function countNewlines(text: string, from: number, to: number): number {
 }
 
 /** Column indexes by name; an error naming the missing columns when a required one is absent. */
-function findColumns<R extends string, O extends string>(
+export function findColumns<R extends string, O extends string>(
   header: readonly string[],
   required: readonly R[],
   optional: readonly O[],
@@ -332,7 +332,7 @@ function findColumns<R extends string, O extends string>(
   return found as Record<R, number> & Partial<Record<O, number>>;
 }
 
-function readAnswer(cell: string | undefined): boolean | null {
+export function readAnswer(cell: string | undefined): boolean | null {
   const word = (cell ?? '').trim().toLowerCase();
   if (YES_WORDS.has(word)) return true;
   if (NO_WORDS.has(word)) return false;
