@@ -251,6 +251,20 @@ describe('balancedInversionInterval: properties', () => {
     expect(allWrong.upper).toBeLessThan(0.1);
   });
 
+  it('regression: a line with several peaks (a small class, or a flat supremum) no longer collapses the bound to 0', () => {
+    // Before: the local search missed a peak, each restart lowered θ by one gap, and after 40 restarts
+    // the search gave up with 0. The union bound's one-sided δ/2 lower end is a floor it must beat here.
+    for (const [kYes, nYes, kNo, nNo, expected] of [
+      [455, 461, 651, 819, 0.87093],
+      [8, 10, 913, 994, 0.68896],
+      [6, 7, 835, 838, 0.71024],
+    ] as const) {
+      const lower = balancedInversionLowerBound(counts(kYes, nYes, kNo, nNo), 0.025);
+      expect(lower).toBeGreaterThan(balancedInterval(counts(kYes, nYes, kNo, nNo), 0.05).lower);
+      expect(lower).toBeCloseTo(expected, 4);
+    }
+  });
+
   it('validates like the rest of the library', () => {
     expect(() => balancedInversionInterval(counts(5, 4, 1, 2), 0.05)).toThrow(/yes.correct must be ≤ yes.total/);
     expect(() => balancedInversionInterval(counts(1, 2, 1, 0), 0.05)).toThrow(/no.total/);

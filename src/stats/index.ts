@@ -23,6 +23,11 @@ export { upperComplement } from './upper-complement';
 export { exactInterval } from './exact-interval';
 export { balancedInterval } from './balanced-interval';
 export { balancedIntervalMulti } from './balanced-interval-multi';
+// The tightest exact balanced interval: inverting an exact test of the balanced accuracy (issue 10)
+export { balancedInversionInterval } from './balanced-inversion-interval';
+export { balancedInversionLowerBound } from './balanced-inversion-lower-bound';
+export { balancedInversionUpperBound } from './balanced-inversion-upper-bound';
+export { balancedInversionCoverageGrid } from './balanced-inversion-coverage-grid';
 // Other proportion intervals and their exact coverage (stats helper)
 export { normalQuantile } from './normal-quantile';
 export { waldInterval } from './wald-interval';
