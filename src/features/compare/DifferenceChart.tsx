@@ -1,0 +1,91 @@
+import { formatDifferenceParts } from '../../data/difference-format';
+import type { DifferenceInterval } from '../../stats';
+
+export interface DifferenceRow {
+  label: string;
+  interval: DifferenceInterval;
+  /** Counts and method in a few words. */
+  note: string;
+  /** Drawn in the accent colour (proven different) or muted (not shown to differ). */
+  proven: boolean;
+}
+
+const WIDTH = 640;
+const ROW_HEIGHT = 70;
+const TRACK_TOP = 36;
+const TRACK_HEIGHT = 14;
+const AXIS_HEIGHT = 40;
+/** Half-widths of the scale, in proportions: the smallest that holds every interval is used. */
+const SCALE_STEPS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1];
+
+/** The symmetric scale ±S around 0 that holds every row's interval. */
+export function differenceScale(rows: readonly { interval: DifferenceInterval }[]): number {
+  const extent = Math.max(...rows.map(({ interval }) => Math.max(Math.abs(interval.lower), Math.abs(interval.upper))), 0);
+  return SCALE_STEPS.find((step) => step >= extent) ?? 1;
+}
+
+/**
+ * Differences A − B as bars around 0 on one symmetric scale: per row the label with the estimate and
+ * outward-rounded ends in points, its counts and method, the interval as a band and the estimate as
+ * a tick; a line at 0 and "B better ← → A better" under the axis. One SVG, so it prints and downloads.
+ */
+export function DifferenceChart({ rows, title, better }: { rows: readonly DifferenceRow[]; title: string; better: { left: string; right: string } }) {
+  const half = differenceScale(rows);
+  const x = (value: number) => ((value + half) / (2 * half)) * WIDTH;
+  const height = rows.length * ROW_HEIGHT + AXIS_HEIGHT;
+  const ticks = [-half, -half / 2, 0, half / 2, half];
+  return (
+    <svg className="difference-chart" role="img" aria-label={title} viewBox={`0 0 ${WIDTH} ${height}`} width="100%">
+      <line x1={x(0)} x2={x(0)} y1={0} y2={rows.length * ROW_HEIGHT + 4} stroke="var(--text)" strokeDasharray="4 3" />
+      {rows.map((row, index) => {
+        const top = index * ROW_HEIGHT + 4;
+        const shown = formatDifferenceParts(row.interval);
+        const color = row.proven ? 'var(--balanced)' : 'var(--muted)';
+        const lowerX = x(row.interval.lower);
+        const trackY = top + TRACK_TOP;
+        return (
+          <g key={`${row.label}-${index}`}>
+            <text x={0} y={top + 14} fontSize={14} fill="var(--text)">
+              <tspan fontWeight={700}>{row.label}</tspan>
+              <tspan>
+                {' '}
+                {shown.estimate} [{shown.lower}, {shown.upper}] points
+              </tspan>
+            </text>
+            <text x={0} y={top + 29} fontSize={11} fill="var(--muted)">
+              {row.note}
+            </text>
+            <rect x={0.5} y={trackY} width={WIDTH - 1} height={TRACK_HEIGHT} fill="none" stroke="var(--border)" />
+            <rect x={lowerX} y={trackY} width={Math.max(2, x(row.interval.upper) - lowerX)} height={TRACK_HEIGHT} fill={color} fillOpacity={0.75} stroke={color} />
+            <line
+              x1={x(row.interval.estimate)}
+              x2={x(row.interval.estimate)}
+              y1={trackY - 4}
+              y2={trackY + TRACK_HEIGHT + 4}
+              stroke="var(--text)"
+              strokeWidth={3}
+            />
+          </g>
+        );
+      })}
+      {ticks.map((tick, index) => (
+        <text
+          key={tick}
+          x={x(tick)}
+          y={rows.length * ROW_HEIGHT + 18}
+          fontSize={11}
+          fill="var(--muted)"
+          textAnchor={index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle'}
+        >
+          {tick === 0 ? '0' : `${tick > 0 ? '+' : '−'}${Math.abs(tick * 100)}`}
+        </text>
+      ))}
+      <text x={0} y={rows.length * ROW_HEIGHT + 34} fontSize={12} fill="var(--text)">
+        ← {better.left}
+      </text>
+      <text x={WIDTH} y={rows.length * ROW_HEIGHT + 34} fontSize={12} fill="var(--text)" textAnchor="end">
+        {better.right} →
+      </text>
+    </svg>
+  );
+}

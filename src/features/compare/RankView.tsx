@@ -1,0 +1,340 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { downloadText } from '../../components/download';
+import { LinkProblems } from '../../components/LinkProblems';
+import { TableScroll } from '../../components/TableScroll';
+import { useLinkState } from '../../components/use-link-state';
+import { compareHref, DEFAULT_RANK_TARGET, parseRankLink, rankHref, type RankLink } from '../../data/compare-link';
+import type { Detector } from '../../data/detector';
+import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
+import { textCell, UTF8_BOM } from '../../data/export-files';
+import { formatConfidence, formatFullPrecision, formatHonestPercent } from '../../data/format';
+import type { HashRoute } from '../../data/routes';
+import { detectorHref } from '../../data/share-links';
+import { useWorkspace } from '../../store/workspace';
+import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
+import type { RankJob, RankVerdict } from './rank-compute';
+import { useRanking } from './use-ranking';
+import './compare.css';
+
+const TITLE = 'Rank detectors';
+/** Rows drawn in the chart (the table lists every detector). */
+const CHART_ROWS = 20;
+const METHOD = {
+  target: 'simultaneous-one-sided-lower-bound-bonferroni-holm',
+  reference: 'exact-unpaired-balanced-difference-bonferroni',
+} as const;
+
+/** `#/rank?…`: many workspace detectors against a target accuracy or a reference detector, family-wise. */
+export function RankView({ route }: { route: HashRoute }) {
+  const parsed = useMemo(() => parseRankLink(route.params), [route]);
+  if (!parsed.ok) return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref={rankHref({ against: { kind: 'target', target: DEFAULT_RANK_TARGET }, ids: undefined, delta: undefined })} />;
+  return <RankPage linked={parsed.value} linkKey={route.params.toString()} />;
+}
+
+interface Ranked {
+  detector: Detector;
+  verdict: RankVerdict;
+}
+
+function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
+  const id = useId();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const [link, setLink] = useLinkState(linked, linkKey, rankHref);
+  const workspaceDelta = useWorkspace((state) => state.delta);
+  const hydrated = useWorkspace((state) => state.hydrated);
+  const stored = useWorkspace((state) => state.detectors);
+  const delta = link.delta ?? workspaceDelta;
+  const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
+
+  const { chosen, missing, empty } = useMemo(() => {
+    const byId = new Map(stored.map((detector) => [detector.id, detector]));
+    const wanted = link.ids === undefined ? stored : link.ids.map((wantedId) => byId.get(wantedId)).filter((found): found is Detector => found !== undefined);
+    return {
+      chosen: wanted.filter((detector) => detector.yes.total > 0 && detector.no.total > 0),
+      missing: link.ids === undefined ? [] : link.ids.filter((wantedId) => !byId.has(wantedId)),
+      empty: wanted.filter((detector) => detector.yes.total === 0 || detector.no.total === 0),
+    };
+  }, [stored, link.ids]);
+  const { against } = link;
+  const referenceIndex = against.kind === 'reference' ? chosen.findIndex((detector) => detector.id === against.id) : -1;
+  const job = useMemo<RankJob | null>(() => {
+    if (chosen.length === 0 || (against.kind === 'reference' && referenceIndex === -1)) return null;
+    const counts = new Float64Array(chosen.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
+    return against.kind === 'target' ? { against: 'target', target: against.target, delta, counts } : { against: 'reference', reference: referenceIndex, delta, counts };
+  }, [chosen, against, referenceIndex, delta]);
+  const answer = useRanking(job);
+  const ranked = useMemo<Ranked[]>(() => {
+    if (answer?.kind !== 'done') return [];
+    return chosen
+      .map((detector, index) => ({ detector, verdict: answer.verdicts[index] ?? null }))
+      .filter((row): row is Ranked => row.verdict !== null)
+      .sort((x, y) => y.verdict.lower - x.verdict.lower || y.verdict.estimate - x.verdict.estimate);
+  }, [answer, chosen]);
+  const m = answer?.kind === 'done' ? answer.m : 0;
+  const reference = referenceIndex >= 0 ? chosen[referenceIndex] : undefined;
+  const level = formatConfidence(delta);
+  const proven = ranked.filter((row) => row.verdict.provenBetter).length;
+
+  if (!hydrated) return <p role="status">Opening your workspace…</p>;
+
+  return (
+    <section className="compare-view rank-view">
+      <h1>{TITLE}</h1>
+      <p>
+        {chosen.length.toLocaleString('en')} detector{chosen.length === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
+        compared with {against.kind === 'target' ? `a target balanced accuracy of ${formatFullPrecision(against.target * 100)}%` : `the reference “${reference?.name ?? against.id}”`}.
+      </p>
+      {(missing.length > 0 || empty.length > 0) && (
+        <p role="alert" className="compare-view__problem">
+          {missing.length > 0 && `Not in this workspace, left out: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. `}
+          {empty.length > 0 && `No examples in a class (balanced accuracy undefined), left out: ${empty.slice(0, 5).map((d) => d.name).join(', ')}${empty.length > 5 ? ` and ${empty.length - 5} more` : ''}.`}
+        </p>
+      )}
+      <RankControls link={link} detectors={chosen} onChange={setLink} />
+      <ConfidenceControl delta={delta} onChange={setDelta} />
+      {against.kind === 'reference' && referenceIndex === -1 && (
+        <p role="alert" className="compare-view__problem">
+          The reference “{against.id}” is not among these detectors; choose one above.
+        </p>
+      )}
+      {job !== null && answer === null && <p role="status">Ranking {chosen.length.toLocaleString('en')} detectors in a background worker…</p>}
+      {answer?.kind === 'failed' && (
+        <p role="alert" className="compare-view__problem">
+          The ranking failed: {answer.message}
+        </p>
+      )}
+      {answer?.kind === 'done' && (
+        <>
+          <section aria-labelledby={`${id}-verdict`}>
+            <h2 id={`${id}-verdict`}>
+              {proven.toLocaleString('en')} of {m.toLocaleString('en')} proven {against.kind === 'target' ? 'above the target' : 'better than the reference'}
+            </h2>
+            <p className="compare-view__sentence" data-testid="family-wise">
+              {against.kind === 'target'
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${formatFullPrecision(against.target * 100)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}).`
+                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each difference’s exact unpaired interval is at δ/${m.toLocaleString('en')}, so all hold together with probability ≥ ${level}. Not paired: the workspace has each detector’s counts, not which examples each got right.`}
+            </p>
+            <p className="compare-view__note" data-testid="winners-curse">
+              Winner’s curse: the best-looking detector’s estimate is optimistic — it was picked because it came out on top, and
+              part of its lead is luck. Trust its simultaneous {against.kind === 'target' ? 'lower bound' : 'interval'}, not its estimate, or confirm it on fresh examples.
+            </p>
+            <div ref={chartRef} className="compare-view__chart">
+              <DifferenceChart
+                rows={chartRows(ranked.slice(0, CHART_ROWS), against, delta, m)}
+                title={chartTitle(against, reference?.name, level, Math.min(CHART_ROWS, ranked.length), m)}
+                better={against.kind === 'target' ? { left: 'below target', right: 'above target' } : { left: 'reference better', right: 'detector better' }}
+              />
+            </div>
+            <ChartDownloads
+              source={chartRef}
+              title={chartTitle(against, reference?.name, level, Math.min(CHART_ROWS, ranked.length), m)}
+              caption={`${METHOD[against.kind]} · δ = ${formatFullPrecision(delta)} · m = ${m}`}
+            />
+          </section>
+          <RankTable ranked={ranked} against={against} delta={delta} reference={reference} />
+          <div className="compare-view__actions">
+            <button type="button" onClick={() => downloadText('tailbound-ranking.csv', rankingToCsv(ranked, against, delta, m), 'text/csv;charset=utf-8')}>
+              Export ranking (CSV)
+            </button>
+            <CopyLinkButton getUrl={() => new URL(rankHref({ ...link, delta }), window.location.href).href} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function chartTitle(against: RankLink['against'], referenceName: string | undefined, level: string, shown: number, m: number) {
+  return against.kind === 'target'
+    ? `Balanced accuracy − target ${formatFullPrecision(against.target * 100)}%: simultaneous ${level} one-sided bounds, top ${shown} of ${m}`
+    : `Balanced accuracy − ${referenceName ?? 'reference'}: simultaneous ${level} unpaired intervals, top ${shown} of ${m}`;
+}
+
+/** Against a target the bound is one-sided: the interval drawn is [lower, 100%] minus the target. */
+function chartRows(ranked: readonly Ranked[], against: RankLink['against'], delta: number, m: number): DifferenceRow[] {
+  const shift = against.kind === 'target' ? against.target : 0;
+  return ranked.map(({ detector, verdict }) => ({
+    label: detector.name,
+    interval: { estimate: verdict.estimate - shift, lower: verdict.lower - shift, upper: verdict.upper - shift },
+    note: `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/m = ${formatFullPrecision(delta / m)}`,
+    proven: verdict.provenBetter || verdict.provenWorse,
+  }));
+}
+
+function RankControls({ link, detectors, onChange }: { link: RankLink; detectors: readonly Detector[]; onChange: (link: RankLink) => void }) {
+  const id = useId();
+  const { against } = link;
+  const [targetText, setTargetText] = useState(against.kind === 'target' ? formatFullPrecision(against.target * 100) : String(DEFAULT_RANK_TARGET * 100));
+  const [problem, setProblem] = useState('');
+  const commitTarget = (text: string) => {
+    const value = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {
+      setProblem(`Target “${text}” must be a percentage from 0 to 100.`);
+      return;
+    }
+    setProblem('');
+    onChange({ ...link, against: { kind: 'target', target: value / 100 } });
+  };
+  return (
+    <div className="compare-view__controls">
+      <fieldset>
+        <legend>Rank against</legend>
+        <label>
+          <input type="radio" name={`${id}-against`} checked={against.kind === 'target'} onChange={() => commitTarget(targetText)} />
+          A target balanced accuracy
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-against`}
+            checked={against.kind === 'reference'}
+            disabled={detectors.length < 2}
+            onChange={() => onChange({ ...link, against: { kind: 'reference', id: detectors[0]!.id } })}
+          />
+          A reference detector
+        </label>
+      </fieldset>
+      {against.kind === 'target' ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            commitTarget(targetText);
+          }}
+        >
+          <label htmlFor={`${id}-target`}>Target balanced accuracy (%)</label>{' '}
+          <input
+            id={`${id}-target`}
+            type="text"
+            inputMode="decimal"
+            value={targetText}
+            aria-invalid={problem !== ''}
+            aria-describedby={problem ? `${id}-target-problem` : undefined}
+            onChange={(event) => setTargetText(event.target.value)}
+            onBlur={() => commitTarget(targetText)}
+          />
+          {problem && (
+            <p id={`${id}-target-problem`} className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </form>
+      ) : (
+        <label>
+          Reference detector{' '}
+          <select value={against.id} onChange={(event) => onChange({ ...link, against: { kind: 'reference', id: event.target.value } })}>
+            {detectors.map((detector) => (
+              <option key={detector.id} value={detector.id}>
+                {detector.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}
+
+function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ranked[]; against: RankLink['against']; delta: number; reference: Detector | undefined }) {
+  const target = against.kind === 'target';
+  return (
+    <TableScroll label="Ranking table">
+      <table className="compare-table" data-testid="ranking-table">
+        <caption>
+          {target
+            ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous one-sided lower bound; p-values for “above the target”, raw and Holm-adjusted.'
+            : `Ordered by simultaneous lower bound. Difference detector − ${reference?.name ?? 'reference'} in balanced accuracy, points: estimate and simultaneous exact unpaired interval (Bonferroni).`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Detector</th>
+            <th scope="col">{target ? 'Estimate' : 'Difference'}</th>
+            <th scope="col">{target ? 'Simultaneous lower bound' : 'Simultaneous interval'}</th>
+            {target && <th scope="col">p</th>}
+            {target && <th scope="col">Holm p</th>}
+            <th scope="col">Verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ranked.map(({ detector, verdict }, index) => (
+            <tr key={detector.id}>
+              <td>{index + 1}</td>
+              <th scope="row">
+                <a href={detectorHref(detector.id, delta)}>{detector.name}</a>
+                {!target && reference && (
+                  <>
+                    {' '}
+                    <a
+                      className="compare-view__note"
+                      href={compareHref({ a: { id: detector.id, name: detector.name, counts: detector }, b: { id: reference.id, name: reference.name, counts: reference }, data: { kind: 'detectors' }, delta })}
+                    >
+                      compare
+                    </a>
+                  </>
+                )}
+              </th>
+              {target ? <TargetCells verdict={verdict} /> : <DifferenceCells verdict={verdict} />}
+              <td className={verdict.provenBetter ? 'compare-table__proven' : undefined}>
+                {verdict.provenBetter ? (target ? 'proven above' : 'proven better') : verdict.provenWorse ? 'proven worse' : 'not shown'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function TargetCells({ verdict }: { verdict: RankVerdict }) {
+  return (
+    <>
+      <td>{formatHonestPercent(verdict.estimate, 'nearest')}</td>
+      <td>≥ {formatHonestPercent(verdict.lower, 'down')}</td>
+      <td>{formatPValue(verdict.pValue ?? 1)}</td>
+      <td>{formatPValue(verdict.adjustedPValue ?? 1)}</td>
+    </>
+  );
+}
+
+function DifferenceCells({ verdict }: { verdict: RankVerdict }) {
+  const shown = formatDifferenceParts(verdict);
+  return (
+    <>
+      <td>{shown.estimate}</td>
+      <td>
+        [{shown.lower}, {shown.upper}]
+      </td>
+    </>
+  );
+}
+
+/** The ranking as CSV: unrounded numbers, m, δ, the method and the counts. */
+export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['against'], delta: number, m: number): string {
+  const header = ['rank', 'detector_id', 'detector_name', 'against', 'estimate', 'lower', 'upper', 'p_value', 'holm_adjusted_p_value', 'verdict', 'm', 'delta', 'method', 'yes_correct', 'yes_total', 'no_correct', 'no_total'];
+  const againstText = against.kind === 'target' ? `target ${against.target}` : `reference ${against.id}`;
+  const lines = ranked.map(({ detector, verdict }, index) =>
+    [
+      index + 1,
+      textCell(detector.id),
+      textCell(detector.name),
+      textCell(againstText),
+      verdict.estimate,
+      verdict.lower,
+      verdict.upper,
+      verdict.pValue ?? '',
+      verdict.adjustedPValue ?? '',
+      verdict.provenBetter ? 'proven_better' : verdict.provenWorse ? 'proven_worse' : 'not_shown',
+      m,
+      delta,
+      METHOD[against.kind],
+      detector.yes.correct,
+      detector.yes.total,
+      detector.no.correct,
+      detector.no.total,
+    ].join(','),
+  );
+  return `${UTF8_BOM}${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
