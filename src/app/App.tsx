@@ -12,6 +12,8 @@ const PosteriorView = lazy(() => import('../features/posterior').then((feature) 
 const PlanView = lazy(() => import('../features/planner').then((feature) => ({ default: feature.PlanView })));
 const ExplorerView = lazy(() => import('../features/explorer').then((feature) => ({ default: feature.ExplorerView })));
 const ReportView = lazy(() => import('../features/report').then((feature) => ({ default: feature.ReportView })));
+const CompareView = lazy(() => import('../features/compare').then((feature) => ({ default: feature.CompareView })));
+const RankView = lazy(() => import('../features/compare').then((feature) => ({ default: feature.RankView })));
 
 interface Section {
   /** First hash segment: `#/explore?...` → 'explore'; '' is the detectors home. */
@@ -34,6 +36,8 @@ const SECTIONS: Section[] = [
   { segment: 'plan', label: 'Plan labels', render: (route) => <PlanView route={route} /> },
   { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
   { segment: 'report', label: 'Report', render: (route) => <ReportView route={route} /> },
+  { segment: 'compare', label: 'Compare', render: (route) => <CompareView route={route} /> },
+  { segment: 'rank', label: 'Rank detectors', render: (route) => <RankView route={route} />, inNav: false },
 ];
 
 export function App() {
