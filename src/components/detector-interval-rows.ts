@@ -1,18 +1,19 @@
-import type { DetectorIntervals } from '../data/detector-intervals';
+import type { BalancedMethod } from '../data/balanced-method';
+import type { ComputedIntervals } from '../data/detector-intervals';
 import { formatConfidence, formatFullPrecision } from '../data/format';
-import { BALANCED_METHOD, CLASS_METHOD, countsText } from '../data/interval-wording';
+import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../data/interval-wording';
 import type { ClassCounts } from '../stats';
 import type { IntervalChartRow } from './IntervalChart';
 
 /** A detector's balanced and per-class intervals as IntervalChart rows (a row for each interval that exists). */
-export function detectorIntervalRows(yes: ClassCounts, no: ClassCounts, intervals: DetectorIntervals): IntervalChartRow[] {
+export function detectorIntervalRows(yes: ClassCounts, no: ClassCounts, intervals: ComputedIntervals): IntervalChartRow[] {
   const rows: IntervalChartRow[] = [];
   if (intervals.balanced) {
     rows.push({
       label: 'Balanced accuracy',
       interval: intervals.balanced,
       series: 'balanced',
-      note: `YES ${countsText(yes)}, NO ${countsText(no)} correct · ${BALANCED_METHOD}`,
+      note: `YES ${countsText(yes)}, NO ${countsText(no)} correct · ${BALANCED_METHOD_NAMES[intervals.method]}`,
     });
   }
   if (intervals.yes) {
@@ -25,11 +26,11 @@ export function detectorIntervalRows(yes: ClassCounts, no: ClassCounts, interval
 }
 
 /** The caption of a detector's intervals picture: counts, methods, δ and the level. */
-export function detectorIntervalsCaption(yes: ClassCounts, no: ClassCounts, delta: number): string {
+export function detectorIntervalsCaption(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): string {
   const tests = (yes.total + no.total).toLocaleString('en');
   return (
     `Should-be-YES ${countsText(yes)} correct, should-be-NO ${countsText(no)} correct (${tests} tests). ` +
-    `${formatConfidence(delta)} intervals, δ = ${formatFullPrecision(delta)}: balanced accuracy by the ${BALANCED_METHOD}, ` +
+    `${formatConfidence(delta)} intervals, δ = ${formatFullPrecision(delta)}: balanced accuracy by the ${BALANCED_METHOD_NAMES[method]}, ` +
     `each class by the ${CLASS_METHOD}. Bounds rounded outward.`
   );
 }

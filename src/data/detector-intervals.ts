@@ -1,32 +1,39 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../stats';
+import { balancedNow, knownInversion, rememberInversion } from './balanced-intervals-service';
+import { balancedIntervalBy, type BalancedMethod } from './balanced-method';
 import type { Detector } from './detector';
 
 /**
  * Every interval shown for one detector at level 1−δ:
- * - `balanced`: balanced accuracy with the blog's union bound (δ/4 per tail), its `yes`/`no` being the
- *   per-class bounds it is built from; null when a class has no examples.
+ * - `balanced`: balanced accuracy by the chosen `method`; null when a class has no examples;
+ *   'pending' while a Web Worker computes the inverted interval of large counts;
+ * - `union`: the blog's union bound (δ/4 per tail), its `yes`/`no` being the per-class bounds it is
+ *   built from — shown beside the inverted interval on request; null for an empty class;
  * - `yes` / `no`: each class's central exact (Clopper–Pearson) interval at δ; null for an empty class.
  */
 export interface DetectorIntervals {
-  balanced: BalancedInterval | null;
+  method: BalancedMethod;
+  balanced: Interval | null | 'pending';
+  union: BalancedInterval | null;
   yes: Interval | null;
   no: Interval | null;
 }
 
-/**
- * Caches keyed by the detector object (the store replaces a detector object whenever its counts
- * change, so identity is a safe key), then δ. Sorting needs only the balanced interval, so it has its
- * own cache: sorting 10,000 detectors at a new δ computes 4 bounds each rather than 8.
- */
-const balancedCache = new WeakMap<Detector, { delta: number; balanced: BalancedInterval | null }>();
-const intervalsCache = new WeakMap<Detector, { delta: number; intervals: DetectorIntervals }>();
+/** Intervals computed now, whatever the cost: the balanced one is never 'pending'. */
+export type ComputedIntervals = Omit<DetectorIntervals, 'balanced'> & { balanced: Interval | null };
 
-/** The detector's balanced interval at δ (null when a class is empty), computed once per (object, δ). */
-export function detectorBalancedInterval(detector: Detector, delta: number): BalancedInterval | null {
-  const cached = balancedCache.get(detector);
+/**
+ * Union-bound intervals keyed by the detector object (the store replaces a detector object whenever
+ * its counts change, so identity is a safe key), then δ. Inverted intervals are cached by counts and δ
+ * in the balanced-intervals service.
+ */
+const unionCache = new WeakMap<Detector, { delta: number; balanced: BalancedInterval | null }>();
+
+function detectorUnionInterval(detector: Detector, delta: number): BalancedInterval | null {
+  const cached = unionCache.get(detector);
   if (cached && cached.delta === delta) return cached.balanced;
-  const balanced = balancedOrNull(detector.yes, detector.no, delta);
-  balancedCache.set(detector, { delta, balanced });
+  const balanced = unionOrNull(detector.yes, detector.no, delta);
+  unionCache.set(detector, { delta, balanced });
   return balanced;
 }
 
@@ -39,53 +46,77 @@ export function detectorBalancedEstimate(detector: Detector): number | null {
   return yes.total > 0 && no.total > 0 ? (yes.correct / yes.total + no.correct / no.total) / 2 : null;
 }
 
-/** Lower bounds found in bulk (by a worker, for sorting a large list), per detector object and δ. */
+/** Union-bound lower bounds found in bulk (by a worker, for sorting a large list), per detector object and δ. */
 const lowerCache = new WeakMap<Detector, { delta: number; lower: number | null }>();
 
-/** The balanced lower bound at δ (null for an empty class): from a bulk result, the interval cache, or computed. */
-export function detectorLowerBound(detector: Detector, delta: number): number | null {
+/** The balanced lower bound at δ by `method` (null for an empty class or one not computed yet). */
+export function detectorLowerBound(detector: Detector, delta: number, method: BalancedMethod): number | null {
+  if (detector.yes.total === 0 || detector.no.total === 0) return null;
+  if (method === 'inversion') return knownInversion(detector.yes, detector.no, delta)?.lower ?? null;
   const bulk = lowerCache.get(detector);
   if (bulk && bulk.delta === delta) return bulk.lower;
-  return detectorBalancedInterval(detector, delta)?.lower ?? null;
+  return detectorUnionInterval(detector, delta)?.lower ?? null;
 }
 
-/** The detectors whose balanced lower bound at δ is not known yet (what sorting by it would compute). */
-export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta: number): Detector[] {
-  return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && balancedCache.get(detector)?.delta !== delta);
+/** The detectors whose balanced lower bound at δ by `method` is not known yet (what sorting by it would compute). */
+export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta: number, method: BalancedMethod): Detector[] {
+  if (method === 'inversion') {
+    return detectors.filter((d) => d.yes.total > 0 && d.no.total > 0 && knownInversion(d.yes, d.no, delta) === undefined);
+  }
+  return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && unionCache.get(detector)?.delta !== delta);
 }
 
-/** Records lower bounds computed elsewhere (aligned with `detectors`), so sorting by them is immediate. */
-export function rememberLowerBounds(detectors: readonly Detector[], delta: number, lowers: ArrayLike<number>): void {
+/**
+ * Records bounds computed elsewhere (aligned with `detectors`; NaN for an empty class), so sorting by
+ * them is immediate: union-bound lower ends, or whole inverted intervals (`uppers` given).
+ */
+export function rememberBounds(detectors: readonly Detector[], delta: number, method: BalancedMethod, lowers: ArrayLike<number>, uppers: ArrayLike<number>): void {
   detectors.forEach((detector, index) => {
     const lower = lowers[index]!;
-    lowerCache.set(detector, { delta, lower: Number.isNaN(lower) ? null : lower });
+    if (method === 'union') {
+      lowerCache.set(detector, { delta, lower: Number.isNaN(lower) ? null : lower });
+    } else if (!Number.isNaN(lower)) {
+      const estimate = detectorBalancedEstimate(detector)!;
+      rememberInversion(detector.yes, detector.no, delta, { estimate, lower, upper: uppers[index]! });
+    }
   });
 }
 
-/** The balanced lower bound of class counts, NaN for an empty class (a worker's bulk form). */
-export function balancedLowerOrNaN(yes: ClassCounts, no: ClassCounts, delta: number): number {
-  return balancedOrNull(yes, no, delta)?.lower ?? Number.NaN;
+/** The balanced interval's ends by `method` ([NaN, NaN] for an empty class): a worker's bulk form. */
+export function balancedBoundsOrNaN(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): [number, number] {
+  if (yes.total === 0 || no.total === 0) return [Number.NaN, Number.NaN];
+  const { lower, upper } = balancedIntervalBy(method, yes, no, delta);
+  return [lower, upper];
 }
 
-/** All of the detector's intervals at δ, computed once per (detector object, δ). */
-export function detectorIntervals(detector: Detector, delta: number): DetectorIntervals {
-  const cached = intervalsCache.get(detector);
-  if (cached && cached.delta === delta) return cached.intervals;
-  const intervals = {
-    balanced: detectorBalancedInterval(detector, delta),
+/** All of the detector's intervals at δ; the balanced one by `method` may be 'pending' (see DetectorIntervals). */
+export function detectorIntervals(detector: Detector, delta: number, method: BalancedMethod): DetectorIntervals {
+  return {
+    method,
+    balanced: balancedNow(method, detector.yes, detector.no, delta),
+    union: detectorUnionInterval(detector, delta),
     yes: centralOrNull(detector.yes, delta),
     no: centralOrNull(detector.no, delta),
   };
-  intervalsCache.set(detector, { delta, intervals });
-  return intervals;
 }
 
-/** Uncached: the intervals of a pair of class counts (for counts that are not a stored detector). */
-export function computeIntervals(yes: ClassCounts, no: ClassCounts, delta: number): DetectorIntervals {
-  return { balanced: balancedOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
+/** The intervals of a pair of class counts, the balanced one by `method` (may be 'pending' for large counts). */
+export function countsIntervals(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): DetectorIntervals {
+  return { method, balanced: balancedNow(method, yes, no, delta), union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
 }
 
-function balancedOrNull(yes: ClassCounts, no: ClassCounts, delta: number): BalancedInterval | null {
+/** Uncached and computed now, whatever the cost (reports and exports need every number). */
+export function computeIntervals(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): ComputedIntervals {
+  const empty = yes.total === 0 || no.total === 0;
+  const balanced = empty ? null : (knownInversionFor(method, yes, no, delta) ?? balancedIntervalBy(method, yes, no, delta));
+  return { method, balanced, union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
+}
+
+function knownInversionFor(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {
+  return method === 'inversion' ? knownInversion(yes, no, delta) : undefined;
+}
+
+function unionOrNull(yes: ClassCounts, no: ClassCounts, delta: number): BalancedInterval | null {
   return yes.total > 0 && no.total > 0 ? balancedInterval({ yes, no }, delta) : null;
 }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { balancedInterval } from '../stats';
+import { describe, expect, it, vi } from 'vitest';
+import { balancedInterval, balancedInversionInterval } from '../stats';
 import type { Detector } from './detector';
-import { balancedLowerOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberLowerBounds } from './detector-intervals';
+import { balancedBoundsOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberBounds } from './detector-intervals';
 import { visibleDetectors } from './detector-list';
 
 function detector(id: string, name: string, yes: [number, number], no: [number, number], query = ''): Detector {
@@ -17,29 +17,29 @@ const all = [few, many, empty, perfect];
 
 describe('visibleDetectors', () => {
   it('sorts by estimate ascending, empty classes last', () => {
-    expect(visibleDetectors(all, { filter: '', sort: 'estimate' }, 0.05).map((d) => d.id)).toEqual(['many', 'few', 'perfect', 'empty']);
+    expect(visibleDetectors(all, { filter: '', sort: 'estimate' }, 0.05, 'union').map((d) => d.id)).toEqual(['many', 'few', 'perfect', 'empty']);
   });
 
   it('sorts by lower bound ascending: the wide interval comes first despite its higher estimate', () => {
     expect(balancedInterval(few, 0.05).lower).toBeLessThan(balancedInterval(many, 0.05).lower);
-    expect(visibleDetectors(all, { filter: '', sort: 'lower' }, 0.05).map((d) => d.id)).toEqual(['few', 'many', 'perfect', 'empty']);
+    expect(visibleDetectors(all, { filter: '', sort: 'lower' }, 0.05, 'union').map((d) => d.id)).toEqual(['few', 'many', 'perfect', 'empty']);
   });
 
   it('sorts by name, case-insensitive and with numbers in natural order', () => {
     const named = [detector('a', 'Zone 10', [1, 1], [1, 1]), detector('b', 'zone 9', [1, 1], [1, 1]), detector('c', 'Aisle', [1, 1], [1, 1])];
-    expect(visibleDetectors(named, { filter: '', sort: 'name' }, 0.05).map((d) => d.name)).toEqual(['Aisle', 'zone 9', 'Zone 10']);
+    expect(visibleDetectors(named, { filter: '', sort: 'name' }, 0.05, 'union').map((d) => d.name)).toEqual(['Aisle', 'zone 9', 'Zone 10']);
   });
 
   it('breaks ties by name then id, so the order is stable', () => {
     const twins = [detector('b', 'Same', [1, 2], [1, 2]), detector('a', 'Same', [1, 2], [1, 2])];
-    expect(visibleDetectors(twins, { filter: '', sort: 'estimate' }, 0.05).map((d) => d.id)).toEqual(['a', 'b']);
+    expect(visibleDetectors(twins, { filter: '', sort: 'estimate' }, 0.05, 'union').map((d) => d.id)).toEqual(['a', 'b']);
   });
 
   it('filters by name, query or id, case-insensitive and trimmed, without touching the input', () => {
     const input = [...all];
-    expect(visibleDetectors(input, { filter: '  FORKLIFT ', sort: 'name' }, 0.05)).toEqual([few]);
-    expect(visibleDetectors(input, { filter: 'perf', sort: 'name' }, 0.05)).toEqual([perfect]);
-    expect(visibleDetectors(input, { filter: 'nothing like this', sort: 'name' }, 0.05)).toEqual([]);
+    expect(visibleDetectors(input, { filter: '  FORKLIFT ', sort: 'name' }, 0.05, 'union')).toEqual([few]);
+    expect(visibleDetectors(input, { filter: 'perf', sort: 'name' }, 0.05, 'union')).toEqual([perfect]);
+    expect(visibleDetectors(input, { filter: 'nothing like this', sort: 'name' }, 0.05, 'union')).toEqual([]);
     expect(input).toEqual(all);
   });
 
@@ -48,7 +48,7 @@ describe('visibleDetectors', () => {
     const big = Array.from({ length: 10_000 }, (_, i) =>
       detector(`d${i}`, `Detector ${i}`, [(i * 7) % 101, 100 + (i % 50)], [(i * 13) % 201, 200 + (i % 30)]),
     );
-    const listed = visibleDetectors(big, { filter: 'detector 1', sort: 'lower' }, 0.05);
+    const listed = visibleDetectors(big, { filter: 'detector 1', sort: 'lower' }, 0.05, 'union');
     expect(listed.length).toBe(1111); // "Detector 1", "Detector 10"–"19", "100"–"199", "1000"–"1999"
     const lowers = listed.map((item) => balancedInterval(item, 0.05).lower);
     expect(lowers).toEqual([...lowers].sort((a, b) => a - b));
@@ -56,34 +56,42 @@ describe('visibleDetectors', () => {
 });
 
 describe('detectorIntervals', () => {
-  it('gives the stats module’s intervals and null for empty classes', () => {
-    expect(detectorIntervals(few, 0.05).balanced).toEqual(balancedInterval(few, 0.05));
-    expect(detectorIntervals(empty, 0.05)).toMatchObject({ balanced: null, yes: null });
-    expect(detectorIntervals(empty, 0.05).no?.estimate).toBe(1);
+  it('gives the stats module’s intervals by the chosen method, the union bound beside it, and null for empty classes', () => {
+    expect(detectorIntervals(few, 0.05, 'union').balanced).toEqual(interval(balancedInterval(few, 0.05)));
+    expect(detectorIntervals(few, 0.05, 'inversion').balanced).toEqual(balancedInversionInterval(few, 0.05));
+    expect(detectorIntervals(few, 0.05, 'inversion').union).toEqual(balancedInterval(few, 0.05));
+    expect(detectorIntervals(empty, 0.05, 'inversion')).toMatchObject({ balanced: null, union: null, yes: null });
+    expect(detectorIntervals(empty, 0.05, 'union').no?.estimate).toBe(1);
   });
 
   it('sorts by estimate with the δ-independent estimate', () => {
     const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9])];
-    visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.05);
-    expect(visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.2).map((d) => d.id)).toEqual(['y', 'x']);
+    visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.05, 'union');
+    expect(visibleDetectors(fresh, { filter: '', sort: 'estimate' }, 0.2, 'union').map((d) => d.id)).toEqual(['y', 'x']);
     expect(detectorBalancedEstimate(fresh[0]!)).toBe(balancedInterval(fresh[0]!, 0.2).estimate);
   });
 
-  it('sorts by lower bounds computed elsewhere (a worker) once they are remembered, and knows which are missing', () => {
+  it.each(['union', 'inversion'] as const)('sorts by %s lower bounds computed elsewhere (a worker) once remembered, and knows which are missing', (method) => {
     const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9]), detector('z', 'Z', [0, 0], [5, 9])];
-    expect(detectorsWithoutLowerBound(fresh, 0.07)).toEqual(fresh);
-    rememberLowerBounds(fresh, 0.07, fresh.map((d) => balancedLowerOrNaN(d.yes, d.no, 0.07)));
-    expect(detectorsWithoutLowerBound(fresh, 0.07)).toEqual([]);
-    expect(detectorLowerBound(fresh[0]!, 0.07)).toBe(balancedInterval(fresh[0]!, 0.07).lower);
-    expect(detectorLowerBound(fresh[2]!, 0.07)).toBeNull();
-    expect(visibleDetectors(fresh, { filter: '', sort: 'lower' }, 0.07).map((d) => d.id)).toEqual(['y', 'x', 'z']);
+    const delta = method === 'union' ? 0.07 : 0.071;
+    expect(detectorsWithoutLowerBound(fresh, delta, method)).toEqual(method === 'union' ? fresh : fresh.slice(0, 2));
+    const bounds = fresh.map((d) => balancedBoundsOrNaN(method, d.yes, d.no, delta));
+    rememberBounds(fresh, delta, method, bounds.map((b) => b[0]), bounds.map((b) => b[1]));
+    expect(detectorsWithoutLowerBound(fresh, delta, method)).toEqual([]);
+    const expected = method === 'union' ? balancedInterval(fresh[0]!, delta).lower : balancedInversionInterval(fresh[0]!, delta).lower;
+    expect(detectorLowerBound(fresh[0]!, delta, method)).toBe(expected);
+    expect(detectorLowerBound(fresh[2]!, delta, method)).toBeNull();
+    expect(visibleDetectors(fresh, { filter: '', sort: 'lower' }, delta, method).map((d) => d.id)).toEqual(['y', 'x', 'z']);
   });
 
-  it('caches per detector object and δ', () => {
-    const first = detectorIntervals(many, 0.05);
-    expect(detectorIntervals(many, 0.05)).toBe(first);
-    expect(detectorIntervals(many, 0.01)).not.toBe(first);
-    expect(detectorIntervals({ ...many }, 0.05)).not.toBe(first);
-    expect(detectorIntervals({ ...many }, 0.05)).toEqual(first);
+  it('the inverted interval of large counts is pending until the worker (here: the page, after a tick) delivers it', async () => {
+    const large = detector('large', 'Large', [45_000, 50_000], [9_500, 10_000]);
+    expect(detectorIntervals(large, 0.05, 'inversion').balanced).toBe('pending');
+    await vi.waitFor(() => expect(detectorIntervals(large, 0.05, 'inversion').balanced).not.toBe('pending'), { timeout: 20_000 });
+    expect(detectorIntervals(large, 0.05, 'inversion').balanced).toEqual(balancedInversionInterval(large, 0.05));
   });
 });
+
+function interval({ estimate, lower, upper }: { estimate: number; lower: number; upper: number }) {
+  return { estimate, lower, upper };
+}

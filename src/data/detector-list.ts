@@ -1,4 +1,5 @@
 import type { Detector } from './detector';
+import type { BalancedMethod } from './balanced-method';
 import { detectorBalancedEstimate, detectorLowerBound } from './detector-intervals';
 
 /** List orders: by balanced-accuracy estimate, by its lower bound ("worst plausible accuracy"), or by name. */
@@ -27,13 +28,14 @@ const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 
 
 /**
  * The detectors to list, filtered and sorted. Pure (the input is not mutated); bounds come from the
- * per-(detector, δ) cache of detectorIntervals, so only the first call at a new δ computes any.
+ * caches of detector-intervals (by `method`), so only the first call at a new δ computes any (the
+ * list makes sure inverted bounds are known first, in a worker).
  * `estimate` and `lower` sort ascending — worst first, since the point of sorting by the lower bound
  * is to find the detectors that may be bad; detectors with an empty class (no balanced interval)
  * come last; ties are broken by name, then id, so the order is stable. `name` sorts A→Z naturally.
  * A benchmark (npm run bench) times this at 10,000 detectors.
  */
-export function visibleDetectors(detectors: readonly Detector[], view: ListView, delta: number): Detector[] {
+export function visibleDetectors(detectors: readonly Detector[], view: ListView, delta: number, method: BalancedMethod): Detector[] {
   const needle = view.filter.trim().toLowerCase();
   const matching = needle === '' ? detectors.slice() : detectors.filter((detector) => searchText(detector).includes(needle));
   if (view.sort === 'name') {
@@ -42,7 +44,7 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
   const keyOf =
     view.sort === 'estimate'
       ? (detector: Detector) => detectorBalancedEstimate(detector)
-      : (detector: Detector) => detectorLowerBound(detector, delta);
+      : (detector: Detector) => detectorLowerBound(detector, delta, method);
   const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY }));
   keyed.sort(
     (a, b) =>

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { balancedInterval, exactInterval } from '../stats';
+import { balancedInterval, balancedInversionInterval, exactInterval } from '../stats';
 import type { Detector } from './detector';
 import { parseDetectorsFile } from './detectors-schema';
 import { countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
@@ -22,7 +22,7 @@ function rows(csv: string): string[][] {
 
 describe('intervalsToCsv', () => {
   it('has a BOM (for Excel), exactly the contracted header and CRLF line ends', () => {
-    const csv = intervalsToCsv([forklift], 0.05);
+    const csv = intervalsToCsv([forklift], 0.05, 'union');
     expect(INTERVALS_CSV_HEADER).toBe('detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method');
     expect(csv.split('\r\n')[0]).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}`);
     expect(csv.endsWith('\r\n')).toBe(true);
@@ -30,7 +30,7 @@ describe('intervalsToCsv', () => {
 
   it('writes one row per metric with bounds equal to the stats module, unrounded', () => {
     const delta = 0.01;
-    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([forklift], delta));
+    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([forklift], delta, 'union'));
     const balanced = balancedInterval(forklift, delta);
     const yes = exactInterval(40, 38, delta);
     const no = exactInterval(60, 55, delta);
@@ -45,22 +45,29 @@ describe('intervalsToCsv', () => {
     expect(Number(yesRow![7])).toBe(yes.upper);
   });
 
+  it('names the exact test inversion when that is the workspace method, with its bounds', () => {
+    const [, balancedRow] = rows(intervalsToCsv([forklift], 0.05, 'inversion'));
+    const inverted = balancedInversionInterval(forklift, 0.05);
+    expect(balancedRow!.slice(5)).toEqual([String(inverted.estimate), String(inverted.lower), String(inverted.upper), '0.95', 'exact-test-inversion']);
+    expect(inverted.upper - inverted.lower).toBeLessThan(balancedInterval(forklift, 0.05).upper - balancedInterval(forklift, 0.05).lower);
+  });
+
   it('leaves estimate and bounds empty for an empty class and for its balanced row', () => {
-    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([emptyYes], 0.05));
+    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([emptyYes], 0.05, 'union'));
     expect(balancedRow!.slice(2)).toEqual(['balanced', '297', '300', '', '', '', '0.95', 'exact-union-bound']);
     expect(yesRow!.slice(2)).toEqual(['yes', '0', '0', '', '', '', '0.95', 'exact-central']);
     expect(noRow![5]).toBe(String(exactInterval(300, 297, 0.05).estimate));
   });
 
   it('writes 1 − δ as the confidence', () => {
-    expect(rows(intervalsToCsv([forklift], 0.001))[1]![8]).toBe('0.999');
-    expect(rows(intervalsToCsv([forklift], 0.1))[1]![8]).toBe('0.9');
-    expect(rows(intervalsToCsv([forklift], 0.07))[1]![8]).toBe('0.93');
+    expect(rows(intervalsToCsv([forklift], 0.001, 'union'))[1]![8]).toBe('0.999');
+    expect(rows(intervalsToCsv([forklift], 0.1, 'union'))[1]![8]).toBe('0.9');
+    expect(rows(intervalsToCsv([forklift], 0.07, 'union'))[1]![8]).toBe('0.93');
   });
 
   it('quotes names with commas, quotes and newlines so every row keeps 10 cells', () => {
     const tricky = { ...forklift, id: 'x', name: 'line1\nline2, "quoted"' };
-    const parsed = rows(intervalsToCsv([tricky, emptyYes], 0.05));
+    const parsed = rows(intervalsToCsv([tricky, emptyYes], 0.05, 'union'));
     expect(parsed).toHaveLength(7);
     for (const row of parsed) expect(row).toHaveLength(10);
     expect(parsed[1]![1]).toBe('line1\nline2, "quoted"');
@@ -76,7 +83,7 @@ describe('intervalsToCsv', () => {
   });
 
   it('writes only the header for no detectors', () => {
-    expect(intervalsToCsv([], 0.05)).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}\r\n`);
+    expect(intervalsToCsv([], 0.05, 'union')).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}\r\n`);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ClassCounts, Interval } from '../stats';
 import type { Detector } from './detector';
-import { detectorIntervals } from './detector-intervals';
+import { BALANCED_METHOD_IDS, type BalancedMethod } from './balanced-method';
+import { computeIntervals } from './detector-intervals';
 import { toDetectorsFile } from './detectors-schema';
 
 /**
@@ -9,8 +10,9 @@ import { toDetectorsFile } from './detectors-schema';
  *
  *   detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method
  *
- * - metric `balanced`: estimate/lower/upper from stats `balancedInterval` (the blog's union bound,
- *   δ/4 per tail), method `exact-union-bound`; correct and total are the sums over both classes
+ * - metric `balanced`: estimate/lower/upper by the workspace's balanced method — stats
+ *   `balancedInversionInterval` (method `exact-test-inversion`, the default) or `balancedInterval`
+ *   (the blog's union bound, δ/4 per tail, method `exact-union-bound`); correct and total are the sums over both classes
  *   (yes.correct + no.correct, yes.total + no.total) — note the estimate is the balanced accuracy,
  *   the mean of the two class accuracies, which differs from correct/total when the classes differ
  *   in size.
@@ -40,11 +42,10 @@ export const INTERVALS_CSV_COLUMNS = [
 export const INTERVALS_CSV_HEADER = INTERVALS_CSV_COLUMNS.join(',');
 
 export type IntervalMetric = 'balanced' | 'yes' | 'no';
-export const METHOD_BY_METRIC: Record<IntervalMetric, string> = {
-  balanced: 'exact-union-bound',
-  yes: 'exact-central',
-  no: 'exact-central',
-};
+/** The CSV `method` of each metric's row. */
+export function methodOfMetric(metric: IntervalMetric, balanced: BalancedMethod): string {
+  return metric === 'balanced' ? BALANCED_METHOD_IDS[balanced] : 'exact-central';
+}
 
 /** The detectors as the versioned JSON file, pretty-printed, ending in a newline. */
 export function detectorsToJson(detectors: readonly Detector[]): string {
@@ -55,12 +56,12 @@ export function detectorsToJson(detectors: readonly Detector[]): string {
 export const UTF8_BOM = '\uFEFF';
 
 /** The intervals at level 1 − δ as CSV text (BOM, CRLF line ends as RFC 4180 asks), header first. */
-export function intervalsToCsv(detectors: readonly Detector[], delta: number): string {
+export function intervalsToCsv(detectors: readonly Detector[], delta: number, method: BalancedMethod): string {
   const lines = [INTERVALS_CSV_HEADER];
   // 1 − 0.07 is 0.9299999999999999 in binary; 12 significant digits give the decimal the user chose.
   const confidence = String(Number((1 - delta).toPrecision(12)));
   for (const detector of detectors) {
-    const intervals = detectorIntervals(detector, delta);
+    const intervals = computeIntervals(detector.yes, detector.no, delta, method);
     const rows: [IntervalMetric, ClassCounts, Interval | null][] = [
       [
         'balanced',
@@ -82,7 +83,7 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number): s
           interval ? String(interval.lower) : '',
           interval ? String(interval.upper) : '',
           confidence,
-          METHOD_BY_METRIC[metric],
+          methodOfMetric(metric, method),
         ].join(','),
       );
     }

@@ -107,8 +107,24 @@ describe('#/counts links', () => {
   it('round-trips', () => {
     const yes = { correct: 0, total: 5 };
     const no = { correct: 1000, total: 1000 };
-    expect(parseCountsLink(parseHashRoute(countsHref(yes, no, 0.001)))).toEqual({ ok: true, value: { yes, no, delta: 0.001 } });
-    expect(parseCountsLink(parseHashRoute(countsHref(yes, no)))).toEqual({ ok: true, value: { yes, no, delta: undefined } });
+    expect(parseCountsLink(parseHashRoute(countsHref(yes, no, 0.001)))).toEqual({ ok: true, value: { yes, no, delta: 0.001, balanced: undefined } });
+    expect(parseCountsLink(parseHashRoute(countsHref(yes, no)))).toEqual({ ok: true, value: { yes, no, delta: undefined, balanced: undefined } });
+  });
+
+  it('carries the balanced-interval method: balanced=inversion|union, absent for the workspace setting, malformed named', () => {
+    const yes = { correct: 38, total: 40 };
+    const no = { correct: 55, total: 60 };
+    expect(countsHref(yes, no, 0.05, 'union')).toBe('#/counts?yes=38/40&no=55/60&delta=0.05&balanced=union');
+    for (const balanced of ['union', 'inversion'] as const) {
+      expect(parseCountsLink(parseHashRoute(countsHref(yes, no, undefined, balanced)))).toMatchObject({ ok: true, value: { balanced } });
+      const detector = parseDetectorLink(parseHashRoute(detectorHref('fork', 0.05, { name: 'F', query: '', yes, no }, balanced)));
+      expect(detector).toMatchObject({ ok: true, value: { id: 'fork', balanced } });
+    }
+    expect(parseCountsLink(parseHashRoute('#/counts?yes=1/2&no=1/2&balanced=bonferroni'))).toEqual({
+      ok: false,
+      problems: [{ param: 'balanced', message: expect.stringMatching(/^“balanced” is “bonferroni”; expected inversion .* or union/) }],
+    });
+    expect(parseDetectorLink(parseHashRoute('#/detectors/x?balanced=')).ok).toBe(false);
   });
 
   it('reads the percent-encoded form too', () => {

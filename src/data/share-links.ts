@@ -1,4 +1,5 @@
 import type { ClassCounts } from '../stats';
+import { readBalancedParam, type BalancedMethod } from './balanced-method';
 import { SORT_KEYS, type SortKey } from './detector-list';
 import { CLASS_LABELS, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts, type ClassName } from './detector';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem } from './link-params';
@@ -9,6 +10,7 @@ import { hashHref, type HashRoute } from './routes';
  * - `#/detectors/<id>?delta=0.05` — one detector of the loaded set;
  * - `#/counts?yes=38/40&no=55/60&delta=0.05` — an ad-hoc detector from counts alone.
  * `delta` is optional (absent: the workspace's δ); `confidence=0.95` is accepted as an alias.
+ * `balanced=inversion|union` is optional too (absent: the workspace's balanced-interval method).
  */
 export const DEFAULT_DELTA = 0.05;
 
@@ -56,6 +58,7 @@ export interface CarriedDetector {
 export interface DetectorLink {
   id: string;
   delta: number | undefined;
+  balanced: BalancedMethod | undefined;
   carried: CarriedDetector | undefined;
 }
 
@@ -73,9 +76,18 @@ export function parseDetectorLink(route: HashRoute): LinkParse<DetectorLink> {
   }
   const delta = parseDeltaParam(route.params);
   if (!delta.ok) problems.push(...delta.problems);
+  const balanced = balancedParam(route.params, problems);
   const carried = parseCarried(route.params, id ?? '', problems);
   if (problems.length > 0 || !delta.ok || id === undefined) return { ok: false, problems };
-  return { ok: true, value: { id, delta: delta.value, carried } };
+  return { ok: true, value: { id, delta: delta.value, balanced, carried } };
+}
+
+/** `balanced` of a link, its problem added to `problems` when malformed. */
+function balancedParam(params: URLSearchParams, problems: LinkProblem[]): BalancedMethod | undefined {
+  const reader = new LinkReader(params);
+  const balanced = readBalancedParam(reader);
+  problems.push(...reader.problems);
+  return balanced;
 }
 
 function parseCarried(params: URLSearchParams, id: string, problems: LinkProblem[]): CarriedDetector | undefined {
@@ -94,7 +106,7 @@ function parseCarried(params: URLSearchParams, id: string, problems: LinkProblem
  * `#/detectors/<id>?delta=0.05`, carrying the detector's name, question and counts when given, so the
  * link shows the same numbers in a browser whose workspace does not have it.
  */
-export function detectorHref(id: string, delta?: number, carried?: CarriedDetector): string {
+export function detectorHref(id: string, delta?: number, carried?: CarriedDetector, balanced?: BalancedMethod): string {
   const params: Record<string, string> = {};
   if (carried) {
     params.name = carried.name;
@@ -103,6 +115,7 @@ export function detectorHref(id: string, delta?: number, carried?: CarriedDetect
     params.no = classCountsParam(carried.no);
   }
   if (delta !== undefined) params.delta = numberParam(delta);
+  if (balanced !== undefined) params.balanced = balanced;
   // URLSearchParams writes "/" as %2F; counts read better with their slash, which a query may hold.
   return hashHref(['detectors', id], params).replace(/(yes|no)=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
@@ -112,6 +125,7 @@ export interface CountsLink {
   yes: ClassCounts;
   no: ClassCounts;
   delta: number | undefined;
+  balanced: BalancedMethod | undefined;
 }
 
 /** Reads `#/counts?yes=38/40&no=55/60&delta=0.05`; every malformed parameter gets its own problem. */
@@ -119,8 +133,9 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
   const yes = parseCountsParam(route.params.get('yes'), 'yes');
   const no = parseCountsParam(route.params.get('no'), 'no');
   const delta = parseDeltaParam(route.params);
-  if (yes.ok && no.ok && delta.ok) return { ok: true, value: { yes: yes.value, no: no.value, delta: delta.value } };
   const problems: LinkProblem[] = [];
+  const balanced = balancedParam(route.params, problems);
+  if (yes.ok && no.ok && delta.ok && problems.length === 0) return { ok: true, value: { yes: yes.value, no: no.value, delta: delta.value, balanced } };
   for (const result of [yes, no]) if (!result.ok) problems.push(result.problem);
   if (!delta.ok) problems.push(...delta.problems);
   return { ok: false, problems };
@@ -130,9 +145,9 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
  * `#/counts?yes=38/40&no=55/60&delta=0.05`. Built by hand rather than with URLSearchParams so the
  * slash stays readable (it is legal in a query); every value is a number, so nothing needs escaping.
  */
-export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number): string {
+export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number, balanced?: BalancedMethod): string {
   const query = `yes=${classCountsParam(yes)}&no=${classCountsParam(no)}`;
-  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}`;
+  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}${balanced === undefined ? '' : `&balanced=${balanced}`}`;
 }
 
 /** The list's view as a link: `#/?delta=0.05&sort=lower&filter=fork` (each part optional). */

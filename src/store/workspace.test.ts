@@ -228,13 +228,26 @@ describe('persistence', () => {
     store.getState().seed([forklift]);
     store.getState().setDelta(0.001);
     store.getState().setSort('lower');
+    store.getState().setBalancedMethod('union');
     store.getState().setFilter('fork');
     store.getState().deleteDetector('forklift');
     store.getState().undoDelete();
     expect((await stored())).toEqual({
       version: WORKSPACE_VERSION,
-      state: { detectors: [forklift], delta: 0.001, sort: 'lower', showUnionBounds: false, seeded: true },
+      state: { detectors: [forklift], delta: 0.001, sort: 'lower', showUnionBounds: false, balancedMethod: 'union', seeded: true },
     });
+  });
+
+  it('reads a workspace saved before the balanced-interval setting existed with the default, the test inversion', async () => {
+    const first = await newStore();
+    first.getState().seed([forklift]);
+    first.getState().setBalancedMethod('union');
+    const saved = (await stored()) as { version: number; state: Record<string, unknown> };
+    delete saved.state.balancedMethod;
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(saved));
+    const second = await newStore();
+    expect(second.getState().balancedMethod).toBe('inversion');
+    expect(second.getState().detectors).toEqual([forklift]);
   });
 
   it('restores a saved workspace, but not the filter or undo slot', async () => {

@@ -20,6 +20,7 @@ import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list
 import { describeImport, planImport, type ExistingIdPolicy, type ImportMode, type ImportPlan } from '../data/import-plan';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
 import { deltaProblem } from '../data/link-params';
+import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
 import { DEFAULT_DELTA } from '../data/share-links';
 
 export type { SortKey };
@@ -40,6 +41,8 @@ export interface WorkspaceState {
   filter: string;
   /** Show the δ/4 per-class bounds that the balanced interval is built from. */
   showUnionBounds: boolean;
+  /** How every balanced interval is built: the exact test inversion (default) or the blog's union bound. */
+  balancedMethod: BalancedMethod;
   /** False until the sample set or a file populated the workspace: the UI then calls seed(samples). */
   seeded: boolean;
   storageProblem: StorageProblem | null;
@@ -97,6 +100,7 @@ export interface WorkspaceActions {
   setSort: (sort: SortKey) => void;
   setFilter: (filter: string) => void;
   setShowUnionBounds: (show: boolean) => void;
+  setBalancedMethod: (method: BalancedMethod) => void;
   dismissStorageProblem: () => void;
 }
 
@@ -115,7 +119,7 @@ export const WORKSPACE_VERSION = 1;
 export const DEFAULT_NEW_DETECTOR_NAME = 'New detector';
 
 /** What is saved: the data and lasting view choices, not the filter, undo slot or problems. */
-export type PersistedWorkspace = Pick<WorkspaceState, 'detectors' | 'delta' | 'sort' | 'showUnionBounds' | 'seeded'>;
+export type PersistedWorkspace = Pick<WorkspaceState, 'detectors' | 'delta' | 'sort' | 'showUnionBounds' | 'balancedMethod' | 'seeded'>;
 
 const INITIAL_STATE: WorkspaceState = {
   detectors: [],
@@ -123,6 +127,7 @@ const INITIAL_STATE: WorkspaceState = {
   sort: 'estimate',
   filter: '',
   showUnionBounds: false,
+  balancedMethod: DEFAULT_BALANCED_METHOD,
   seeded: false,
   storageProblem: null,
   hydrated: false,
@@ -240,6 +245,9 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           },
           setFilter: (filter) => set({ filter }),
           setShowUnionBounds: (show) => set({ showUnionBounds: show }),
+          setBalancedMethod: (method) => {
+            if (isBalancedMethod(method)) set({ balancedMethod: method });
+          },
           dismissStorageProblem: () => set({ storageProblem: null }),
         };
       },
@@ -247,11 +255,12 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
         name: WORKSPACE_STORAGE_KEY,
         version: WORKSPACE_VERSION,
         storage: guard.storage,
-        partialize: ({ detectors, delta, sort, showUnionBounds, seeded }): PersistedWorkspace => ({
+        partialize: ({ detectors, delta, sort, showUnionBounds, balancedMethod, seeded }): PersistedWorkspace => ({
           detectors,
           delta,
           sort,
           showUnionBounds,
+          balancedMethod,
           seeded,
         }),
         // Reading, migrating and checking happen in the guarded storage (they may need to set data
@@ -280,14 +289,14 @@ export const useWorkspace = Object.assign(
  * sort, δ), so `useWorkspace(selectVisibleDetectors)` returns the same array until one changes.
  */
 export const selectVisibleDetectors = (() => {
-  let last: { detectors: Detector[]; filter: string; sort: SortKey; delta: number; result: Detector[] } | null = null;
+  let last: { detectors: Detector[]; filter: string; sort: SortKey; delta: number; method: BalancedMethod; result: Detector[] } | null = null;
   return (state: WorkspaceState): Detector[] => {
-    const { detectors, filter, sort, delta } = state;
-    if (last && last.detectors === detectors && last.filter === filter && last.sort === sort && last.delta === delta) {
+    const { detectors, filter, sort, delta, balancedMethod: method } = state;
+    if (last && last.detectors === detectors && last.filter === filter && last.sort === sort && last.delta === delta && last.method === method) {
       return last.result;
     }
-    const result = visibleDetectors(detectors, { filter, sort }, delta);
-    last = { detectors, filter, sort, delta, result };
+    const result = visibleDetectors(detectors, { filter, sort }, delta, method);
+    last = { detectors, filter, sort, delta, method, result };
     return result;
   };
 })();
@@ -353,6 +362,8 @@ function checkPersisted(value: unknown): PersistedCheck {
       delta: deltaError ? DEFAULT_DELTA : (value.delta as number),
       sort: value.sort as SortKey,
       showUnionBounds: value.showUnionBounds,
+      // Saved before the setting existed (or unreadable): the default, the tightest.
+      balancedMethod: isBalancedMethod(value.balancedMethod) ? value.balancedMethod : DEFAULT_BALANCED_METHOD,
       seeded: value.seeded,
     },
     ...(deltaError ? { deltaReset: `the saved δ = ${String(value.delta)} cannot be used: ${deltaError}` } : {}),
@@ -515,7 +526,7 @@ function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage | null,
 
 /** The saved parts of two states are the same objects: nothing to write. */
 function samePersisted(a: PersistedWorkspace, b: PersistedWorkspace): boolean {
-  return a.detectors === b.detectors && a.delta === b.delta && a.sort === b.sort && a.showUnionBounds === b.showUnionBounds && a.seeded === b.seeded;
+  return a.detectors === b.detectors && a.delta === b.delta && a.sort === b.sort && a.showUnionBounds === b.showUnionBounds && a.balancedMethod === b.balancedMethod && a.seeded === b.seeded;
 }
 
 /** IndexedDB where the browser has it; memory elsewhere (Node: benchmarks, unit tests without a backend). */

@@ -1,5 +1,8 @@
 import { useCallback, useMemo } from 'react';
+import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
+import type { BalancedMethod } from '../../data/balanced-method';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName } from '../../data/detector';
@@ -35,24 +38,27 @@ export function CountsView({ route }: { route: HashRoute }) {
   return (
     <section className="detector-view" aria-labelledby="counts-heading">
       <h1 id="counts-heading">{TITLE}</h1>
-      <LinkedCounts yes={link.value.yes} no={link.value.no} linkDelta={link.value.delta} />
+      <LinkedCounts yes={link.value.yes} no={link.value.no} linkDelta={link.value.delta} linkMethod={link.value.balanced} />
     </section>
   );
 }
 
-function LinkedCounts({ yes, no, linkDelta }: { yes: ClassCounts; no: ClassCounts; linkDelta: number | undefined }) {
+function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined }) {
+  const { yes, no, linkDelta, linkMethod } = props;
   const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
   const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   const addDetector = useWorkspace((state) => state.addDetector);
-  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next));
+  const workspaceDelta = useWorkspace((state) => state.delta);
+  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => countsHref(yes, no, linkDelta ?? workspaceDelta, next));
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next, linkMethod));
   const onCountsChange = useCallback(
     (name: ClassName, counts: ClassCounts) => {
       const next = { yes, no, [name]: counts };
       // A hashchange re-parses the link, so the view follows the address, its one source of truth.
-      window.history.replaceState(window.history.state, '', countsHref(next.yes, next.no, delta));
+      window.history.replaceState(window.history.state, '', countsHref(next.yes, next.no, delta, linkMethod));
       window.dispatchEvent(new HashChangeEvent('hashchange'));
     },
-    [yes, no, delta],
+    [yes, no, delta, linkMethod],
   );
   const detector = useMemo(() => countsAdHocDetector(yes, no), [yes, no]);
 
@@ -64,8 +70,9 @@ function LinkedCounts({ yes, no, linkDelta }: { yes: ClassCounts; no: ClassCount
       </p>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
-        <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta))} />
-        <ExportButtons subject="this detector" detectors={[detector]} delta={delta} fileStem="tailbound-counts" />
+        <BalancedMethodControl method={method} onChange={changeMethod} />
+        <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta, method))} />
+        <ExportButtons subject="this detector" detectors={[detector]} delta={delta} method={method} fileStem="tailbound-counts" />
         <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta })}>Printable report</a>
         <button
           type="button"
@@ -81,6 +88,7 @@ function LinkedCounts({ yes, no, linkDelta }: { yes: ClassCounts; no: ClassCount
         yes={yes}
         no={no}
         delta={delta}
+        method={method}
         showUnionBounds={showUnionBounds}
         onShowUnionBoundsChange={setShowUnionBounds}
         onCountsChange={onCountsChange}

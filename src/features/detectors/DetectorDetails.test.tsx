@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClassName } from '../../data/detector';
-import { formatPercent } from '../../data/format';
-import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
+import { formatIntervalParts, formatPercent } from '../../data/format';
+import { balancedInterval, balancedInversionInterval, exactInterval, type ClassCounts } from '../../stats';
 import { DetectorDetails } from './DetectorDetails';
 
 const YES = { correct: 38, total: 40 };
@@ -26,6 +26,7 @@ function Editable({ onCountsChange }: { onCountsChange: (name: ClassName, counts
       yes={counts.yes}
       no={counts.no}
       delta={0.05}
+      method="union"
       showUnionBounds={false}
       onShowUnionBoundsChange={vi.fn()}
       onCountsChange={(name, next) => {
@@ -38,7 +39,7 @@ function Editable({ onCountsChange }: { onCountsChange: (name: ClassName, counts
 
 describe('DetectorDetails', () => {
   it('shows the stats module’s balanced and per-class intervals, bounds rounded outward', () => {
-    render(<DetectorDetails yes={YES} no={NO} delta={0.05} showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    render(<DetectorDetails yes={YES} no={NO} delta={0.05} method="union" showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
     const balanced = balancedInterval({ yes: YES, no: NO }, 0.05);
     const yes = exactInterval(40, 38, 0.05);
     const no = exactInterval(60, 55, 0.05);
@@ -78,7 +79,7 @@ describe('DetectorDetails', () => {
     const user = userEvent.setup();
     function Toggle() {
       const [show, setShow] = useState(false);
-      return <DetectorDetails yes={YES} no={NO} delta={0.05} showUnionBounds={show} onShowUnionBoundsChange={setShow} />;
+      return <DetectorDetails yes={YES} no={NO} delta={0.05} method="union" showUnionBounds={show} onShowUnionBoundsChange={setShow} />;
     }
     render(<Toggle />);
     expect(screen.queryByText(/δ\/4 = 0.0125/)).toBeNull();
@@ -99,6 +100,7 @@ describe('DetectorDetails', () => {
         yes={{ correct: 0, total: 0 }}
         no={NO}
         delta={0.05}
+        method="inversion"
         showUnionBounds
         onShowUnionBoundsChange={vi.fn()}
       />,
@@ -145,7 +147,7 @@ describe('DetectorDetails', () => {
     const user = userEvent.setup();
     const yes = { correct: 998_970, total: 1_000_000 };
     const no = { correct: 999_500, total: 1_000_000 };
-    render(<DetectorDetails yes={yes} no={no} delta={0.05} showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    render(<DetectorDetails yes={yes} no={no} delta={0.05} method="union" showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
     const noRegion = screen.getByRole('region', { name: 'Should-be-NO accuracy' });
     expect(shownNumbers(noRegion)).toEqual({ estimate: '99.95%', lower: '99.94%', upper: '99.96%' });
     expect(within(noRegion).getByText(/^zoomed: scale /)).toHaveTextContent('zoomed: scale 99.925%–100%');
@@ -157,7 +159,27 @@ describe('DetectorDetails', () => {
   });
 
   it('offers error rates only near 100%', () => {
-    render(<DetectorDetails yes={YES} no={NO} delta={0.05} showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    render(<DetectorDetails yes={YES} no={NO} delta={0.05} method="union" showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
     expect(screen.queryByRole('checkbox', { name: /Show error rates/ })).toBeNull();
+  });
+
+  it('with the test inversion: names it, shows its numbers, and on request what the union bound would give and how much wider', () => {
+    render(<DetectorDetails yes={YES} no={NO} delta={0.05} method="inversion" showUnionBounds onShowUnionBoundsChange={vi.fn()} />);
+    const region = screen.getByRole('region', { name: 'Balanced accuracy' });
+    const inverted = balancedInversionInterval({ yes: YES, no: NO }, 0.05);
+    expect(shownNumbers(region)).toEqual(formatIntervalParts(inverted));
+    expect(region).toHaveTextContent('exact test inversion (δ/2 per side), δ = 0.05');
+    const union = balancedInterval({ yes: YES, no: NO }, 0.05);
+    const wider = Math.round(((union.upper - union.lower) / (inverted.upper - inverted.lower) - 1) * 100);
+    const unionShown = formatIntervalParts(union);
+    expect(within(region).getByTestId('union-comparison')).toHaveTextContent(
+      `The blog’s union bound would give [${unionShown.lower}, ${unionShown.upper}] (95%, δ/4 per tail), ${wider}% wider.`,
+    );
+    expect(within(region).queryByTestId('inversion-wider')).toBeNull();
+  });
+
+  it('says so where the test inversion is wider than the union bound (one class at 0%, the other near 100%)', () => {
+    render(<DetectorDetails yes={{ correct: 0, total: 1000 }} no={{ correct: 999, total: 1000 }} delta={0.05} method="inversion" showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    expect(screen.getByTestId('inversion-wider')).toHaveTextContent(/Here the test inversion is \d+% wider than the blog’s union bound/);
   });
 });

@@ -4,18 +4,22 @@ import { CountField } from '../../components/CountField';
 import { detectorIntervalRows, detectorIntervalsCaption } from '../../components/detector-interval-rows';
 import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
 import { IntervalChart } from '../../components/IntervalChart';
+import { useBalancedVersion } from '../../components/use-balanced-version';
+import type { BalancedMethod } from '../../data/balanced-method';
 import { CLASS_LABELS, type ClassName } from '../../data/detector';
-import { computeIntervals } from '../../data/detector-intervals';
+import { countsIntervals } from '../../data/detector-intervals';
 import { explorerHref } from '../../data/explorer-link';
 import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
 import { methodsHref } from '../../data/methods-link';
-import type { ClassCounts, Interval } from '../../stats';
-import { BALANCED_METHOD, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
+import type { BalancedInterval, ClassCounts, Interval } from '../../stats';
+import { BALANCED_METHOD_NAMES, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
 
 export interface DetectorDetailsProps {
   yes: ClassCounts;
   no: ClassCounts;
   delta: number;
+  /** How the balanced interval is built (the workspace setting, or the link's `balanced=`). */
+  method: BalancedMethod;
   showUnionBounds: boolean;
   onShowUnionBoundsChange: (show: boolean) => void;
   /** Present when the counts may be edited; receives only valid counts. */
@@ -36,11 +40,18 @@ const NEAR_CERTAIN = 0.99;
 type Reading = 'accuracy' | 'errors';
 
 /**
- * Balanced accuracy with its exact union-bound interval, then each class's accuracy with its exact
- * central interval; every number says its method, δ and counts, and bounds are rounded outward.
+ * Balanced accuracy with its exact interval by the chosen method (the union bound on request beside
+ * the inverted one), then each class's accuracy with its exact central interval; every number says
+ * its method, δ and counts, and bounds are rounded outward.
  */
-export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBoundsChange, onCountsChange, name }: DetectorDetailsProps) {
-  const intervals = useMemo(() => computeIntervals(yes, no, delta), [yes, no, delta]);
+export function DetectorDetails(props: DetectorDetailsProps) {
+  const { yes, no, delta, method, showUnionBounds, onShowUnionBoundsChange, onCountsChange, name } = props;
+  // A large count's inverted interval arrives from a worker: the version re-reads it.
+  const arrived = useBalancedVersion();
+  const computed = useMemo(() => countsIntervals(yes, no, delta, method), [yes, no, delta, method, arrived]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pending = computed.balanced === 'pending';
+  const intervals = { ...computed, balanced: pending ? null : (computed.balanced as Interval | null) };
+  const methodName = BALANCED_METHOD_NAMES[method];
   const toggleId = useId();
   const level = formatConfidence(delta);
   const emptyClasses = (['yes', 'no'] as const).filter((name) => (name === 'yes' ? yes : no).total === 0);
@@ -60,20 +71,26 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
       )}
       <section className="accuracy-card accuracy-card--balanced" aria-labelledby={`${toggleId}-balanced`}>
         <h2 id={`${toggleId}-balanced`}>Balanced accuracy</h2>
-        {intervals.balanced ? (
+        {pending ? (
+          <p role="status" className="muted">
+            Computing the {methodName} interval of these counts in a background worker (large counts take up to a few
+            seconds)…
+          </p>
+        ) : intervals.balanced && intervals.union ? (
           <>
             <Figure interval={intervals.balanced} reading={reading} />
             <p className="provenance">
-              Mean of the two class accuracies (YES {countsText(yes)}, NO {countsText(no)}); {level} interval,{' '}
-              {BALANCED_METHOD}, δ = {formatFullPrecision(delta)}.
+              Mean of the two class accuracies (YES {countsText(yes)}, NO {countsText(no)}); {level} interval, {methodName}, δ ={' '}
+              {formatFullPrecision(delta)}.
             </p>
             <IntervalBar
               {...barReading('Balanced accuracy', intervals.balanced, reading)}
               series="balanced"
-              method={BALANCED_METHOD}
+              method={methodName}
               delta={delta}
               counts={`YES ${countsText(yes)}, NO ${countsText(no)}`}
             />
+            {method === 'inversion' && <InversionWiderNote inverted={intervals.balanced} union={intervals.union} />}
             <label className="toggle" htmlFor={toggleId}>
               <input
                 id={toggleId}
@@ -81,22 +98,21 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
                 checked={showUnionBounds}
                 onChange={(event) => onShowUnionBoundsChange(event.target.checked)}
               />
-              Show the per-class bounds the balanced interval is built from (δ/4 per tail)
+              {method === 'union'
+                ? 'Show the per-class bounds the balanced interval is built from (δ/4 per tail)'
+                : 'Show the blog’s union bound beside it (δ/4 per tail)'}
             </label>
             {showUnionBounds && (
               <div className="union-parts">
+                {method === 'inversion' && <UnionComparison inverted={intervals.balanced} union={intervals.union} level={level} />}
                 <p>
-                  Each class gets a lower and an upper exact bound at δ/4 = {formatFullPrecision(delta / 4)}; by the union
-                  bound all four hold together with probability at least {level}. The balanced bounds are their averages.
+                  The union bound gives each class a lower and an upper exact bound at δ/4 = {formatFullPrecision(delta / 4)}; all
+                  four hold together with probability at least {level}, and its balanced bounds are their averages.
+                  {method === 'inversion' &&
+                    ' The test inversion instead inverts one exact test of the balanced accuracy itself, with δ/2 on each side.'}
                 </p>
                 {(['yes', 'no'] as const).map((name) => (
-                  <UnionPart
-                    key={name}
-                    name={name}
-                    interval={intervals.balanced![name]}
-                    counts={name === 'yes' ? yes : no}
-                    delta={delta}
-                  />
+                  <UnionPart key={name} name={name} interval={intervals.union![name]} counts={name === 'yes' ? yes : no} delta={delta} />
                 ))}
               </div>
             )}
@@ -131,7 +147,7 @@ export function DetectorDetails({ yes, no, delta, showUnionBounds, onShowUnionBo
       <div ref={pictureRef} hidden>
         <IntervalChart rows={detectorIntervalRows(yes, no, intervals)} title={pictureTitle} />
       </div>
-      <ChartDownloads source={pictureRef} title={pictureTitle} caption={detectorIntervalsCaption(yes, no, delta)} />
+      <ChartDownloads source={pictureRef} title={pictureTitle} caption={detectorIntervalsCaption(yes, no, delta, method)} />
 
       <section className="interval-meaning" aria-labelledby={`${toggleId}-meaning`}>
         <h2 id={`${toggleId}-meaning`}>What a {level} interval means</h2>
@@ -242,6 +258,41 @@ function barReading(label: string, interval: Interval, reading: Reading) {
   return reading === 'errors'
     ? { label: `${label}, as error rate`, interval: errorRateInterval(interval), digits: errorRateDigits(errorRateInterval(interval)) }
     : { label, interval };
+}
+
+/** Width of b relative to a, as "38% wider" / "12% narrower". */
+function relativeWidth(a: Interval, b: Interval): { percent: number; wider: boolean } {
+  const ratio = (b.upper - b.lower) / (a.upper - a.lower);
+  return { percent: Math.round(Math.abs(ratio - 1) * 100), wider: ratio > 1 };
+}
+
+/** "The blog's union bound would give [a, b], x% wider." */
+function UnionComparison({ inverted, union, level }: { inverted: Interval; union: Interval; level: string }) {
+  const shown = formatIntervalParts(union);
+  const { percent, wider } = relativeWidth(inverted, union);
+  return (
+    <p data-testid="union-comparison">
+      The blog’s union bound would give [{shown.lower}, {shown.upper}] ({level}, δ/4 per tail),{' '}
+      {percent === 0 ? 'about as wide' : `${percent}% ${wider ? 'wider' : 'narrower'}`}.
+    </p>
+  );
+}
+
+/**
+ * Where the inverted interval is wider than the union bound (an extreme class, e.g. 0/1000 with
+ * 999/1000), the page says so. Both are valid; taking their intersection would not be.
+ */
+function InversionWiderNote({ inverted, union }: { inverted: Interval; union: BalancedInterval }) {
+  const { percent, wider } = relativeWidth(union, inverted);
+  if (!wider || percent === 0) return null;
+  const shown = formatIntervalParts(union);
+  return (
+    <p className="undefined-note" role="note" data-testid="inversion-wider">
+      Here the test inversion is {percent}% wider than the blog’s union bound [{shown.lower}, {shown.upper}]: with a class
+      near 0% or 100% its ordering spends δ less well. Both keep the promise; choose the union bound in “Balanced
+      interval” if you prefer it — tailbound never combines the two (their intersection is not a valid interval).
+    </p>
+  );
 }
 
 /** One class's δ/4 bounds: the building blocks of the balanced interval. */

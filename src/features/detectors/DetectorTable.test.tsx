@@ -13,7 +13,7 @@ const detectors: Detector[] = Array.from({ length: 10_000 }, (_, index) => ({
 
 describe('DetectorTable', () => {
   it('renders only the rows in view of 10,000, and follows the scroll position', () => {
-    const { container } = render(<DetectorTable detectors={detectors} delta={0.05} total={detectors.length} />);
+    const { container } = render(<DetectorTable detectors={detectors} delta={0.05} method="union" total={detectors.length} />);
     const table = screen.getByRole('table');
     expect(table).toHaveAttribute('aria-rowcount', '10001');
     // Data rows only: the header row has aria-rowindex 1, spacers have none.
@@ -35,12 +35,12 @@ describe('DetectorTable', () => {
   });
 
   it('returns to where the list was scrolled when it is shown again (Back from a detector)', () => {
-    const first = render(<DetectorTable detectors={detectors} delta={0.05} total={detectors.length} />);
+    const first = render(<DetectorTable detectors={detectors} delta={0.05} method="union" total={detectors.length} />);
     const scroller = first.container.querySelector<HTMLElement>('.detector-table-scroll')!;
     scroller.scrollTop = 3000 * ROW_HEIGHT;
     fireEvent.scroll(scroller);
     first.unmount();
-    const again = render(<DetectorTable detectors={detectors} delta={0.05} total={detectors.length} />);
+    const again = render(<DetectorTable detectors={detectors} delta={0.05} method="union" total={detectors.length} />);
     expect(again.container.querySelector<HTMLElement>('.detector-table-scroll')!.scrollTop).toBe(3000 * ROW_HEIGHT);
     expect(screen.getByRole('link', { name: 'Detector 3000' })).toBeInTheDocument();
   });
@@ -50,6 +50,7 @@ describe('DetectorTable', () => {
       <DetectorTable
         detectors={[{ id: 'e', name: 'Empty', query: '', yes: { correct: 0, total: 0 }, no: { correct: 3, total: 4 } }]}
         delta={0.05}
+        method="inversion"
         total={1}
       />,
     );

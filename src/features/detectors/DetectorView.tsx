@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
+import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
+import type { BalancedMethod } from '../../data/balanced-method';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName, Detector } from '../../data/detector';
@@ -21,7 +24,7 @@ import './detectors.css';
 export function DetectorView({ route }: { route: HashRoute }) {
   const link = useMemo(() => parseDetectorLink(route), [route]);
   if (!link.ok) return <LinkProblems title="Detector" problems={link.problems} fallbackHref="#/" />;
-  return <LinkedDetector id={link.value.id} linkDelta={link.value.delta} carried={link.value.carried} />;
+  return <LinkedDetector id={link.value.id} linkDelta={link.value.delta} linkMethod={link.value.balanced} carried={link.value.carried} />;
 }
 
 /** The same numbers: what a link carries agrees with the workspace's detector of that id. */
@@ -30,7 +33,8 @@ const sameDetector = (detector: Detector, carried: CarriedDetector) =>
   detector.query === carried.query &&
   (['yes', 'no'] as const).every((name) => detector[name].correct === carried[name].correct && detector[name].total === carried[name].total);
 
-function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: number | undefined; carried: CarriedDetector | undefined }) {
+function LinkedDetector(props: { id: string; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined; carried: CarriedDetector | undefined }) {
+  const { id, linkDelta, linkMethod, carried } = props;
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
   const seeded = useWorkspace((state) => state.seeded);
   const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
@@ -39,7 +43,9 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
   const renameDetector = useWorkspace((state) => state.renameDetector);
   const setQuery = useWorkspace((state) => state.setQuery);
   const deleteDetector = useWorkspace((state) => state.deleteDetector);
-  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next, detector ?? carried));
+  const workspaceDelta = useWorkspace((state) => state.delta);
+  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => detectorHref(id, linkDelta ?? workspaceDelta, detector ?? carried, next));
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next, detector ?? carried, linkMethod));
   const onCountsChange = useCallback(
     (name: ClassName, counts: ClassCounts) => void updateCounts(id, name, counts),
     [id, updateCounts],
@@ -52,7 +58,17 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
   const [matchedLink, setMatchedLink] = useState<string | null>(null);
   if (matches && matchedLink !== linkKey) setMatchedLink(linkKey);
   if (carried && !matches && matchedLink !== linkKey) {
-    return <CarriedDetectorView id={id} carried={carried} delta={delta} changeDelta={changeDelta} mine={detector !== undefined} />;
+    return (
+      <CarriedDetectorView
+        id={id}
+        carried={carried}
+        delta={delta}
+        changeDelta={changeDelta}
+        method={method}
+        changeMethod={changeMethod}
+        mine={detector !== undefined}
+      />
+    );
   }
 
   if (!detector) {
@@ -90,8 +106,9 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
       </header>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
-        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, detector))} />
-        <ExportButtons subject="this detector" detectors={exported} delta={delta} fileStem={`tailbound-${id}`} />
+        <BalancedMethodControl method={method} onChange={changeMethod} />
+        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, detector, method))} />
+        <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={`tailbound-${id}`} />
         <a href={reportHref({ subject: { kind: 'detector', id }, delta })}>Printable report</a>
         <button
           type="button"
@@ -108,6 +125,7 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
         yes={detector.yes}
         no={detector.no}
         delta={delta}
+        method={method}
         showUnionBounds={showUnionBounds}
         onShowUnionBoundsChange={setShowUnionBounds}
         onCountsChange={onCountsChange}
@@ -122,8 +140,16 @@ function LinkedDetector({ id, linkDelta, carried }: { id: string; linkDelta: num
  * numbers under that id): read-only, with "Save to my workspace" — opening a link never changes
  * the workspace by itself.
  */
-function CarriedDetectorView(props: { id: string; carried: CarriedDetector; delta: number; changeDelta: (delta: number) => void; mine: boolean }) {
-  const { id, carried, delta, changeDelta, mine } = props;
+function CarriedDetectorView(props: {
+  id: string;
+  carried: CarriedDetector;
+  delta: number;
+  changeDelta: (delta: number) => void;
+  method: BalancedMethod;
+  changeMethod: (method: BalancedMethod) => void;
+  mine: boolean;
+}) {
+  const { id, carried, delta, changeDelta, method, changeMethod, mine } = props;
   const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
   const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   const addDetector = useWorkspace((state) => state.addDetector);
@@ -150,8 +176,9 @@ function CarriedDetectorView(props: { id: string; carried: CarriedDetector; delt
       </p>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
-        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, carried))} />
-        <ExportButtons subject="this detector" detectors={exported} delta={delta} fileStem={`tailbound-${id}`} />
+        <BalancedMethodControl method={method} onChange={changeMethod} />
+        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, carried, method))} />
+        <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={`tailbound-${id}`} />
         <button
           type="button"
           onClick={() => {
@@ -162,7 +189,15 @@ function CarriedDetectorView(props: { id: string; carried: CarriedDetector; delt
           Save to my workspace
         </button>
       </div>
-      <DetectorDetails yes={carried.yes} no={carried.no} delta={delta} showUnionBounds={showUnionBounds} onShowUnionBoundsChange={setShowUnionBounds} name={carried.name} />
+      <DetectorDetails
+        yes={carried.yes}
+        no={carried.no}
+        delta={delta}
+        method={method}
+        showUnionBounds={showUnionBounds}
+        onShowUnionBoundsChange={setShowUnionBounds}
+        name={carried.name}
+      />
     </section>
   );
 }

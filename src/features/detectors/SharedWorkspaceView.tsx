@@ -38,9 +38,10 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const setSort = useWorkspace((state) => state.setSort);
   const setFilter = useWorkspace((state) => state.setFilter);
   const setWorkspaceDelta = useWorkspace((state) => state.setDelta);
-  const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, shared.sort === 'lower');
+  const method = useWorkspace((state) => state.balancedMethod);
+  const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower');
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
-  const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta), [shared, sort, delta]);
+  const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta, method), [shared, sort, delta, method]);
   const count = shared.detectors.length.toLocaleString('en');
 
   const save = (mode: 'add' | 'replace') => {
@@ -79,7 +80,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
             Replace my workspace with these…
           </button>
         )}
-        <ExportButtons detectors={shared.detectors} delta={delta} fileStem="tailbound-shared" />
+        <ExportButtons detectors={shared.detectors} delta={delta} method={method} fileStem="tailbound-shared" />
       </div>
       <ConfidenceControl delta={delta} onChange={setDelta} />
       <p className="list-count" role="status">
@@ -88,7 +89,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
           : `${shown.length.toLocaleString('en')} of ${count} detectors match “${shared.filter}”`}
         , {lowerBoundsProgress === null ? 'sorted as shared' : `sorted by estimate while the lower bounds are computed (${Math.round(lowerBoundsProgress * 100)}%)`}{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
       </p>
-      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} total={shared.detectors.length} carryInLinks />}
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} total={shared.detectors.length} carryInLinks />}
     </section>
   );
 }

@@ -1,29 +1,40 @@
-import { balancedLowerOrNaN } from '../../data/detector-intervals';
+import { balancedBoundsOrNaN } from '../../data/detector-intervals';
+import type { BalancedMethod } from '../../data/balanced-method';
 
 /** Work for the lower-bounds worker: each detector's counts as [yes correct, yes total, no correct, no total]. */
 export interface LowerBoundsJob {
   delta: number;
+  method: BalancedMethod;
   counts: Float64Array;
 }
 
-/** Progress as a fraction, then every lower bound (NaN for an empty class), aligned with the job's detectors. */
-export type LowerBoundsMessage = { kind: 'progress'; fraction: number } | { kind: 'done'; lowers: Float64Array };
+/**
+ * Progress as a fraction, then every balanced interval's ends (NaN for an empty class), aligned with
+ * the job's detectors (the inverted interval's upper end is kept too: the rows show it next).
+ */
+export type LowerBoundsMessage = { kind: 'progress'; fraction: number } | { kind: 'done'; lowers: Float64Array; uppers: Float64Array };
 
-/** Detectors between progress reports. */
-const SLICE = 500;
+/** Progress is reported at least this often (ms). */
+const REPORT_EVERY_MS = 100;
 
-/** The balanced lower bound of every detector in the job, reporting progress as it goes. */
+/** The balanced interval's ends of every detector in the job, reporting progress as it goes. */
 export function runLowerBoundsJob(job: LowerBoundsJob, post: (message: LowerBoundsMessage) => void): void {
   const count = job.counts.length / 4;
   const lowers = new Float64Array(count);
+  const uppers = new Float64Array(count);
+  let lastReport = Date.now();
   for (let index = 0; index < count; index++) {
     const at = 4 * index;
-    lowers[index] = balancedLowerOrNaN(
+    [lowers[index], uppers[index]] = balancedBoundsOrNaN(
+      job.method,
       { correct: job.counts[at]!, total: job.counts[at + 1]! },
       { correct: job.counts[at + 2]!, total: job.counts[at + 3]! },
       job.delta,
     );
-    if ((index + 1) % SLICE === 0) post({ kind: 'progress', fraction: (index + 1) / count });
+    if (Date.now() - lastReport >= REPORT_EVERY_MS) {
+      post({ kind: 'progress', fraction: (index + 1) / count });
+      lastReport = Date.now();
+    }
   }
-  post({ kind: 'done', lowers });
+  post({ kind: 'done', lowers, uppers });
 }

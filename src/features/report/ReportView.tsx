@@ -7,7 +7,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
-import { BALANCED_METHOD, CLASS_METHOD, countsText } from '../../data/interval-wording';
+import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
 import { parseReportLink, reportHref, type ReportLink } from '../../data/report-link';
 import type { HashRoute } from '../../data/routes';
 import { detectorHref } from '../../data/share-links';
@@ -40,6 +40,7 @@ export function ReportView({ route }: { route: HashRoute }) {
 function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }) {
   const [link, setLink] = useLinkState(linked, linkKey, reportHref);
   const workspaceDelta = useWorkspace((state) => state.delta);
+  const method = useWorkspace((state) => state.balancedMethod);
   const hydrated = useWorkspace((state) => state.hydrated);
   const stored = useWorkspace((state) => state.detectors);
   const delta = link.delta ?? workspaceDelta;
@@ -51,7 +52,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
     const chosen = subject.kind === 'detector' ? stored.filter((detector) => detector.id === subject.id) : stored;
     return chosen.map(({ id, name, query, yes, no }) => ({ id, name, query, yes, no }));
   }, [subject, stored]);
-  const entries = useMemo(() => reportEntries(detectors, delta), [detectors, delta]);
+  const entries = useMemo(() => reportEntries(detectors, delta, method), [detectors, delta, method]);
   const family: ReportFamily = { delta, m: entries.length };
   // One date for the whole page, fixed when the report opens: what the paper says it was made on.
   const [date] = useState(() => new Date().toLocaleDateString('en-CA'));
@@ -176,7 +177,11 @@ function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; f
         <dd>{countsText(entry.no)} answered NO correctly</dd>
         <dt>Method</dt>
         <dd>
-          Balanced accuracy: {BALANCED_METHOD} (Langford 2005; “Tales from the Binomial Tail”). Each class: {CLASS_METHOD}.
+          Balanced accuracy: {BALANCED_METHOD_NAMES[entry.intervals.method]}{' '}
+          {entry.intervals.method === 'union'
+            ? '(Langford 2005; “Tales from the Binomial Tail”)'
+            : '(one exact test of the balanced accuracy inverted, its supremum over the nuisance certified; see the README)'}
+          . Each class: {CLASS_METHOD}.
         </dd>
         <dt>Confidence</dt>
         <dd>{familyText(family)}</dd>
@@ -196,7 +201,7 @@ function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; f
       <div className="report-detector__chart" ref={chartRef}>
         <IntervalChart rows={detectorIntervalRows(entry.yes, entry.no, entry.intervals)} title={`${pictureTitle}: balanced and per-class intervals`} />
       </div>
-      <ChartDownloads source={chartRef} title={pictureTitle} caption={detectorIntervalsCaption(entry.yes, entry.no, family.delta)} />
+      <ChartDownloads source={chartRef} title={pictureTitle} caption={detectorIntervalsCaption(entry.yes, entry.no, family.delta, entry.intervals.method)} />
       <h3>Interpretation</h3>
       <p className="report-detector__interpretation">{interpretation(entry, family)}</p>
     </section>

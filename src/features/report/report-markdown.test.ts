@@ -9,7 +9,7 @@ const PIPE = { id: 'pipe', name: 'Cat | dog\nsofa', query: '', yes: { correct: 9
 
 describe('intervals as Markdown', () => {
   it('is a table of the three metrics with outward-rounded bounds, methods, δ and the date', () => {
-    const entries = reportEntries([FORKLIFT], 0.05);
+    const entries = reportEntries([FORKLIFT], 0.05, 'union');
     expect(intervalsMarkdown(entries, { delta: 0.05, m: 1 }, '2026-11-23')).toBe(
       [
         '| Detector | Metric | Correct / total | Estimate | 95% interval (δ = 0.05) | Method |',
@@ -25,13 +25,13 @@ describe('intervals as Markdown', () => {
   });
 
   it('adds the simultaneous δ/m column for several detectors and keeps names from breaking the table', () => {
-    const entries = reportEntries([FORKLIFT, PIPE], 0.05);
+    const entries = reportEntries([FORKLIFT, PIPE], 0.05, 'union');
     const markdown = intervalsMarkdown(entries, { delta: 0.05, m: 2 }, '2026-11-23');
     const lines = markdown.trimEnd().split('\n');
     expect(lines[0]).toBe('| Detector | Metric | Correct / total | Estimate | 95% interval (δ = 0.05) | Simultaneous (δ/2 ≈ 0.025) | Method |');
     // Every table row has the header's 7 columns (8 unescaped pipes), the escaped name included.
     for (const line of lines.slice(0, 8)) expect(line.split(/(?<!\\)\|/)).toHaveLength(9);
-    const simultaneous = computeIntervals(FORKLIFT.yes, FORKLIFT.no, 0.025).balanced!;
+    const simultaneous = computeIntervals(FORKLIFT.yes, FORKLIFT.no, 0.025, 'union').balanced!;
     const shown = formatIntervalParts(simultaneous);
     expect(lines[2]).toContain(`| [80.6%, 98.7%] | [${shown.lower}, ${shown.upper}] |`);
     expect(lines[5]).toBe('| Cat \\| dog sofa | Balanced accuracy | YES 9/10, NO 0/0 | — | — | — | exact union bound (δ/4 per tail) |');
@@ -41,7 +41,7 @@ describe('intervals as Markdown', () => {
 
 describe('interpretation', () => {
   it('says what the interval promises and what it does not, and where labels help', () => {
-    const [entry] = reportEntries([FORKLIFT], 0.05);
+    const [entry] = reportEntries([FORKLIFT], 0.05, 'union');
     const text = interpretation(entry!, { delta: 0.05, m: 1 });
     expect(text).toContain('balanced accuracy of 93.3% with an exact 95% interval of [80.6%, 98.7%]');
     expect(text).toContain('does not mean a 95% probability');
@@ -50,7 +50,7 @@ describe('interpretation', () => {
   });
 
   it('says why there is no interval when a class is empty', () => {
-    const [, entry] = reportEntries([FORKLIFT, PIPE], 0.05);
+    const [, entry] = reportEntries([FORKLIFT, PIPE], 0.05, 'union');
     expect(interpretation(entry!, { delta: 0.05, m: 2 })).toMatch(/undefined[\s\S]*the should-be-NO class has no examples/);
   });
 });

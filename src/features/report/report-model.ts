@@ -1,7 +1,8 @@
 import { CLASS_LABELS } from '../../data/detector';
-import { computeIntervals, type DetectorIntervals } from '../../data/detector-intervals';
+import type { BalancedMethod } from '../../data/balanced-method';
+import { computeIntervals, type ComputedIntervals } from '../../data/detector-intervals';
 import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
-import { BALANCED_METHOD, CLASS_METHOD, countsText } from '../../data/interval-wording';
+import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
 import type { ClassCounts, Interval } from '../../stats';
 
 /** A detector as the report needs it: stored ones have an id, ones from counts do not. */
@@ -23,17 +24,17 @@ export interface ReportFamily {
 }
 
 export interface ReportEntry extends ReportDetector {
-  intervals: DetectorIntervals;
+  intervals: ComputedIntervals;
   /** The intervals at δ/m; null for a report of one detector (no correction needed). */
-  simultaneous: DetectorIntervals | null;
+  simultaneous: ComputedIntervals | null;
 }
 
-export function reportEntries(detectors: readonly ReportDetector[], delta: number): ReportEntry[] {
+export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod): ReportEntry[] {
   const m = detectors.length;
   return detectors.map((detector) => ({
     ...detector,
-    intervals: computeIntervals(detector.yes, detector.no, delta),
-    simultaneous: m > 1 ? computeIntervals(detector.yes, detector.no, delta / m) : null,
+    intervals: computeIntervals(detector.yes, detector.no, delta, method),
+    simultaneous: m > 1 ? computeIntervals(detector.yes, detector.no, delta / m, method) : null,
   }));
 }
 
@@ -53,7 +54,7 @@ export interface MetricRow {
 
 export function metricRows({ yes, no, intervals, simultaneous }: ReportEntry): MetricRow[] {
   return [
-    { metric: 'Balanced accuracy', counts: `YES ${countsText(yes)}, NO ${countsText(no)}`, interval: intervals.balanced, simultaneous: simultaneous?.balanced ?? null, method: BALANCED_METHOD },
+    { metric: 'Balanced accuracy', counts: `YES ${countsText(yes)}, NO ${countsText(no)}`, interval: intervals.balanced, simultaneous: simultaneous?.balanced ?? null, method: BALANCED_METHOD_NAMES[intervals.method] },
     { metric: 'Should-be-YES accuracy', counts: countsText(yes), interval: intervals.yes, simultaneous: simultaneous?.yes ?? null, method: CLASS_METHOD },
     { metric: 'Should-be-NO accuracy', counts: countsText(no), interval: intervals.no, simultaneous: simultaneous?.no ?? null, method: CLASS_METHOD },
   ];

@@ -1,0 +1,31 @@
+import { useId } from 'react';
+import { BALANCED_METHODS, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
+
+/** What the setting's choices say: the method, and why one would pick it. */
+export const BALANCED_METHOD_CHOICES: Record<BalancedMethod, string> = {
+  inversion: 'Exact, test inversion (tightest)',
+  union: 'Exact, union bound (the blog’s δ/4)',
+};
+
+/** The workspace setting "balanced interval": which exact construction every balanced interval uses. */
+export function BalancedMethodControl({ method, onChange }: { method: BalancedMethod; onChange: (method: BalancedMethod) => void }) {
+  const id = useId();
+  return (
+    <div className="toolbar__field balanced-method-control">
+      <label htmlFor={id}>Balanced interval</label>
+      <select
+        id={id}
+        value={method}
+        onChange={(event) => {
+          if (isBalancedMethod(event.target.value)) onChange(event.target.value);
+        }}
+      >
+        {BALANCED_METHODS.map((choice) => (
+          <option key={choice} value={choice}>
+            {BALANCED_METHOD_CHOICES[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
