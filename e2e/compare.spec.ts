@@ -1,0 +1,232 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { expectSamplesListed, SAMPLES } from './dashboard-helpers';
+import { formatDifferenceParts, formatPValue } from '../src/data/difference-format';
+import { formatHonestPercent } from '../src/data/format';
+import {
+  balancedDifferenceInterval,
+  mcnemarExactTest,
+  pairedBalancedDifferenceInterval,
+  pairedBalancedDifferenceTest,
+  pairedDifferenceInterval,
+  simultaneousAboveTarget,
+  type DifferenceInterval,
+} from '../src/stats';
+
+const PHONE = { width: 390, height: 844 };
+
+/** The shown difference is the stats library's, through the app's outward rounding. */
+async function expectDifference(page: Page, interval: DifferenceInterval) {
+  const shown = formatDifferenceParts(interval);
+  await expect(page.getByTestId('estimate')).toHaveText(shown.estimate);
+  await expect(page.getByTestId('lower')).toHaveText(shown.lower);
+  await expect(page.getByTestId('upper')).toHaveText(shown.upper);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test.describe('compare from counts-only links', () => {
+  test('paired, one proportion: exact McNemar test, paired interval, the discordance table', async ({ page }) => {
+    await page.goto('#/compare?b=12&c=4&n=200&delta=0.05');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare A and B');
+    await expect(page.getByTestId('design')).toContainText('Paired: both detectors answered the same examples');
+    const interval = pairedDifferenceInterval({ b: 12, c: 4, n: 200 }, 0.05);
+    await expectDifference(page, interval);
+    const p = mcnemarExactTest({ b: 12, c: 4 }).pTwoSided;
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(p)} (exact McNemar test, two-sided)`);
+    const shown = formatDifferenceParts(interval);
+    await expect(page.getByTestId('sentence')).toHaveText(
+      `A − B is between ${shown.lower} and ${shown.upper} points (95%, exact paired interval): these results do not show which is more accurate.`,
+    );
+    await expect(page.getByTestId('test-sentence')).toContainText(`would happen ${formatPValue(p)} of the time`);
+    await expect(page.getByTestId('cell-b')).toHaveText('12');
+    await expect(page.getByTestId('cell-c')).toHaveText('4');
+    await expect(page.getByRole('img', { name: /A − B: accuracy difference, 95% exact paired interval/ })).toBeVisible();
+  });
+
+  test('a proven difference reads as one plain sentence with the better detector first', async ({ page }) => {
+    await page.goto('#/compare?b=4&c=40&n=500&aname=Old&bname=New');
+    const interval = pairedDifferenceInterval({ b: 4, c: 40, n: 500 }, 0.05);
+    expect(interval.upper).toBeLessThan(0);
+    const shown = formatDifferenceParts(interval);
+    await expect(page.getByTestId('sentence')).toHaveText(
+      `New is more accurate by ${shown.upper.slice(1)} to ${shown.lower.slice(1)} points (95%, exact paired interval).`,
+    );
+  });
+
+  test('paired balanced accuracy from per-class discordant counts', async ({ page }) => {
+    await page.goto('#/compare?yesb=12&yesc=3&yesn=200&nob=20&noc=8&non=300&delta=0.05');
+    const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
+    await expectDifference(page, pairedBalancedDifferenceInterval(tables, 0.05));
+    await expect(page.getByTestId('p-value')).toContainText(formatPValue(pairedBalancedDifferenceTest(tables).pTwoSided));
+    await expect(page.getByTestId('discordance-table')).toHaveCount(2);
+  });
+
+  test('two detectors’ counts are compared unpaired, and the page says so', async ({ page }) => {
+    await page.goto('#/compare?ayes=38/40&ano=55/60&byes=30/40&bno=50/60&aname=Old&bname=New&delta=0.05');
+    await expect(page.getByTestId('design')).toContainText('Not paired');
+    const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+    const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
+    await expectDifference(page, balancedDifferenceInterval(a, b, 0.05));
+    await expect(page.getByTestId('p-value')).toHaveText('none for different test sets');
+    await expect(page.getByRole('table', { name: /Each detector’s counts/ })).toContainText('38/40');
+  });
+
+  test('malformed parameters are named, never a blank page', async ({ page }) => {
+    await page.goto('#/compare?b=12&c=x&n=200');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('“c” is “x”');
+    await page.goto('#/compare?b=150&c=60&n=200');
+    await expect(page.getByRole('alert')).toContainText('the discordant pairs are part of the 200 paired examples');
+    await page.goto('#/compare?a=nobody&b=nothing');
+    await expect(page.getByRole('alert')).toContainText('there is no detector “nobody”');
+  });
+
+  test('CSV export names the method, δ and counts; the chart downloads as PNG and SVG', async ({ page }) => {
+    await page.goto('#/compare?b=12&c=4&n=200&delta=0.01');
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export comparison (CSV)' }).click();
+    const csv = await (await csvDownload).createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    const [header, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header).toBe('detector_a,detector_b,metric,estimate,lower,upper,confidence,delta,p_value,test,counts,method');
+    const interval = pairedDifferenceInterval({ b: 12, c: 4, n: 200 }, 0.01);
+    const cells = row!.match(/("[^"]*"|[^,]+)/g)!;
+    expect([...cells.slice(0, 3), ...cells.slice(6)]).toEqual(['A', 'B', 'accuracy_difference', '0.99', '0.01', expect.any(String), '"exact McNemar test, two-sided"', 'paired: b=12 c=4 n=200', 'exact-paired-union-bound']);
+    // Unrounded numbers, equal to Node's up to the last bits of the browser's Math.exp/log.
+    const numbers = [cells[3], cells[4], cells[5], cells[8]].map(Number);
+    const exact = [interval.estimate, interval.lower, interval.upper, mcnemarExactTest({ b: 12, c: 4 }).pTwoSided];
+    numbers.forEach((value, index) => expect(Math.abs(value - exact[index]!)).toBeLessThan(1e-12));
+    for (const format of ['PNG', 'SVG']) {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: `Download ${format}` }).click();
+      expect((await download).suggestedFilename()).toMatch(new RegExp(`\\.${format.toLowerCase()}$`));
+    }
+  });
+});
+
+test('paired comparison from a paired CSV: counts computed independently, bad rows summarised', async ({ page }) => {
+  await page.goto('#/compare');
+  // 600 examples, deterministic: A is right more often than B on both classes.
+  const rows: string[] = ['example_id,label,prediction_a,prediction_b'];
+  const expected = { yes: { b: 0, c: 0, n: 0 }, no: { b: 0, c: 0, n: 0 } };
+  let seed = 42;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let index = 0; index < 600; index++) {
+    const label = index % 3 === 0;
+    const a = random() < 0.93 ? label : !label;
+    const b = random() < 0.85 ? label : !label;
+    rows.push(`ex-${index},${label ? 'yes' : 'no'},${a ? 'true' : 'false'},${b ? 1 : 0}`);
+    const table = expected[label ? 'yes' : 'no'];
+    table.n += 1;
+    if (a === label && b !== label) table.b += 1;
+    if (a !== label && b === label) table.c += 1;
+  }
+  rows.push('ex-1,yes,yes,yes', 'ex-2,no,no,no', 'ex-9999,maybe,yes,no', 'ex-10000,yes,yes');
+  await page.getByLabel('Name of detector A (prediction_a)').fill('New model');
+  await page.getByLabel('Name of detector B (prediction_b)').fill('Old model');
+  await page.getByLabel('Paired CSV file').setInputFiles({ name: 'pairs.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+
+  await expect(page).toHaveURL(
+    new RegExp(`yesb=${expected.yes.b}&yesc=${expected.yes.c}&yesn=${expected.yes.n}&nob=${expected.no.b}&noc=${expected.no.c}&non=${expected.no.n}`),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare New model and Old model');
+  await expect(page.getByTestId('design')).toContainText('Paired');
+  await expectDifference(page, pairedBalancedDifferenceInterval(expected, 0.05));
+  const problems = page.getByTestId('csv-problems');
+  await expect(problems).toContainText('example_id repeats an earlier row (the first row with it is used): 2 rows (lines 602, 603)');
+  await expect(problems).toContainText('label must be yes/no, true/false or 1/0: 1 row (line 604)');
+  await expect(problems).toContainText('expected 4 fields like the header, got 3: 1 row (line 605)');
+  await expect(page.getByText('600 paired examples used (200 should-be-YES, 400 should-be-NO); 4 rows left out:')).toBeVisible();
+
+  // The link carries the counts, not the file: reopening it shows the same comparison.
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expectDifference(page, pairedBalancedDifferenceInterval(expected, 0.05));
+
+  await page.getByLabel('Paired CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('id,label,prediction\n1,yes,yes\n') });
+  await expect(page.getByRole('alert')).toContainText('missing example_id, prediction_a, prediction_b');
+});
+
+test.describe('from the detector list', () => {
+  test('select two detectors, compare them', async ({ page }) => {
+    await page.goto('#/');
+    await expectSamplesListed(page);
+    const [first, second] = [SAMPLES[0]!, SAMPLES[1]!];
+    await page.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+    // Keyboard: Tab to the next checkbox and press Space.
+    await page.getByRole('checkbox', { name: `Select ${second.name}` }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Compare 2 selected' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/compare\\?a=${first.id}&b=${second.id}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compare ${first.name} and ${second.name}`);
+    await expect(page.getByTestId('design')).toContainText('Not paired');
+    await expectDifference(page, balancedDifferenceInterval(first, second, 0.05));
+  });
+
+  test('select several, rank them against a target with Holm, then against a reference', async ({ page }) => {
+    await page.goto('#/');
+    await expectSamplesListed(page);
+    const chosen = [SAMPLES[0]!, SAMPLES[1]!, SAMPLES[7]!, SAMPLES[8]!];
+    for (const detector of chosen) await page.getByRole('checkbox', { name: `Select ${detector.name}` }).check();
+    await page.getByRole('button', { name: 'Rank 4 selected' }).click();
+    await expect(page).toHaveURL(/#\/rank\?/);
+    await expect(page.getByTestId('family-wise')).toContainText('Family-wise error ≤ 0.05 across all 4 comparisons (Holm)');
+    await expect(page.getByTestId('winners-curse')).toContainText('the best-looking detector’s estimate is optimistic');
+    const verdicts = simultaneousAboveTarget(chosen, 0.9, 0.05);
+    const table = page.getByTestId('ranking-table');
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+    for (const [index, detector] of chosen.entries()) {
+      const row = table.locator('tbody tr').filter({ hasText: detector.name });
+      await expect(row).toContainText(`≥ ${formatHonestPercent(verdicts[index]!.lower, 'down')}`);
+      await expect(row).toContainText(verdicts[index]!.provenAbove ? 'proven above' : 'not shown');
+    }
+    await page.getByRole('radio', { name: 'A reference detector' }).check();
+    await page.getByRole('combobox', { name: /^Reference detector/ }).selectOption(chosen[3]!.id);
+    await expect(page.getByTestId('family-wise')).toContainText('across all 3 comparisons (Bonferroni)');
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    const first = balancedDifferenceInterval(chosen[0]!, chosen[3]!, 0.05 / 3);
+    const shown = formatDifferenceParts(first);
+    await expect(table.locator('tbody tr').filter({ hasText: chosen[0]!.name })).toContainText(`[${shown.lower}, ${shown.upper}]`);
+  });
+});
+
+test.describe('accessibility and phone width', () => {
+  const ROUTES = [
+    '#/compare',
+    '#/compare?b=12&c=4&n=200',
+    '#/compare?yesb=12&yesc=3&yesn=200&nob=20&noc=8&non=300&ayes=190/200&ano=280/300&byes=181/200&bno=268/300&aname=A%20long%20detector%20name%20that%20wraps&bname=B',
+    '#/compare?ayes=38/40&ano=55/60&byes=30/40&bno=50/60',
+  ];
+
+  for (const route of ROUTES) {
+    test(`axe clean in light and dark: ${route}`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test(`no sideways scrolling at 390 px: ${route}`, async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    });
+  }
+
+  test('the ranking view: axe clean and no sideways scrolling at 390 px', async ({ page }) => {
+    await page.goto('#/');
+    await expectSamplesListed(page);
+    await page.goto('#/rank?target=0.9');
+    await expect(page.getByTestId('ranking-table')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+  });
+});
