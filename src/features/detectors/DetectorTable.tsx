@@ -1,12 +1,14 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
+import { useBalancedVersion } from '../../components/use-balanced-version';
+import type { BalancedMethod } from '../../data/balanced-method';
 import { usePrinting } from '../../components/use-printing';
 import type { Detector } from '../../data/detector';
 import { detectorIntervals } from '../../data/detector-intervals';
 import { formatConfidence, formatIntervalParts } from '../../data/format';
 import { detectorHref } from '../../data/share-links';
 import { SelectForCompare } from './CompareSelection';
-import { BALANCED_METHOD, countsText } from './wording';
+import { BALANCED_METHOD_NAMES, countsText } from './wording';
 
 /** Every row has this height so that the window of rendered rows can be computed from scrollTop. */
 export const ROW_HEIGHT = 64;
@@ -25,11 +27,14 @@ let lastScrollTop = 0;
 export function DetectorTable({
   detectors,
   delta,
+  method,
   total,
   carryInLinks = false,
 }: {
   detectors: readonly Detector[];
   delta: number;
+  /** How the balanced intervals are built (the workspace setting). */
+  method: BalancedMethod;
   total: number;
   /** Row links carry each detector's name and counts (for detectors that are not in this workspace). */
   carryInLinks?: boolean;
@@ -78,7 +83,9 @@ export function DetectorTable({
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Detector</th>
-            <th scope="col">Balanced accuracy ({level} interval)</th>
+            <th scope="col">
+              Balanced accuracy ({level} interval, {BALANCED_METHOD_NAMES[method]})
+            </th>
             <th scope="col">Interval on 0–100%</th>
             <th scope="col">Labels (correct/total)</th>
           </tr>
@@ -86,7 +93,7 @@ export function DetectorTable({
         <tbody>
           {first > 0 && <Spacer height={first * ROW_HEIGHT} />}
           {detectors.slice(first, last).map((detector, offset) => (
-            <DetectorRow key={detector.id} detector={detector} delta={delta} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
+            <DetectorRow key={detector.id} detector={detector} delta={delta} method={method} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
           ))}
           {last < detectors.length && <Spacer height={(detectors.length - last) * ROW_HEIGHT} />}
         </tbody>
@@ -104,9 +111,13 @@ function Spacer({ height }: { height: number }) {
 }
 
 /** Memoised: while scrolling, rows that stay in the window are not re-rendered. */
-const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta: number; rowIndex: number; carryInLink: boolean }) {
-  const { detector, delta, rowIndex, carryInLink } = props;
-  const balanced = detectorIntervals(detector, delta).balanced;
+const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta: number; method: BalancedMethod; rowIndex: number; carryInLink: boolean }) {
+  const { detector, delta, method, rowIndex, carryInLink } = props;
+  // Re-rendered when a background worker delivers an inverted interval.
+  useBalancedVersion();
+  const computed = detectorIntervals(detector, delta, method).balanced;
+  const pending = computed === 'pending';
+  const balanced = pending ? null : computed;
   const shown = balanced && formatIntervalParts(balanced);
   const counts = `YES ${countsText(detector.yes)}, NO ${countsText(detector.no)}`;
   return (
@@ -130,6 +141,8 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
               [{shown.lower}, {shown.upper}]
             </span>
           </>
+        ) : pending ? (
+          <span className="muted">computing the exact interval…</span>
         ) : (
           <span className="muted">undefined: a class has no examples</span>
         )}
@@ -140,7 +153,7 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
             label={`${detector.name}, balanced accuracy`}
             interval={balanced}
             series="balanced"
-            method={BALANCED_METHOD}
+            method={BALANCED_METHOD_NAMES[method]}
             delta={delta}
             counts={counts}
             size="mini"

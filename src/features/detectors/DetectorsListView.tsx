@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblemsNotice } from '../../components/LinkProblems';
@@ -39,6 +40,8 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const seeded = useWorkspace((state) => state.seeded);
   const setFilter = useWorkspace((state) => state.setFilter);
   const setSort = useWorkspace((state) => state.setSort);
+  const method = useWorkspace((state) => state.balancedMethod);
+  const setMethod = useWorkspace((state) => state.setBalancedMethod);
   // A link's sort and filter apply when it opens; afterwards each change rewrites the address (no
   // history entry per keystroke), so what the address says is always what the list shows.
   useEffect(() => {
@@ -54,12 +57,12 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const importDetectors = useWorkspace((state) => state.importDetectors);
   // Typing stays responsive: the field updates at once, the 10,000-row filter catches up.
   const deferredFilter = useDeferredValue(filter);
-  const lowerBoundsProgress = useLowerBounds(detectors, delta, sort === 'lower');
+  const lowerBoundsProgress = useLowerBounds(detectors, delta, method, sort === 'lower');
   // Until every lower bound at δ is known (a worker computes many), the list keeps the estimate order.
   const shownSort = lowerBoundsProgress === null ? sort : 'estimate';
   const shown = useMemo(
-    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort }, delta),
-    [detectors, deferredFilter, shownSort, delta],
+    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort }, delta, method),
+    [detectors, deferredFilter, shownSort, delta, method],
   );
 
   return (
@@ -100,6 +103,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
             ))}
           </select>
         </div>
+        <BalancedMethodControl method={method} onChange={setMethod} />
         <button
           type="button"
           onClick={() => {
@@ -124,7 +128,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           them, in a background worker: {Math.round(lowerBoundsProgress * 100)}%. Shown by estimate until then.
         </p>
       )}
-      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} total={detectors.length} />}
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} total={detectors.length} />}
       {seeded && detectors.length === 0 && <p>The workspace is empty. Add a detector or import a file.</p>}
       <section className="export-panel" aria-labelledby={`${id}-export`}>
         <h2 id={`${id}-export`}>Export</h2>
@@ -132,7 +136,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           All {detectors.length.toLocaleString('en')} detectors as a JSON file you can import again, or their intervals at
           the current confidence level as CSV (one row per detector and metric, unrounded bounds).
         </p>
-        <ExportButtons detectors={detectors} delta={delta} fileStem="tailbound-detectors" />
+        <ExportButtons detectors={detectors} delta={delta} method={method} fileStem="tailbound-detectors" />
         <p>
           Or share the whole workspace — detectors, δ, sort and filter — as one link (compressed into the part after “#”,
           which never reaches a server; up to {MAX_SHARED_LINK_LENGTH.toLocaleString('en')} characters, about 1,500 detectors).
