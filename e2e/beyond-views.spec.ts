@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPercent } from '../src/data/format';
-import { balancedInterval, balancedWaldInterval, clopperPearsonInterval, posteriorBalancedAccuracy, projectBalancedInterval, wilsonInterval } from '../src/stats';
+import { balancedInterval, balancedInversionInterval, balancedWaldInterval, clopperPearsonInterval, posteriorBalancedAccuracy, projectBalancedInterval, wilsonInterval } from '../src/stats';
 import { openDataTables } from './beyond-helpers';
 import { expectNoAxeViolations } from './axe';
 
@@ -41,6 +41,8 @@ test.describe('methods', () => {
     const balanced = page.getByRole('table', { name: /for YES 38\/40, NO 55\/60/ });
     const exact = balancedInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05);
     for (const text of outward(exact, 2)) await expect(balanced.getByRole('row', { name: /Exact union bound/ })).toContainText(text);
+    const inverted = balancedInversionInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05);
+    for (const text of outward(inverted, 2)) await expect(balanced.getByRole('row', { name: /Exact test inversion/ })).toContainText(text);
     const posterior = posteriorBalancedAccuracy({ tp: 38, fn: 2, tn: 55, fp: 5 }).interval(0.05);
     for (const text of outward(posterior, 2)) await expect(balanced.getByRole('row', { name: /Posterior \(Brodersen/ })).toContainText(text);
     const wald = balancedWaldInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { balancedInterval, exactInterval } from '../src/stats';
+import { balancedInversionInterval, exactInterval } from '../src/stats';
 import { SAMPLES, countField, expectSamplesListed } from './dashboard-helpers';
 
 const CSV_HEADER = 'detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method';
@@ -21,7 +21,7 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
   const byKey = new Map(rows.map((row) => row.split(',')).map((cells) => [`${cells[0]}/${cells[2]}`, cells]));
   for (const detector of SAMPLES) {
     const expected = {
-      balanced: detector.yes.total > 0 && detector.no.total > 0 ? balancedInterval(detector, 0.01) : null,
+      balanced: detector.yes.total > 0 && detector.no.total > 0 ? balancedInversionInterval(detector, 0.01) : null,
       yes: detector.yes.total > 0 ? exactInterval(detector.yes.total, detector.yes.correct, 0.01) : null,
       no: detector.no.total > 0 ? exactInterval(detector.no.total, detector.no.correct, 0.01) : null,
     };
@@ -42,7 +42,7 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
         expect(String(Number(upper))).toBe(upper);
       }
       expect(confidence).toBe('0.99');
-      expect(method).toBe(metric === 'balanced' ? 'exact-union-bound' : 'exact-central');
+      expect(method).toBe(metric === 'balanced' ? 'exact-test-inversion' : 'exact-central');
     }
   }
   // The JSON export is re-importable: replacing the workspace with it keeps every detector.

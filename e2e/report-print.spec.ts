@@ -51,7 +51,7 @@ async function expectPictureDownloads(page: Page, title: RegExp, captionWords: r
 test.describe('chart pictures', () => {
   test('the details view downloads its intervals as PNG and SVG with a caption', async ({ page }) => {
     await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
-    await expectPictureDownloads(page, /Accuracy from counts/, ['38/40', '55/60', 'δ = 0.05', 'Clopper–Pearson', 'union bound']);
+    await expectPictureDownloads(page, /Accuracy from counts/, ['38/40', '55/60', 'δ = 0.05', 'Clopper–Pearson', 'test inversion']);
   });
 
   test('the tail explorer downloads its PMF and CDF plots', async ({ page }) => {
@@ -242,7 +242,8 @@ test.describe('report view', () => {
     await page.getByRole('button', { name: 'Copy as Markdown' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Markdown table copied' })).toBeVisible();
     const markdown = await page.evaluate(() => navigator.clipboard.readText());
-    expect(markdown).toContain('| Pallet overhang | Balanced accuracy | YES 38/40, NO 55/60 | 93.3% | [80.6%, 98.7%] | exact union bound (δ/4 per tail) |');
+    // The default balanced interval, the exact test inversion: [0.86512, 0.97351] rounded outward.
+    expect(markdown).toContain('| Pallet overhang | Balanced accuracy | YES 38/40, NO 55/60 | 93.3% | [86.5%, 97.4%] | exact test inversion (δ/2 per side) |');
     await expectPictureDownloads(page, /Accuracy of “Pallet overhang”/, ['38/40', '55/60', 'δ = 0.05']);
   });
 

@@ -1,5 +1,5 @@
 import type { ClassCounts, Interval } from '../stats';
-import { balancedIntervalBy, balancedIsQuick, type BalancedMethod } from './balanced-method';
+import { balancedIntervalBy, balancedIsQuick, effectiveMethod, type BalancedMethod } from './balanced-method';
 import { runInversionJob, type InversionJob, type InversionMessage } from './inversion-job';
 import { startWorkerJob } from './worker-job';
 
@@ -24,7 +24,7 @@ function key(yes: ClassCounts, no: ClassCounts, delta: number): string {
 /** The interval now, 'pending' while a worker computes it, null when a class has no examples. */
 export function balancedNow(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | null | 'pending' {
   if (yes.total === 0 || no.total === 0) return null;
-  if (method === 'union') return balancedIntervalBy('union', yes, no, delta);
+  if (effectiveMethod(method, yes, no) === 'union') return balancedIntervalBy('union', yes, no, delta);
   const id = key(yes, no, delta);
   const known = results.get(id);
   if (known) return known;

@@ -38,14 +38,26 @@ export function readBalancedParam(reader: LinkReader): BalancedMethod | undefine
  */
 const ON_PAGE_CLASS_SIZE = 2_000;
 
+/** The inverted interval's largest class size (stats' ceiling: the ordering stays an exact integer). */
+export const INVERSION_MAX_CLASS_SIZE = 10_000_000;
+
+/**
+ * The method actually used for these counts: the test inversion is defined up to 10⁷ labels per
+ * class; beyond, the union bound stands in (at that size the two differ in the fourth digit), and the
+ * page names the method it used.
+ */
+export function effectiveMethod(method: BalancedMethod, yes: ClassCounts, no: ClassCounts): BalancedMethod {
+  return method === 'inversion' && Math.max(yes.total, no.total) > INVERSION_MAX_CLASS_SIZE ? 'union' : method;
+}
+
 /** Whether the method's interval for these counts is cheap enough to compute during a render. */
 export function balancedIsQuick(method: BalancedMethod, yes: ClassCounts, no: ClassCounts): boolean {
   return method === 'union' || Math.max(yes.total, no.total) <= ON_PAGE_CLASS_SIZE;
 }
 
-/** The balanced interval by `method` (both classes non-empty), computed now. */
+/** The balanced interval by `method` (both classes non-empty; see `effectiveMethod`), computed now. */
 export function balancedIntervalBy(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval {
-  if (method === 'union') {
+  if (effectiveMethod(method, yes, no) === 'union') {
     const { estimate, lower, upper } = balancedInterval({ yes, no }, delta);
     return { estimate, lower, upper };
   }

@@ -1,11 +1,12 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../stats';
 import { balancedNow, knownInversion, rememberInversion } from './balanced-intervals-service';
-import { balancedIntervalBy, type BalancedMethod } from './balanced-method';
+import { balancedIntervalBy, effectiveMethod, type BalancedMethod } from './balanced-method';
 import type { Detector } from './detector';
 
 /**
  * Every interval shown for one detector at level 1−δ:
- * - `balanced`: balanced accuracy by the chosen `method`; null when a class has no examples;
+ * - `method`: the method used — the chosen one, except the union bound past 10⁷ labels per class;
+ * - `balanced`: balanced accuracy by `method`; null when a class has no examples;
  *   'pending' while a Web Worker computes the inverted interval of large counts;
  * - `union`: the blog's union bound (δ/4 per tail), its `yes`/`no` being the per-class bounds it is
  *   built from — shown beside the inverted interval on request; null for an empty class;
@@ -92,7 +93,7 @@ export function balancedBoundsOrNaN(method: BalancedMethod, yes: ClassCounts, no
 /** All of the detector's intervals at δ; the balanced one by `method` may be 'pending' (see DetectorIntervals). */
 export function detectorIntervals(detector: Detector, delta: number, method: BalancedMethod): DetectorIntervals {
   return {
-    method,
+    method: effectiveMethod(method, detector.yes, detector.no),
     balanced: balancedNow(method, detector.yes, detector.no, delta),
     union: detectorUnionInterval(detector, delta),
     yes: centralOrNull(detector.yes, delta),
@@ -102,14 +103,14 @@ export function detectorIntervals(detector: Detector, delta: number, method: Bal
 
 /** The intervals of a pair of class counts, the balanced one by `method` (may be 'pending' for large counts). */
 export function countsIntervals(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): DetectorIntervals {
-  return { method, balanced: balancedNow(method, yes, no, delta), union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
+  return { method: effectiveMethod(method, yes, no), balanced: balancedNow(method, yes, no, delta), union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
 }
 
 /** Uncached and computed now, whatever the cost (reports and exports need every number). */
 export function computeIntervals(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): ComputedIntervals {
   const empty = yes.total === 0 || no.total === 0;
   const balanced = empty ? null : (knownInversionFor(method, yes, no, delta) ?? balancedIntervalBy(method, yes, no, delta));
-  return { method, balanced, union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
+  return { method: effectiveMethod(method, yes, no), balanced, union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
 }
 
 function knownInversionFor(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {

@@ -83,7 +83,7 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number, me
           interval ? String(interval.lower) : '',
           interval ? String(interval.upper) : '',
           confidence,
-          methodOfMetric(metric, method),
+          methodOfMetric(metric, intervals.method),
         ].join(','),
       );
     }

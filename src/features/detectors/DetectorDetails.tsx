@@ -51,7 +51,7 @@ export function DetectorDetails(props: DetectorDetailsProps) {
   const computed = useMemo(() => countsIntervals(yes, no, delta, method), [yes, no, delta, method, arrived]); // eslint-disable-line react-hooks/exhaustive-deps
   const pending = computed.balanced === 'pending';
   const intervals = { ...computed, balanced: pending ? null : (computed.balanced as Interval | null) };
-  const methodName = BALANCED_METHOD_NAMES[method];
+  const methodName = BALANCED_METHOD_NAMES[computed.method];
   const toggleId = useId();
   const level = formatConfidence(delta);
   const emptyClasses = (['yes', 'no'] as const).filter((name) => (name === 'yes' ? yes : no).total === 0);
@@ -90,7 +90,13 @@ export function DetectorDetails(props: DetectorDetailsProps) {
               delta={delta}
               counts={`YES ${countsText(yes)}, NO ${countsText(no)}`}
             />
-            {method === 'inversion' && <InversionWiderNote inverted={intervals.balanced} union={intervals.union} />}
+            {computed.method !== method && (
+              <p className="undefined-note" role="note">
+                The test inversion is computed up to 10,000,000 labels per class; with more, this is the union bound (at
+                this size the two differ only in the fourth digit).
+              </p>
+            )}
+            {computed.method === 'inversion' && <InversionWiderNote inverted={intervals.balanced} union={intervals.union} />}
             <label className="toggle" htmlFor={toggleId}>
               <input
                 id={toggleId}

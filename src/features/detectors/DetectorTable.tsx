@@ -115,7 +115,8 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
   const { detector, delta, method, rowIndex, carryInLink } = props;
   // Re-rendered when a background worker delivers an inverted interval.
   useBalancedVersion();
-  const computed = detectorIntervals(detector, delta, method).balanced;
+  const intervals = detectorIntervals(detector, delta, method);
+  const computed = intervals.balanced;
   const pending = computed === 'pending';
   const balanced = pending ? null : computed;
   const shown = balanced && formatIntervalParts(balanced);
@@ -153,7 +154,7 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
             label={`${detector.name}, balanced accuracy`}
             interval={balanced}
             series="balanced"
-            method={BALANCED_METHOD_NAMES[method]}
+            method={BALANCED_METHOD_NAMES[intervals.method]}
             delta={delta}
             counts={counts}
             size="mini"

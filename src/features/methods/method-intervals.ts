@@ -1,3 +1,5 @@
+import { balancedNow } from '../../data/balanced-intervals-service';
+import { effectiveMethod } from '../../data/balanced-method';
 import { PROPORTION_METHODS } from '../../data/method-info';
 import {
   balancedInterval,
@@ -21,6 +23,11 @@ export function proportionIntervals(n: number, k: number, delta: number): Method
 }
 
 export interface BalancedIntervals {
+  /**
+   * tailbound's exact test inversion ('pending' while a worker computes large counts; null past 10⁷
+   * labels per class, where it is not computed).
+   */
+  inverted: Interval | 'pending' | null;
   /** tailbound's exact union-bound interval (each class bound at δ/4). */
   exact: BalancedInterval;
   /** Brodersen et al.'s central 1 − δ posterior interval, with the posterior mean as its estimate. */
@@ -37,7 +44,9 @@ export function balancedIntervals(yes: ClassCounts, no: ClassCounts, delta: numb
     tn: no.correct,
     fp: no.total - no.correct,
   });
+  const inverted = effectiveMethod('inversion', yes, no) === 'inversion' ? balancedNow('inversion', yes, no, delta) : null;
   return {
+    inverted,
     exact: balancedInterval({ yes, no }, delta),
     posterior: posterior.interval(delta),
     wald: balancedWaldInterval({ yes, no }, delta),

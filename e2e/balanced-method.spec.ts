@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
+import { expectNoAxeViolations } from './axe';
+import { expectShown, expectSamplesListed, SAMPLES } from './dashboard-helpers';
+
+const FORKLIFT = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+const plain = ({ estimate, lower, upper }: Interval): Interval => ({ estimate, lower, upper });
+
+async function exportedBalancedRows(page: Page): Promise<string[][]> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  const text = await readFile((await (await downloading).path())!, 'utf8');
+  return text
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((row) => row.split(','))
+    .filter((cells) => cells[2] === 'balanced');
+}
+
+test('a #/counts link without balanced= shows the exact test inversion (the default), with balanced=union the blog’s union bound', async ({ page }) => {
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await expectShown(page, 'balanced', balancedInversionInterval(FORKLIFT, 0.05));
+  const balancedRegion = page.getByRole('region', { name: 'Balanced accuracy', exact: true });
+  await expect(balancedRegion).toContainText('exact test inversion (δ/2 per side), δ = 0.05');
+  await expect(page.getByLabel('Balanced interval')).toHaveValue('inversion');
+
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05&balanced=union');
+  await expectShown(page, 'balanced', plain(balancedInterval(FORKLIFT, 0.05)));
+  await expect(balancedRegion).toContainText('exact union bound (δ/4 per tail), δ = 0.05');
+  await expect(page.getByLabel('Balanced interval')).toHaveValue('union');
+
+  // Opening a link does not change the workspace's setting: without the parameter, the default again.
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await expectShown(page, 'balanced', balancedInversionInterval(FORKLIFT, 0.05));
+
+  // A malformed method is named, never a blank page.
+  await page.goto('./#/counts?yes=38/40&no=55/60&balanced=bonferroni');
+  await expect(page.getByText(/“balanced” is “bonferroni”/)).toBeVisible();
+});
+
+test('the details view shows, on request, what the union bound would give and how much wider, and where the inversion is wider', async ({ page }) => {
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await page.getByLabel('Show the blog’s union bound beside it (δ/4 per tail)').check();
+  await expect(page.getByTestId('union-comparison')).toContainText('The blog’s union bound would give [80.6%, 98.7%] (95%, δ/4 per tail), 66% wider.');
+  await expectNoAxeViolations(page);
+
+  await page.goto('./#/counts?yes=0/1000&no=999/1000&delta=0.05');
+  await expect(page.getByTestId('inversion-wider')).toContainText(/Here the test inversion is \d+% wider than the blog’s union bound/);
+});
+
+test('switching the setting changes the list, the details, the export and the link', async ({ page }) => {
+  await page.goto('./#/?delta=0.05');
+  await expectSamplesListed(page);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: /exact test inversion/ })).toBeVisible();
+  const inverted = await exportedBalancedRows(page);
+  expect(inverted.every((cells) => cells[9] === 'exact-test-inversion')).toBe(true);
+  const withBoth = SAMPLES.filter((d) => d.yes.total > 0 && d.no.total > 0);
+  for (const detector of withBoth) {
+    const cells = inverted.find((row) => row[0] === detector.id)!;
+    expect(Number(cells[6])).toBe(balancedInversionInterval(detector, 0.05).lower);
+  }
+
+  await page.getByLabel('Balanced interval').selectOption('union');
+  await expect(table.getByRole('columnheader', { name: /exact union bound/ })).toBeVisible();
+  const union = await exportedBalancedRows(page);
+  expect(union.every((cells) => cells[9] === 'exact-union-bound')).toBe(true);
+  for (const detector of withBoth) {
+    const cells = union.find((row) => row[0] === detector.id)!;
+    expect(Number(cells[6])).toBe(balancedInterval(detector, 0.05).lower);
+  }
+
+  // The setting persists: a detector's details use it, and switching there rewrites the address.
+  const first = withBoth[0]!;
+  await page.getByRole('link', { name: first.name, exact: true }).click();
+  await expectShown(page, 'balanced', plain(balancedInterval(first, 0.05)));
+  await page.getByLabel('Balanced interval').selectOption('inversion');
+  await expectShown(page, 'balanced', balancedInversionInterval(first, 0.05));
+  await expect(page).toHaveURL(/balanced=inversion/);
+  await page.reload();
+  await expectShown(page, 'balanced', balancedInversionInterval(first, 0.05));
+});
+
+test('large counts: the inverted interval arrives from a worker, the page says it is computing meanwhile', async ({ page }) => {
+  await page.goto('./#/counts?yes=44251/54126&no=17875/25517&delta=0.05');
+  await expectShown(page, 'balanced', balancedInversionInterval({ yes: { correct: 44251, total: 54126 }, no: { correct: 17875, total: 25517 } }, 0.05));
+});
+
+test('phone width and dark theme: the setting and the comparison fit and stay axe clean', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await page.getByLabel('Show the blog’s union bound beside it (δ/4 per tail)').check();
+  await expect(page.getByTestId('union-comparison')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});
