@@ -48,6 +48,11 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
         How many more ground-truth labels, per class, before the exact balanced interval proves what you need — found by an
         exact search over label counts with the exact bounds, assuming the detector keeps its per-class accuracies.
       </p>
+      <p className="plan-view__intro muted" role="note">
+        Plans use the blog’s union bound (δ/4 per tail). The exact test inversion — the detectors’ default balanced
+        interval — is narrower and usually needs fewer labels for the same claim; planning with it is not built yet, so
+        these counts are an upper estimate for it.
+      </p>
       <div className="plan-view__controls">
         <fieldset className="plan-view__group">
           <legend>Goal</legend>
