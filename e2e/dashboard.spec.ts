@@ -123,7 +123,7 @@ test('confidence presets change the bounds', async ({ page }) => {
   }
   // δ is shared: the list shows the same level.
   await page.getByRole('link', { name: 'All detectors' }).click();
-  await expect(page.getByRole('columnheader', { name: 'Balanced accuracy (99.9% interval)' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /^Balanced accuracy \(99\.9% interval, exact test inversion/ })).toBeVisible();
 });
 
 test.describe('links round-trip', () => {
@@ -293,7 +293,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectSamplesListed(page);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.goto('./#/detectors/pallet-overhang?delta=0.05');
-    await page.getByRole('checkbox', { name: /per-class bounds/ }).check();
+    await page.getByRole('checkbox', { name: /the blog’s union bound beside it/ }).check();
     await page.getByRole('img', { name: /^Balanced accuracy:/ }).focus();
     await expect(page.getByRole('tooltip')).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -1,5 +1,5 @@
 import type { ClassCounts } from '../stats';
-import { readBalancedParam, type BalancedMethod } from './balanced-method';
+import { DEFAULT_BALANCED_METHOD, readBalancedParam, type BalancedMethod } from './balanced-method';
 import { SORT_KEYS, type SortKey } from './detector-list';
 import { CLASS_LABELS, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts, type ClassName } from './detector';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem } from './link-params';
@@ -10,7 +10,8 @@ import { hashHref, type HashRoute } from './routes';
  * - `#/detectors/<id>?delta=0.05` — one detector of the loaded set;
  * - `#/counts?yes=38/40&no=55/60&delta=0.05` — an ad-hoc detector from counts alone.
  * `delta` is optional (absent: the workspace's δ); `confidence=0.95` is accepted as an alias.
- * `balanced=inversion|union` is optional too (absent: the workspace's balanced-interval method).
+ * `balanced=inversion|union` is optional too (absent: the workspace's balanced-interval method);
+ * links made here write it only for the union bound, so links of the default read as before.
  */
 export const DEFAULT_DELTA = 0.05;
 
@@ -115,7 +116,7 @@ export function detectorHref(id: string, delta?: number, carried?: CarriedDetect
     params.no = classCountsParam(carried.no);
   }
   if (delta !== undefined) params.delta = numberParam(delta);
-  if (balanced !== undefined) params.balanced = balanced;
+  if (balanced !== undefined && balanced !== DEFAULT_BALANCED_METHOD) params.balanced = balanced;
   // URLSearchParams writes "/" as %2F; counts read better with their slash, which a query may hold.
   return hashHref(['detectors', id], params).replace(/(yes|no)=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
@@ -147,7 +148,7 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
  */
 export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number, balanced?: BalancedMethod): string {
   const query = `yes=${classCountsParam(yes)}&no=${classCountsParam(no)}`;
-  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}${balanced === undefined ? '' : `&balanced=${balanced}`}`;
+  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}${balanced === undefined || balanced === DEFAULT_BALANCED_METHOD ? '' : `&balanced=${balanced}`}`;
 }
 
 /** The list's view as a link: `#/?delta=0.05&sort=lower&filter=fork` (each part optional). */
