@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
+import { balancedDifferenceInterval, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
+import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence } from './compare-model';
+
+const names = { a: 'Old', b: 'New' };
+
+describe('compare', () => {
+  it('uses the paired constructions and the exact McNemar test for paired counts', () => {
+    const comparison = compare({ kind: 'paired-proportion', counts: { b: 12, c: 4, n: 200 } }, 0.05);
+    expect(comparison.interval).toEqual(pairedDifferenceInterval({ b: 12, c: 4, n: 200 }, 0.05));
+    expect(comparison.test).toEqual({ p: mcnemarExactTest({ b: 12, c: 4 }).pTwoSided, name: 'exact McNemar test, two-sided', exact: true });
+    expect(comparison.paired).toBe(true);
+    const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
+    const balanced = compare({ kind: 'paired-balanced', tables }, 0.05);
+    const expected = pairedBalancedDifferenceInterval(tables, 0.05);
+    expect(balanced.interval).toEqual(expected);
+    expect(balanced.perClass).toEqual({ yes: expected.yes, no: expected.no });
+    expect(balanced.test?.exact).toBe(false);
+  });
+
+  it('uses the unpaired union bound, with no test, for each detector’s counts', () => {
+    const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+    const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
+    const comparison = compare({ kind: 'unpaired-balanced', a, b }, 0.05);
+    expect(comparison.interval).toEqual(balancedDifferenceInterval(a, b, 0.05));
+    expect(comparison.test).toBeUndefined();
+    expect(comparison.paired).toBe(false);
+    expect(testSentence(comparison)).toMatch(/no exact test here for results on different test sets/);
+  });
+});
+
+describe('comparisonSentence', () => {
+  it('names the better detector with outward-rounded ends, or says the results do not decide', () => {
+    const bBetter = compare({ kind: 'paired-proportion', counts: { b: 4, c: 40, n: 500 } }, 0.05);
+    const shown = formatDifferenceParts(bBetter.interval);
+    expect(comparisonSentence(bBetter, names)).toBe(`New is more accurate by ${shown.upper.slice(1)} to ${shown.lower.slice(1)} points (95%, exact paired interval).`);
+    const aBetter = compare({ kind: 'paired-proportion', counts: { b: 40, c: 4, n: 500 } }, 0.05);
+    expect(comparisonSentence(aBetter, names)).toMatch(/^Old is more accurate by \d+\.\d to \d+\.\d points \(95%, exact paired interval\)\.$/);
+    const undecided = compare({ kind: 'unpaired-proportion', a: { correct: 38, total: 40 }, b: { correct: 36, total: 40 } }, 0.01);
+    expect(comparisonSentence(undecided, names)).toMatch(/^Old − New is between −\d+\.\d and \+\d+\.\d points \(99%, exact unpaired interval\): these results do not show which is more accurate\.$/);
+    expect(testSentence(aBetter)).toBe(`If they were equally accurate, a difference at least this large would happen ${formatPValue(mcnemarExactTest({ b: 40, c: 4 }).pTwoSided)} of the time (exact McNemar test, two-sided).`);
+  });
+});
+
+describe('comparisonToCsv', () => {
+  it('writes unrounded numbers, δ, the counts and the method; per-class rows for paired balanced', () => {
+    const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
+    const comparison = compare({ kind: 'paired-balanced', tables }, 0.05);
+    const lines = comparisonToCsv(comparison, { a: '=evil', b: 'B, "quoted"' }).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe(
+      [
+        "'=evil",
+        '"B, ""quoted"""',
+        'balanced_accuracy_difference',
+        comparison.interval.estimate,
+        comparison.interval.lower,
+        comparison.interval.upper,
+        0.95,
+        0.05,
+        comparison.test!.p,
+        'the test that inverts this interval',
+        `"${countsText(comparison.input)}"`.replace(/^"(.*)"$/, '$1'),
+        'exact-paired-balanced-union-bound',
+      ].join(','),
+    );
+    expect(lines[2]).toMatch(/^'=evil,.*,yes_accuracy_difference_at_delta_2,/);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { balancedDifferenceInterval, simultaneousAboveTarget } from '../../stats';
+import { runRankJob, type RankMessage } from './rank-compute';
+
+const detectors = [
+  { yes: { correct: 950, total: 1000 }, no: { correct: 970, total: 1000 } },
+  { yes: { correct: 80, total: 100 }, no: { correct: 85, total: 100 } },
+  { yes: { correct: 900, total: 1000 }, no: { correct: 950, total: 1000 } },
+];
+const counts = new Float64Array(detectors.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
+const run = (job: Parameters<typeof runRankJob>[0]) => {
+  const messages: RankMessage[] = [];
+  runRankJob(job, (message) => messages.push(message));
+  expect(messages).toHaveLength(1);
+  return messages[0]!;
+};
+
+describe('runRankJob', () => {
+  it('against a target: the simultaneous bounds and Holm verdicts of simultaneousAboveTarget', () => {
+    const message = run({ against: 'target', target: 0.85, delta: 0.05, counts });
+    const expected = simultaneousAboveTarget(detectors, 0.85, 0.05);
+    expect(message).toEqual({
+      kind: 'done',
+      m: 3,
+      verdicts: expected.map((verdict) => ({
+        estimate: verdict.estimate,
+        lower: verdict.lower,
+        upper: 1,
+        pValue: verdict.pValue,
+        adjustedPValue: verdict.adjustedPValue,
+        provenBetter: verdict.provenAbove,
+        provenWorse: false,
+      })),
+    });
+  });
+
+  it('against a reference: each difference at δ/m (Bonferroni), the reference’s own row null', () => {
+    const message = run({ against: 'reference', reference: 1, delta: 0.05, counts });
+    if (message.kind !== 'done') throw new Error(message.message);
+    expect(message.m).toBe(2);
+    expect(message.verdicts[1]).toBeNull();
+    const first = balancedDifferenceInterval(detectors[0]!, detectors[1]!, 0.025);
+    expect(message.verdicts[0]).toEqual({ ...first, provenBetter: first.lower > 0, provenWorse: first.upper < 0 });
+    expect(message.verdicts[0]!.provenBetter).toBe(true);
+  });
+
+  it('reports a failure in words instead of throwing', () => {
+    expect(run({ against: 'target', target: 0.9, delta: 0.05, counts: new Float64Array([1, 0, 1, 1]) })).toMatchObject({ kind: 'failed', message: expect.stringMatching(/detectors\[0\]\.yes\.total = 0/) });
+  });
+});
