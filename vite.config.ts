@@ -5,11 +5,13 @@ import react from '@vitejs/plugin-react';
 /**
  * The production page's Content-Security-Policy. Scripts only from our own origin (no inline
  * script); styles may be inline because recharts positions its tooltips with style attributes;
- * `connect-src https:` lets a user load a detectors file from a URL they explicitly confirmed.
+ * `connect-src https:` lets a user load a detectors file from a URL they explicitly confirmed;
+ * `'wasm-unsafe-eval'` lets the evaluation engine (DuckDB-WASM, same origin) compile its WebAssembly,
+ * and allows no JavaScript eval.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",

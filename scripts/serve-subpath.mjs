@@ -16,6 +16,7 @@ const types = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.csv': 'text/csv; charset=utf-8',
+  '.wasm': 'application/wasm',
 };
 
 createServer(async (request, response) => {

@@ -1,0 +1,275 @@
+/**
+ * The evaluation engine's client: the one module views use to read per-example files. DuckDB-WASM
+ * (evaluation-duckdb.ts) is imported only on the first call, runs in its own Web Worker and gets the
+ * browser File as a handle (read in slices, never whole into page memory); only small aggregates
+ * come back. Every statement is built by evaluation-sql.ts from structured choices.
+ */
+import type { ClassCounts } from '../stats';
+import { detectEvaluationFormat, engineFileName, FORMAT_SNIFF_BYTES } from './evaluation-format';
+import {
+  createExamplesSql,
+  detectorCountsSql,
+  distinctCountsSql,
+  previewSql,
+  problemSummarySql,
+  readFileSql,
+  sliceCountsSql,
+  SOURCE_VIEW,
+  valueCountsSql,
+  type EvaluationFilter,
+  type EvaluationFormat,
+  type EvaluationMapping,
+} from './evaluation-sql';
+import type { SkippedLines } from './evaluation-convert';
+import type { ConvertJob, ConvertMessage } from './evaluation-convert.worker';
+import type { DuckDbRuntime } from './evaluation-duckdb';
+
+export interface EvaluationColumn {
+  name: string;
+  /** DuckDB's type for it: VARCHAR, BIGINT, DOUBLE, BOOLEAN, TIMESTAMP … */
+  type: string;
+  /** Approximate number of distinct values (HyperLogLog; exact enough to tell categorical columns). */
+  distinct: number;
+}
+
+export interface OpenedEvaluation {
+  fileName: string;
+  format: EvaluationFormat;
+  bytes: number;
+  rows: number;
+  columns: EvaluationColumn[];
+  /** The first rows, each value as text ('' for missing), in column order. */
+  preview: string[][];
+  /** Whether row n of the data is line n + 1 of the file (CSV/TSV with a header row). */
+  headerLine: boolean;
+  /** JSON Lines lines that are not a JSON object, left out before counting rows. */
+  skipped: SkippedLines;
+}
+
+export interface ValueCount {
+  value: string | null;
+  rows: number;
+}
+
+export interface RowProblem {
+  reason: string;
+  rows: number;
+  /** The first few row numbers (1-based, data rows). */
+  examples: number[];
+}
+
+export interface PreparedExamples {
+  usableRows: number;
+  problems: RowProblem[];
+}
+
+export interface GroupCounts {
+  /** The detector or slice value; null for rows whose slice value is missing. */
+  group: string | null;
+  yes: ClassCounts;
+  no: ClassCounts;
+}
+
+/** A file that cannot be read, with a message naming the file and what is wrong. */
+export class EvaluationFileError extends Error {
+  override readonly name = 'EvaluationFileError';
+}
+
+/** Raised in place of a result when the user cancelled (or another file was opened). */
+export class EvaluationCancelled extends Error {
+  override readonly name = 'EvaluationCancelled';
+  constructor() {
+    super('Cancelled.');
+  }
+}
+
+const PREVIEW_ROWS = 10;
+
+let runtime: Promise<DuckDbRuntime> | null = null;
+/** Rejects every pending call when the work is cancelled; replaced for the next generation. */
+let cancelSignal = newCancelSignal();
+let registeredFile: string | null = null;
+
+function newCancelSignal() {
+  let cancel = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    cancel = () => reject(new EvaluationCancelled());
+  });
+  promise.catch(() => {});
+  return { promise, cancel };
+}
+
+function engine(): Promise<DuckDbRuntime> {
+  runtime ??= import('./evaluation-duckdb').then((module) => module.startDuckDb());
+  runtime.catch(() => {
+    runtime = null;
+  });
+  return runtime;
+}
+
+/** Runs one statement unless cancelled first. */
+async function run(sql: string): Promise<Record<string, unknown>[]> {
+  const signal = cancelSignal.promise;
+  const db = await Promise.race([engine(), signal]);
+  return Promise.race([db.query(sql), signal]);
+}
+
+/**
+ * Stops whatever the engine is doing: the worker is terminated (the next call starts a new one) and
+ * every pending call rejects with EvaluationCancelled. The opened file must be opened again.
+ */
+export function cancelEvaluationWork(): void {
+  const stopping = runtime;
+  runtime = null;
+  registeredFile = null;
+  converter?.terminate();
+  converter = null;
+  cancelSignal.cancel();
+  cancelSignal = newCancelSignal();
+  void stopping?.then((db) => db.terminate()).catch(() => {});
+}
+
+/** Loads the engine ahead of the first file (e.g. when the view opens); errors surface on first use. */
+export function warmUpEvaluationEngine(): void {
+  void engine().catch(() => {});
+}
+
+/**
+ * Opens a per-example file: finds its format, hands it to DuckDB, and returns its columns (with
+ * types and distinct counts), its row count and the first rows. Throws EvaluationFileError with a
+ * message naming the file for anything that cannot be read (empty, binary, malformed, truncated).
+ */
+export async function openEvaluationFile(file: File, onProgress: (fraction: number) => void = () => {}): Promise<OpenedEvaluation> {
+  const head = new Uint8Array(await file.slice(0, FORMAT_SNIFF_BYTES).arrayBuffer());
+  const guess = detectEvaluationFormat(file.name, file.size, head);
+  if (!guess.ok) throw new EvaluationFileError(guess.message);
+  const { format } = guess;
+  const signal = cancelSignal.promise;
+  const db = await Promise.race([engine(), signal]);
+  const name = engineFileName(format);
+  if (registeredFile !== null) await Promise.race([db.dropFile(registeredFile), signal]);
+  registeredFile = null;
+  let readable: File = file;
+  let skipped: SkippedLines = { count: 0, examples: [] };
+  if (format === 'jsonl' || format === 'parquet') {
+    const converted = await Promise.race([convertToCsv(file, format, onProgress), signal]).catch((error: unknown) => {
+      throw error instanceof EvaluationCancelled ? error : new EvaluationFileError(`“${file.name}” could not be read as ${FORMAT_NAMES[format]}: ${message(error)}`);
+    });
+    readable = new File([converted.csv], name);
+    skipped = converted.skipped;
+  }
+  await Promise.race([db.registerFile(name, readable), signal]);
+  registeredFile = name;
+  try {
+    await run(`CREATE OR REPLACE VIEW ${SOURCE_VIEW} AS SELECT * FROM ${readFileSql(name, format)}`);
+    const described = await run(`DESCRIBE ${SOURCE_VIEW}`);
+    const names = described.map((row) => String(row.column_name));
+    if (names.length === 0) throw new EvaluationFileError(`“${file.name}” has no columns.`);
+    const [distinct] = await run(distinctCountsSql(names));
+    const preview = await run(previewSql(names, PREVIEW_ROWS));
+    const columns = described.map((row, index) => ({
+      name: String(row.column_name),
+      type: String(row.column_type),
+      distinct: Number(distinct?.[`c${index}`] ?? 0),
+    }));
+    const rows = Number(distinct?.total_rows ?? 0);
+    if (rows === 0) throw new EvaluationFileError(`“${file.name}” has column names but no rows.`);
+    return {
+      fileName: file.name,
+      format,
+      bytes: file.size,
+      rows,
+      columns,
+      preview: preview.map((row) => names.map((column) => (row[column] === null || row[column] === undefined ? '' : String(row[column])))),
+      headerLine: (format === 'csv' || format === 'tsv' || format === 'csv.gz') && !names.every((column, index) => column === `column${index}`),
+      skipped,
+    };
+  } catch (error) {
+    throw asFileError(error, file.name, format);
+  }
+}
+
+/** The most frequent normalised (trimmed, lower-case) values of a column. */
+export async function columnValues(column: string, limit = 12): Promise<ValueCount[]> {
+  const rows = await run(valueCountsSql(column, limit));
+  return rows.map((row) => ({ value: row.value === null ? null : String(row.value), rows: Number(row.rows) }));
+}
+
+/** Builds the mapped examples table and counts the unusable rows by reason. */
+export async function prepareExamples(mapping: EvaluationMapping): Promise<PreparedExamples> {
+  await run(createExamplesSql(mapping));
+  const problems = (await run(problemSummarySql())).map((row) => ({
+    reason: String(row.problem),
+    rows: Number(row.rows),
+    examples: (row.examples as number[]).map(Number),
+  }));
+  const [total] = await run('SELECT count(*)::DOUBLE AS rows FROM examples WHERE problem IS NULL');
+  return { usableRows: Number(total?.rows ?? 0), problems };
+}
+
+/** Per-detector counts over the usable rows that pass the filters (one GROUP BY). */
+export async function detectorCounts(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], threshold: number | null): Promise<GroupCounts[]> {
+  return (await run(detectorCountsSql(mapping, filters, threshold))).map(groupCounts);
+}
+
+/** One detector's counts per value of a slice column. */
+export async function sliceCounts(
+  mapping: EvaluationMapping,
+  column: string,
+  filters: readonly EvaluationFilter[],
+  detector: string,
+  threshold: number | null,
+): Promise<GroupCounts[]> {
+  return (await run(sliceCountsSql(mapping, column, filters, detector, threshold))).map(groupCounts);
+}
+
+function groupCounts(row: Record<string, unknown>): GroupCounts {
+  return {
+    group: row.grp === null || row.grp === undefined ? null : String(row.grp),
+    yes: { correct: Number(row.yes_correct), total: Number(row.yes_total) },
+    no: { correct: Number(row.no_correct), total: Number(row.no_total) },
+  };
+}
+
+const FORMAT_NAMES: Record<EvaluationFormat, string> = {
+  csv: 'CSV',
+  tsv: 'TSV',
+  'csv.gz': 'gzip-compressed CSV',
+  jsonl: 'JSON Lines',
+  parquet: 'Parquet',
+};
+
+let converter: Worker | null = null;
+
+/** JSON Lines or Parquet to a CSV Blob, in a Web Worker (see evaluation-convert.ts). */
+function convertToCsv(file: File, format: 'jsonl' | 'parquet', onProgress: (fraction: number) => void) {
+  return new Promise<{ csv: Blob; skipped: SkippedLines }>((resolve, reject) => {
+    converter?.terminate();
+    const worker = new Worker(new URL('./evaluation-convert.worker.ts', import.meta.url), { type: 'module' });
+    converter = worker;
+    const finish = () => {
+      worker.terminate();
+      if (converter === worker) converter = null;
+    };
+    worker.onmessage = (event: MessageEvent<ConvertMessage>) => {
+      const reply = event.data;
+      if (reply.kind === 'progress') return onProgress(reply.fraction);
+      finish();
+      if (reply.kind === 'done') resolve(reply);
+      else reject(new Error(reply.message));
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(event.message || 'the conversion worker failed'));
+    };
+    worker.postMessage({ file, format } satisfies ConvertJob);
+  });
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** DuckDB's message, prefixed with the file and the format it was read as. */
+function asFileError(error: unknown, fileName: string, format: EvaluationFormat): Error {
+  if (error instanceof EvaluationFileError || error instanceof EvaluationCancelled) return error;
+  return new EvaluationFileError(`“${fileName}” could not be read as ${FORMAT_NAMES[format]}: ${message(error).split('\n')[0]}`);
+}

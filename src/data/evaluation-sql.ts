@@ -1,0 +1,210 @@
+/**
+ * The SQL that the evaluation engine (DuckDB) runs over a per-example file, built from structured
+ * choices only: column names and values are always quoted here, never pasted from a link or a field.
+ * Pure functions, so every statement is unit-tested without a database.
+ */
+
+/** What the file is, by its name and first bytes (see `detectEvaluationFormat`). */
+export type EvaluationFormat = 'csv' | 'tsv' | 'csv.gz' | 'jsonl' | 'parquet';
+
+/** The role of each column and the text values that mean YES and NO (compared trimmed, lower-case). */
+export interface EvaluationMapping {
+  /** Column naming the detector; null: the whole file is one detector. */
+  detector: string | null;
+  truth: string;
+  /** Column with the detector's answer; null when the answer comes from `score` ≥ a threshold. */
+  prediction: string | null;
+  score: string | null;
+  timestamp: string | null;
+  exampleId: string | null;
+  /** Categorical columns kept for slices and filters. */
+  slices: string[];
+  yesValues: string[];
+  noValues: string[];
+}
+
+/** A structured filter on a slice column or the detector column. */
+export interface EvaluationFilter {
+  column: string;
+  operator: '=' | '!=';
+  value: string;
+}
+
+/** Name of the DuckDB view over the opened file and of the table of mapped examples. */
+export const SOURCE_VIEW = 'source';
+export const EXAMPLES_TABLE = 'examples';
+/** Number of thresholds on the threshold curve. */
+export const THRESHOLD_COUNT = 200;
+
+/** "a""b" — a DuckDB identifier, any characters allowed. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** 'it''s' — a DuckDB string literal; NUL cannot appear in a literal and is refused. */
+export function quoteText(value: string): string {
+  if (value.includes('\0')) throw new RangeError('a value contains a NUL character');
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** An exact DOUBLE literal: the shortest round-trip decimal, parsed by DuckDB with correct rounding. */
+export function doubleLiteral(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  return `CAST(${quoteText(String(value))} AS DOUBLE)`;
+}
+
+/**
+ * The table function that reads a registered file of the given format. JSON Lines and Parquet reach
+ * DuckDB as CSV converted in the browser (evaluation-convert.ts), whose early rows may lack columns
+ * first seen later: `null_padding` reads those as missing.
+ */
+export function readFileSql(fileName: string, format: EvaluationFormat): string {
+  const name = quoteText(fileName);
+  switch (format) {
+    case 'csv':
+    case 'csv.gz':
+      // The sniffer finds delimiter, quoting, header and types; a BOM and CRLF are handled by the reader.
+      return `read_csv(${name}, auto_detect = true, sample_size = 20480)`;
+    case 'tsv':
+      return `read_csv(${name}, auto_detect = true, delim = '\t', sample_size = 20480)`;
+    case 'jsonl':
+    case 'parquet':
+      return `read_csv(${name}, auto_detect = true, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, sample_size = 20480)`;
+  }
+}
+
+/** Text of a column as the mapping compares it: trimmed, lower-case, '' as missing. */
+function normalisedText(column: string): string {
+  return `nullif(lower(trim(CAST(${quoteIdentifier(column)} AS VARCHAR))), '')`;
+}
+
+function valueList(values: readonly string[]): string {
+  return values.length === 0 ? 'NULL' : values.map((value) => quoteText(value.trim().toLowerCase())).join(', ');
+}
+
+function yesNo(textColumn: string, mapping: EvaluationMapping): string {
+  return `CASE WHEN ${textColumn} IN (${valueList(mapping.yesValues)}) THEN TRUE WHEN ${textColumn} IN (${valueList(mapping.noValues)}) THEN FALSE END`;
+}
+
+/** The alias a slice column gets in the examples table: s0, s1, … in mapping order. */
+export function sliceAlias(mapping: EvaluationMapping, column: string): string {
+  const index = mapping.slices.indexOf(column);
+  if (index === -1) throw new RangeError(`“${column}” is not a slice column`);
+  return `s${index}`;
+}
+
+/** Reasons a row cannot be used, in the order they are checked (the first that applies is counted). */
+export const ROW_PROBLEMS = {
+  emptyDetector: 'empty detector',
+  emptyLabel: 'empty label',
+  unmappedLabel: 'label is neither a YES nor a NO value',
+  emptyPrediction: 'empty prediction',
+  unmappedPrediction: 'prediction is neither a YES nor a NO value',
+  emptyScore: 'empty score',
+  badScore: 'score is not a number',
+} as const;
+
+/**
+ * Builds the examples table: one row per file row with its 1-based row number, detector, the mapped
+ * truth and prediction (TRUE = YES), score, timestamp, slice columns as text, and `problem`, the first
+ * reason the row cannot be counted (NULL for usable rows). Detector names are kept as written.
+ */
+export function createExamplesSql(mapping: EvaluationMapping): string {
+  const detector = mapping.detector === null ? `'all'` : `nullif(trim(CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)), '')`;
+  const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
+  const scoreText = mapping.score === null ? 'NULL' : `nullif(trim(CAST(${quoteIdentifier(mapping.score)} AS VARCHAR)), '')`;
+  const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMP)`;
+  const slices = mapping.slices.map((column, index) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS s${index}`);
+  const checks = [
+    `WHEN detector IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyDetector)}`,
+    `WHEN truth_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyLabel)}`,
+    `WHEN truth IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedLabel)}`,
+    ...(mapping.prediction === null
+      ? [`WHEN score_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyScore)}`, `WHEN score IS NULL THEN ${quoteText(ROW_PROBLEMS.badScore)}`]
+      : [`WHEN prediction_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyPrediction)}`, `WHEN predicted IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedPrediction)}`]),
+  ];
+  return [
+    `CREATE OR REPLACE TABLE ${EXAMPLES_TABLE} AS`,
+    `SELECT row_number, detector, truth, predicted, score, ts${mapping.slices.map((_, index) => `, s${index}`).join('')},`,
+    `  CASE ${checks.join(' ')} END AS problem`,
+    `FROM (`,
+    `  SELECT *, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('prediction_text', mapping)} AS predicted, TRY_CAST(score_text AS DOUBLE) AS score`,
+    `  FROM (`,
+    `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
+    `      ${scoreText} AS score_text, ${timestamp} AS ts${slices.map((slice) => `, ${slice}`).join('')}`,
+    `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_VIEW})`,
+    `  )`,
+    `)`,
+  ].join('\n');
+}
+
+/** The column of the examples table that a filter or slice on `column` reads. */
+function examplesColumn(mapping: EvaluationMapping, column: string): string {
+  if (column === mapping.detector) return 'detector';
+  return sliceAlias(mapping, column);
+}
+
+/** WHERE clause for usable rows that pass every filter (a missing slice value never equals anything). */
+export function usableRowsWhere(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], detector?: string): string {
+  const conditions = ['problem IS NULL'];
+  if (detector !== undefined) conditions.push(`detector = ${quoteText(detector)}`);
+  for (const filter of filters) {
+    const column = examplesColumn(mapping, filter.column);
+    conditions.push(filter.operator === '=' ? `${column} = ${quoteText(filter.value)}` : `${column} IS DISTINCT FROM ${quoteText(filter.value)}`);
+  }
+  return conditions.join(' AND ');
+}
+
+/** The detector's answer: the prediction column, or score ≥ threshold when a threshold is set. */
+function predictedYes(threshold: number | null): string {
+  return threshold === null ? 'predicted' : `(score >= ${doubleLiteral(threshold)})`;
+}
+
+/** The four counts per group, as DOUBLE so that Arrow hands back plain numbers. */
+function countColumns(threshold: number | null): string {
+  const yes = predictedYes(threshold);
+  return [
+    `count(*) FILTER (WHERE truth AND ${yes})::DOUBLE AS yes_correct`,
+    `count(*) FILTER (WHERE truth)::DOUBLE AS yes_total`,
+    `count(*) FILTER (WHERE NOT truth AND NOT ${yes})::DOUBLE AS no_correct`,
+    `count(*) FILTER (WHERE NOT truth)::DOUBLE AS no_total`,
+  ].join(', ');
+}
+
+/** Per-detector counts: the one GROUP BY that turns examples into detectors. */
+export function detectorCountsSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], threshold: number | null): string {
+  return `SELECT detector AS grp, ${countColumns(threshold)} FROM ${EXAMPLES_TABLE} WHERE ${usableRowsWhere(mapping, filters)} GROUP BY detector ORDER BY detector`;
+}
+
+/** Counts per value of a slice column for one detector (a missing value is its own group, NULL). */
+export function sliceCountsSql(
+  mapping: EvaluationMapping,
+  column: string,
+  filters: readonly EvaluationFilter[],
+  detector: string,
+  threshold: number | null,
+): string {
+  const alias = examplesColumn(mapping, column);
+  return `SELECT ${alias} AS grp, ${countColumns(threshold)} FROM ${EXAMPLES_TABLE} WHERE ${usableRowsWhere(mapping, filters, detector)} GROUP BY ${alias} ORDER BY ${alias} NULLS LAST`;
+}
+
+/** Unusable rows by reason: how many, and the first few row numbers. */
+export function problemSummarySql(): string {
+  return `SELECT problem, count(*)::DOUBLE AS rows, list(row_number::DOUBLE ORDER BY row_number)[1:3] AS examples FROM ${EXAMPLES_TABLE} WHERE problem IS NOT NULL GROUP BY problem ORDER BY rows DESC, problem`;
+}
+
+/** The most frequent values of a column (for the label map and for guessing roles), at most `limit`. */
+export function valueCountsSql(column: string, limit: number): string {
+  const text = normalisedText(column);
+  return `SELECT ${text} AS value, count(*)::DOUBLE AS rows FROM ${SOURCE_VIEW} GROUP BY 1 ORDER BY rows DESC, value NULLS LAST LIMIT ${Math.floor(limit)}`;
+}
+
+/** How many distinct values each column has, capped (the cap is enough to tell categorical from not). */
+export function distinctCountsSql(columns: readonly string[]): string {
+  return `SELECT ${columns.map((column, index) => `approx_count_distinct(${quoteIdentifier(column)})::DOUBLE AS c${index}`).join(', ')}, count(*)::DOUBLE AS total_rows FROM ${SOURCE_VIEW}`;
+}
+
+/** The first rows, every value as text, for the preview. */
+export function previewSql(columns: readonly string[], rows: number): string {
+  return `SELECT ${columns.map((column) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS ${quoteIdentifier(column)}`).join(', ')} FROM ${SOURCE_VIEW} LIMIT ${Math.floor(rows)}`;
+}
