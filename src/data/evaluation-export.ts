@@ -1,0 +1,56 @@
+import type { SliceTable } from './evaluation-slices';
+import { textCell, UTF8_BOM } from './export-files';
+import type { ClassCounts, Interval } from '../stats';
+
+/** One detector's counts from a file, as the counts table shows them. */
+export interface CountsTableRow {
+  detector: string;
+  yes: ClassCounts;
+  no: ClassCounts;
+  balanced: Interval | null;
+}
+
+const numberCell = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+function intervalCells(interval: Interval | null): string[] {
+  return interval === null ? ['', '', ''] : [interval.estimate, interval.lower, interval.upper].map(numberCell);
+}
+
+/**
+ * The counts table as CSV, re-importable by the detectors import (`detector,yes_correct,yes_total,
+ * no_correct,no_total`), with the balanced interval and its δ after; bounds unrounded.
+ */
+export function countsTableCsv(rows: readonly CountsTableRow[], delta: number): string {
+  const header = 'detector,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,delta,method';
+  const lines = rows.map((row) =>
+    [
+      textCell(row.detector),
+      ...[row.yes.correct, row.yes.total, row.no.correct, row.no.total].map(numberCell),
+      ...intervalCells(row.balanced),
+      numberCell(delta),
+      'exact-union-bound',
+    ].join(','),
+  );
+  return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/** The slice table as CSV: each slice's counts and intervals at δ/m, with δ, m and the flag. */
+export function sliceTableCsv(column: string, table: SliceTable, delta: number): string {
+  const header =
+    'column,value,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,yes_lower,yes_upper,no_lower,no_upper,delta,slices,slice_delta,underpowered';
+  const lines = table.rows.map((row) =>
+    [
+      textCell(column),
+      row.group === null ? '' : textCell(row.group),
+      ...[row.yes.correct, row.yes.total, row.no.correct, row.no.total].map(numberCell),
+      ...intervalCells(row.balanced),
+      ...intervalCells(row.yesInterval).slice(1),
+      ...intervalCells(row.noInterval).slice(1),
+      numberCell(delta),
+      numberCell(table.family),
+      numberCell(table.sliceDelta),
+      row.thinClasses.length > 0 ? 'yes' : 'no',
+    ].join(','),
+  );
+  return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
+}

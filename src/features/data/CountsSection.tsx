@@ -1,0 +1,185 @@
+import { useId, useMemo, useState } from 'react';
+import { TableScroll } from '../../components/TableScroll';
+import { downloadText } from '../../components/download';
+import type { Detector } from '../../data/detector';
+import type { OpenedEvaluation, RowProblem } from '../../data/evaluation-engine';
+import { countsTableCsv, type CountsTableRow } from '../../data/evaluation-export';
+import { detectorIdFromName } from '../../data/evaluation-mapping';
+import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import type { ExistingIdPolicy } from '../../data/import-plan';
+import { balancedInterval } from '../../stats';
+import { datasetsStore } from '../../store/datasets';
+import { useWorkspace } from '../../store/workspace';
+import type { Counted } from './DataView';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Where a row number points in the file: a line of a CSV or TSV (one further down with a header
+ * row), or a row of Parquet and JSON Lines (blank and unreadable lines are not rows).
+ */
+function rowPlaces(opened: OpenedEvaluation, rows: readonly number[]): string {
+  if (opened.format === 'parquet' || opened.format === 'jsonl') return `row${rows.length === 1 ? '' : 's'} ${rows.join(', ')}`;
+  const offset = opened.headerLine ? 1 : 0;
+  return `line${rows.length === 1 ? '' : 's'} ${rows.map((row) => row + offset).join(', ')}`;
+}
+
+function problemText(opened: OpenedEvaluation, problem: RowProblem): string {
+  return `${count(problem.rows)} row${problem.rows === 1 ? '' : 's'}: ${problem.reason} (e.g. ${rowPlaces(opened, problem.examples)})`;
+}
+
+/** The file's name without extensions, the detector's name when the file has no detector column. */
+const fileStem = (fileName: string) => fileName.replace(/(\.(csv|tsv|tab|txt|jsonl|ndjson|json|parquet|gz))+$/i, '') || fileName;
+
+/** Unusable rows by reason, the per-detector counts with their balanced intervals, and the import. */
+export function CountsSection({ opened, counted, delta }: { opened: OpenedEvaluation; counted: Counted; delta: number }) {
+  const id = useId();
+  const importDetectors = useWorkspace((state) => state.importDetectors);
+  const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
+  const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
+  const [imported, setImported] = useState('');
+  const { prepared, counts, mapping, threshold } = counted;
+
+  const rows = useMemo(
+    (): CountsTableRow[] =>
+      counts.map((group) => ({
+        detector: mapping.detector === null ? fileStem(opened.fileName) : (group.group ?? ''),
+        yes: group.yes,
+        no: group.no,
+        balanced: group.yes.total > 0 && group.no.total > 0 ? balancedInterval(group, delta) : null,
+      })),
+    [counts, mapping.detector, opened.fileName, delta],
+  );
+
+  function importCounts() {
+    const source = `${opened.fileName} (${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${threshold === null ? '' : `, YES when score ≥ ${threshold}`})`;
+    const detectors: Detector[] = rows.map((row) => ({
+      id: detectorIdFromName(row.detector),
+      name: row.detector,
+      query: `Counts from ${source}`.slice(0, 1000),
+      yes: row.yes,
+      no: row.no,
+    }));
+    try {
+      const plan = importDetectors(detectors, 'add', onExisting, `Imported counts of ${count(detectors.length)} detector${detectors.length === 1 ? '' : 's'} from ${opened.fileName}.`);
+      datasetsStore.getState().remember({
+        id: opened.fileName,
+        fileName: opened.fileName,
+        format: opened.format,
+        bytes: opened.bytes,
+        rows: opened.rows,
+        usableRows: prepared.usableRows,
+        problems: prepared.problems.map(({ reason, rows: problemRows }) => ({ reason, rows: problemRows })),
+        mapping,
+        filters: [],
+        threshold,
+        importedAt: new Date().toISOString(),
+        counts: detectors.map((detector) => ({ detectorId: detector.id, name: detector.name, yes: detector.yes, no: detector.no })),
+      });
+      const kinds = { add: 'added', 'add-renamed': 'added', update: 'updated', skip: 'skipped' } as const;
+      const tally = new Map<string, number>();
+      for (const action of plan.actions) tally.set(kinds[action.kind], (tally.get(kinds[action.kind]) ?? 0) + 1);
+      setImported(`Imported into the workspace: ${[...tally].map(([kind, n]) => `${n} ${kind}`).join(', ')}.`);
+    } catch (error) {
+      setImported(`Nothing was imported: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Counts</h2>
+      <p>
+        {count(prepared.usableRows)} of {count(opened.rows)} rows counted
+        {threshold === null ? '' : `, YES when score ≥ ${threshold}`}.
+      </p>
+      {prepared.problems.length > 0 && (
+        <div className="data-problems">
+          <p>Rows not counted, by reason (the first reason that applies):</p>
+          <ul>
+            {prepared.problems.map((problem) => (
+              <li key={problem.reason}>{problemText(opened, problem)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <TableScroll label="Counts per detector">
+        <table className="data-table">
+          <caption>
+            Per detector: should-be-YES and should-be-NO counts (correct/total) and balanced accuracy with its exact{' '}
+            {formatConfidence(delta)} interval (union bound, δ = {delta}, each detector on its own)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Detector</th>
+              <th scope="col">Should-be-YES</th>
+              <th scope="col">Should-be-NO</th>
+              <th scope="col">Balanced accuracy</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.detector}>
+                <th scope="row">{row.detector}</th>
+                <td>
+                  {count(row.yes.correct)}/{count(row.yes.total)}
+                </td>
+                <td>
+                  {count(row.no.correct)}/{count(row.no.total)}
+                </td>
+                <td>
+                  {row.balanced ? (
+                    <>
+                      {formatPercent(row.balanced.estimate)} {formatInterval(row.balanced)}
+                    </>
+                  ) : (
+                    <span className="muted">no interval: a class has no labels</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <div className="button-row">
+        <button type="button" onClick={() => downloadText(`${fileStem(opened.fileName)}-counts.csv`, countsTableCsv(rows, delta), 'text/csv')}>
+          Export counts (CSV)
+        </button>
+      </div>
+      <fieldset className="data-import">
+        <legend>Import into the workspace</legend>
+        <label htmlFor={`${id}-existing`}>Detectors already in the workspace</label>{' '}
+        <select id={`${id}-existing`} value={onExisting} onChange={(event) => setOnExisting(event.target.value as ExistingIdPolicy)}>
+          <option value="update">update their counts</option>
+          <option value="add-new">add as new detectors</option>
+          <option value="skip">skip</option>
+        </select>{' '}
+        <button type="button" onClick={importCounts} disabled={rows.length === 0}>
+          Import {count(rows.length)} detector{rows.length === 1 ? '' : 's'}
+        </button>
+        <p className="muted">
+          The workspace keeps each detector’s counts, and tailbound remembers where they came from (file name, rows, column
+          roles, label values, threshold, date) — in this browser only. The file itself is not kept: after a reload, open it again to
+          slice it.
+        </p>
+        <div role="status">
+          {imported && (
+            <p>
+              {imported}{' '}
+              {imported.startsWith('Imported') && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (undoBulkChange()) setImported('The import was undone.');
+                  }}
+                >
+                  Undo import
+                </button>
+              )}{' '}
+              <a href="#/">See the detectors</a>
+            </p>
+          )}
+        </div>
+      </fieldset>
+    </section>
+  );
+}

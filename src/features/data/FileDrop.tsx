@@ -1,0 +1,47 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+
+/** File types the picker offers; anything else can still be dropped and is sniffed. */
+const ACCEPT = '.csv,.tsv,.tab,.txt,.jsonl,.ndjson,.json,.parquet,.gz';
+
+/** A drop zone with a file picker for one per-example file. */
+export function FileDrop({ onFile, disabled }: { onFile: (file: File) => void; disabled: boolean }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  function drop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !disabled) onFile(file);
+  }
+
+  return (
+    <div
+      className={`data-drop${dragging ? ' data-drop--active' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+    >
+      <p>
+        <label htmlFor={id}>Open a per-example results file</label> (CSV, TSV, JSON Lines, Parquet or gzip-compressed CSV, any
+        size) or drop it here.
+      </p>
+      <input
+        id={id}
+        ref={inputRef}
+        type="file"
+        accept={ACCEPT}
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onFile(file);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useId } from 'react';
+import type { EvaluationColumn, ValueCount } from '../../data/evaluation-engine';
+import { valueMeaning, withValueMeaning, type SingleRole, type ValueMeaning } from '../../data/evaluation-mapping';
+import type { EvaluationMapping } from '../../data/evaluation-sql';
+
+const ROLE_LABELS: Record<SingleRole, string> = {
+  truth: 'True label',
+  prediction: 'Prediction',
+  score: 'Score',
+  detector: 'Detector',
+  timestamp: 'Timestamp',
+  exampleId: 'Example id',
+};
+
+const NONE = '';
+
+/** Column roles as selects, slice columns as checkboxes, and each seen label value's meaning. */
+export function MappingForm({
+  columns,
+  mapping,
+  labelValues,
+  threshold,
+  onChange,
+  onThreshold,
+}: {
+  columns: readonly EvaluationColumn[];
+  mapping: EvaluationMapping;
+  /** The most frequent values of the true-label and prediction columns. */
+  labelValues: readonly ValueCount[];
+  threshold: number;
+  onChange: (mapping: EvaluationMapping) => void;
+  onThreshold: (threshold: number) => void;
+}) {
+  const id = useId();
+  const roleSelect = (role: SingleRole, optional: boolean) => (
+    <div className="data-field" key={role}>
+      <label htmlFor={`${id}-${role}`}>{ROLE_LABELS[role]}</label>
+      <select
+        id={`${id}-${role}`}
+        value={mapping[role] ?? NONE}
+        onChange={(event) => {
+          const value = event.target.value === NONE ? null : event.target.value;
+          onChange({ ...mapping, [role]: role === 'truth' ? (value ?? mapping.truth) : value, slices: mapping.slices.filter((slice) => slice !== value) });
+        }}
+      >
+        {optional && <option value={NONE}>{role === 'detector' ? '(none: one detector)' : role === 'prediction' ? '(none: score ≥ threshold)' : '(none)'}</option>}
+        {columns.map((column) => (
+          <option key={column.name} value={column.name}>
+            {column.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const singleRoles = new Set([mapping.detector, mapping.truth, mapping.prediction, mapping.score, mapping.timestamp, mapping.exampleId]);
+  return (
+    <fieldset className="data-mapping">
+      <legend>Column roles</legend>
+      <div className="data-fields">
+        {roleSelect('truth', false)}
+        {roleSelect('prediction', true)}
+        {roleSelect('detector', true)}
+        {roleSelect('score', true)}
+        {roleSelect('timestamp', true)}
+        {roleSelect('exampleId', true)}
+        {mapping.prediction === null && (
+          <div className="data-field">
+            <label htmlFor={`${id}-threshold`}>YES when score ≥</label>
+            <input
+              id={`${id}-threshold`}
+              type="number"
+              step="any"
+              value={threshold}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (event.target.value !== '' && Number.isFinite(value)) onThreshold(value);
+              }}
+            />
+          </div>
+        )}
+      </div>
+      {mapping.prediction === null && mapping.score === null && (
+        <p role="alert" className="data-problem">
+          Choose a prediction column, or a score column and a threshold.
+        </p>
+      )}
+      <fieldset className="data-slices">
+        <legend>Slice columns (categorical)</legend>
+        {columns
+          .filter((column) => !singleRoles.has(column.name))
+          .map((column) => (
+            <label key={column.name} className="data-check">
+              <input
+                type="checkbox"
+                checked={mapping.slices.includes(column.name)}
+                onChange={(event) =>
+                  onChange({
+                    ...mapping,
+                    slices: event.target.checked ? [...mapping.slices, column.name] : mapping.slices.filter((slice) => slice !== column.name),
+                  })
+                }
+              />{' '}
+              {column.name} <span className="muted">(~{column.distinct.toLocaleString('en-US')} values)</span>
+            </label>
+          ))}
+      </fieldset>
+      <LabelValues mapping={mapping} values={labelValues} onChange={onChange} />
+    </fieldset>
+  );
+}
+
+const MEANING_NAMES: Record<ValueMeaning, string> = { yes: 'YES', no: 'NO', none: 'neither (row unusable)' };
+
+/** Each label value seen, with what it means; the mapping applies to the true label and the prediction. */
+function LabelValues({
+  mapping,
+  values,
+  onChange,
+}: {
+  mapping: EvaluationMapping;
+  values: readonly ValueCount[];
+  onChange: (mapping: EvaluationMapping) => void;
+}) {
+  const id = useId();
+  const seen = values.filter((value): value is ValueCount & { value: string } => value.value !== null);
+  return (
+    <fieldset className="data-values">
+      <legend>Label values (true label and prediction; compared trimmed, ignoring case)</legend>
+      {seen.length === 0 && <p className="muted">No label values found.</p>}
+      <ul>
+        {seen.map(({ value, rows }, index) => (
+          <li key={value}>
+            <label htmlFor={`${id}-${index}`}>
+              “{value}” <span className="muted">({rows.toLocaleString('en-US')} rows)</span> means
+            </label>{' '}
+            <select
+              id={`${id}-${index}`}
+              value={valueMeaning(mapping, value)}
+              onChange={(event) => onChange(withValueMeaning(mapping, value, event.target.value as ValueMeaning))}
+            >
+              {(Object.keys(MEANING_NAMES) as ValueMeaning[]).map((meaning) => (
+                <option key={meaning} value={meaning}>
+                  {MEANING_NAMES[meaning]}
+                </option>
+              ))}
+            </select>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,33 @@
+import { TableScroll } from '../../components/TableScroll';
+import type { OpenedEvaluation } from '../../data/evaluation-engine';
+
+/** The file's first rows as DuckDB read them, with each column's detected type. */
+export function PreviewTable({ opened }: { opened: OpenedEvaluation }) {
+  return (
+    <TableScroll label="The file's first rows">
+      <table className="data-table">
+        <caption>
+          First {opened.preview.length} of {opened.rows.toLocaleString('en-US')} rows
+        </caption>
+        <thead>
+          <tr>
+            {opened.columns.map((column) => (
+              <th key={column.name} scope="col">
+                {column.name} <span className="muted">{column.type.toLowerCase()}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {opened.preview.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { TableScroll } from '../../components/TableScroll';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { downloadText } from '../../components/download';
+import { sliceCounts, type GroupCounts } from '../../data/evaluation-engine';
+import { sliceTableCsv } from '../../data/evaluation-export';
+import { sliceTable, UNDERPOWERED_WIDTH } from '../../data/evaluation-slices';
+import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { countsHref } from '../../data/share-links';
+import type { Interval } from '../../stats';
+import type { Counted } from './DataView';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const MISSING = '(missing)';
+
+function IntervalCell({ interval }: { interval: Interval | null }) {
+  if (!interval) return <span className="muted">no labels</span>;
+  return (
+    <>
+      {formatPercent(interval.estimate)} {formatInterval(interval)}
+    </>
+  );
+}
+
+/** One detector's balanced and per-class accuracy per value of a slice column, Bonferroni-corrected. */
+export function SlicesSection({ counted, delta }: { counted: Counted; delta: number }) {
+  const id = useId();
+  const { mapping, threshold, counts } = counted;
+  const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
+  const [column, setColumn] = useState(mapping.slices[0] ?? '');
+  const [detector, setDetector] = useState(detectors[0] ?? '');
+  const [groups, setGroups] = useState<{ key: string; groups: GroupCounts[] } | null>(null);
+  const [problem, setProblem] = useState('');
+  const shownColumn = mapping.slices.includes(column) ? column : (mapping.slices[0] ?? '');
+  const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
+  const key = `${shownColumn}\u0000${shownDetector}`;
+
+  useEffect(() => {
+    if (shownColumn === '') return;
+    let current = true;
+    sliceCounts(mapping, shownColumn, [], shownDetector, threshold)
+      .then((result) => {
+        if (!current) return;
+        setGroups({ key, groups: result });
+        setProblem('');
+      })
+      .catch((error: unknown) => {
+        if (current) setProblem(`The slices could not be counted: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    return () => {
+      current = false;
+    };
+  }, [mapping, threshold, shownColumn, shownDetector, key]);
+
+  const table = useMemo(() => (groups && groups.key === key ? sliceTable(groups.groups, delta) : null), [groups, key, delta]);
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Slices</h2>
+      <div className="data-fields">
+        <div className="data-field">
+          <label htmlFor={`${id}-column`}>Slice by</label>
+          <select id={`${id}-column`} value={shownColumn} onChange={(event) => setColumn(event.target.value)}>
+            {mapping.slices.map((slice) => (
+              <option key={slice} value={slice}>
+                {slice}
+              </option>
+            ))}
+          </select>
+        </div>
+        {mapping.detector !== null && (
+          <div className="data-field">
+            <label htmlFor={`${id}-detector`}>Detector to slice</label>
+            <select id={`${id}-detector`} value={shownDetector} onChange={(event) => setDetector(event.target.value)}>
+              {detectors.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {problem && (
+        <p role="alert" className="data-problem">
+          {problem}
+        </p>
+      )}
+      {table && (
+        <>
+          <p className="data-note">
+            {table.family} slice{table.family === 1 ? '' : 's'} with both classes, so each interval is at δ/{table.family} ={' '}
+            {Number(table.sliceDelta.toPrecision(4))} (Bonferroni): by the union bound all {table.family} balanced intervals hold together
+            with probability ≥ {formatConfidence(delta)}, whatever the dependence between slices — and likewise the should-be-YES and the
+            should-be-NO intervals. Sorted by the balanced lower bound, worst first. <strong>Underpowered</strong>: a class whose exact
+            interval at δ/{table.family} is wider than {UNDERPOWERED_WIDTH * 100} percentage points (or has no labels).
+          </p>
+          <TableScroll label={`Slices by ${shownColumn}`}>
+            <table className="data-table">
+              <caption>
+                {shownDetector} by {shownColumn}: balanced accuracy (exact union bound) and per-class accuracy (exact central,
+                Clopper–Pearson), each at δ/{table.family}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{shownColumn}</th>
+                  <th scope="col">Balanced accuracy</th>
+                  <th scope="col">Should-be-YES</th>
+                  <th scope="col">Should-be-NO</th>
+                  <th scope="col">Flag</th>
+                  <th scope="col">Open</th>
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.group ?? MISSING}>
+                    <th scope="row">{row.group ?? MISSING}</th>
+                    <td>{row.balanced ? <IntervalCell interval={row.balanced} /> : <span className="muted">no interval: a class has no labels</span>}</td>
+                    <td>
+                      {count(row.yes.correct)}/{count(row.yes.total)} <IntervalCell interval={row.yesInterval} />
+                    </td>
+                    <td>
+                      {count(row.no.correct)}/{count(row.no.total)} <IntervalCell interval={row.noInterval} />
+                    </td>
+                    <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>
+                    <td>
+                      {row.yes.total > 0 && row.no.total > 0 && (
+                        <a href={countsHref(row.yes, row.no, table.sliceDelta)}>
+                          as a detector<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
+                        </a>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <div className="button-row">
+            <button type="button" onClick={() => downloadText(`slices-${shownColumn}.csv`, sliceTableCsv(shownColumn, table, delta), 'text/csv')}>
+              Export slices (CSV)
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
