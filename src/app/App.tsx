@@ -11,6 +11,7 @@ const CoverageView = lazy(() => import('../features/coverage').then((feature) =>
 const PosteriorView = lazy(() => import('../features/posterior').then((feature) => ({ default: feature.PosteriorView })));
 const PlanView = lazy(() => import('../features/planner').then((feature) => ({ default: feature.PlanView })));
 const ExplorerView = lazy(() => import('../features/explorer').then((feature) => ({ default: feature.ExplorerView })));
+const DataView = lazy(() => import('../features/data').then((feature) => ({ default: feature.DataView })));
 const ReportView = lazy(() => import('../features/report').then((feature) => ({ default: feature.ReportView })));
 const CompareView = lazy(() => import('../features/compare').then((feature) => ({ default: feature.CompareView })));
 const RankView = lazy(() => import('../features/compare').then((feature) => ({ default: feature.RankView })));
@@ -35,6 +36,7 @@ const SECTIONS: Section[] = [
   { segment: 'posterior', label: 'Posterior', render: (route) => <PosteriorView route={route} /> },
   { segment: 'plan', label: 'Plan labels', render: (route) => <PlanView route={route} /> },
   { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
+  { segment: 'data', label: 'Evaluation data', render: (route) => <DataView route={route} /> },
   { segment: 'report', label: 'Report', render: (route) => <ReportView route={route} /> },
   { segment: 'compare', label: 'Compare', render: (route) => <CompareView route={route} /> },
   { segment: 'rank', label: 'Rank detectors', render: (route) => <RankView route={route} />, inNav: false },
