@@ -1,0 +1,205 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { balancedInterval } from '../src/stats';
+import { SUBPATH_URL } from '../playwright.config';
+import { expectNoAxeViolations } from './axe';
+
+/**
+ * `#/data` against the production build: small files from the committed generator (written into a
+ * temp directory), every format giving the same counts, counts checked against an independent
+ * count in Node, bad rows summarised, malformed files refused with the workspace untouched.
+ */
+const DIR = mkdtempSync(join(tmpdir(), 'tailbound-data-'));
+const ROWS = 3000;
+execFileSync('node', ['scripts/generate-evaluation-data.mjs', '--rows', String(ROWS), '--out', DIR, '--formats', 'csv,tsv,jsonl,csv.gz,parquet', '--seed', '7']);
+execFileSync('node', ['scripts/generate-evaluation-data.mjs', '--rows', '500', '--detectors', '1', '--out', DIR, '--name', 'sklearn', '--labels', 'positive-negative', '--seed', '3']);
+
+type Counts = Record<string, { yes: [number, number]; no: [number, number] }>;
+
+/** Counts per detector (or per `groupBy` value for one detector), straight from the generated CSV. */
+function countsFromCsv(path: string, groupBy = 'detector', onlyDetector?: string): Counts {
+  const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+  const columns = header!.split(',');
+  const at = (name: string) => columns.indexOf(name);
+  const counts: Counts = {};
+  for (const line of lines) {
+    const cells = line.split(',');
+    if (onlyDetector !== undefined && cells[at('detector')] !== onlyDetector) continue;
+    const key = cells[at(groupBy)]!;
+    const entry = (counts[key] ??= { yes: [0, 0], no: [0, 0] });
+    const truth = ['yes', 'positive'].includes(cells[at('y_true')]!);
+    const predicted = ['yes', 'positive'].includes(cells[at('y_pred')]!);
+    const cls = truth ? entry.yes : entry.no;
+    cls[1] += 1;
+    if (truth === predicted) cls[0] += 1;
+  }
+  return counts;
+}
+
+/** The counts table on the page, read back as numbers. */
+async function shownCounts(page: Page, tableName: RegExp, [yesCell, noCell] = [1, 2]): Promise<Counts> {
+  const table = page.getByRole('table', { name: tableName });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => (cell as HTMLElement).innerText)));
+  const counts: Counts = {};
+  const pair = (text: string) => text.replaceAll(',', '').match(/(\d+)\/(\d+)/)!.slice(1, 3).map(Number) as [number, number];
+  for (const cells of rows) counts[cells[0]!] = { yes: pair(cells[yesCell]!), no: pair(cells[noCell]!) };
+  return counts;
+}
+
+async function openFile(page: Page, path: string) {
+  await page.getByLabel('Open a per-example results file').setInputFiles(path);
+}
+
+async function workspaceDetectorCount(page: Page) {
+  await page.goto('./#/');
+  await expect(page.getByRole('table').first()).toBeVisible();
+  return page.locator('main table tbody tr').count();
+}
+
+test('CSV, TSV, JSON Lines, Parquet and .csv.gz of the same data give the counts computed independently', async ({ page }) => {
+  const expected = countsFromCsv(join(DIR, 'evaluation.csv'));
+  expect(Object.keys(expected)).toHaveLength(20);
+  for (const file of ['evaluation.csv', 'evaluation.tsv', 'evaluation.jsonl', 'evaluation.parquet', 'evaluation.csv.gz']) {
+    await page.goto('./#/data');
+    await openFile(page, join(DIR, file));
+    await expect(page.getByRole('heading', { name: new RegExp(`${file.replace('.', '\\.')} — .*${ROWS.toLocaleString('en-US')} rows`) })).toBeVisible({ timeout: 30_000 });
+    expect(await shownCounts(page, /^Per detector/), file).toEqual(expected);
+  }
+});
+
+test('y_true/y_pred with positive/negative labels map, import into the workspace (undoable) and the source is remembered', async ({ page }) => {
+  const before = await workspaceDetectorCount(page);
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'sklearn.csv'));
+  await expect(page.getByLabel('True label')).toHaveValue('y_true');
+  await expect(page.getByLabel('Prediction')).toHaveValue('y_pred');
+  await expect(page.getByLabel(/“positive” .* means/)).toHaveValue('yes');
+  await expect(page.getByLabel(/“negative” .* means/)).toHaveValue('no');
+  // The generator names its single detector "detector-01"; the detector column is mapped.
+  const expected = countsFromCsv(join(DIR, 'sklearn.csv'));
+  expect(await shownCounts(page, /^Per detector/)).toEqual(expected);
+  const counts = expected['detector-01']!;
+  const interval = balancedInterval({ yes: { correct: counts.yes[0], total: counts.yes[1] }, no: { correct: counts.no[0], total: counts.no[1] } }, 0.05);
+  expect(interval.lower).toBeGreaterThan(0);
+  await page.getByRole('button', { name: /^Import 1 detector$/ }).click();
+  await expect(page.getByText(/Imported into the workspace: 1 added/)).toBeVisible();
+  expect(await workspaceDetectorCount(page)).toBe(before + 1);
+  await expect(page.getByRole('row', { name: /detector-01/ })).toBeVisible();
+  // The source is kept in IndexedDB beside the workspace.
+  const source = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('tailbound');
+        open.onsuccess = () => {
+          const get = open.result.transaction('workspace').objectStore('workspace').get('tailbound.datasets');
+          get.onsuccess = () => resolve(String(get.result));
+        };
+      }),
+  );
+  expect(source).toContain('"fileName":"sklearn.csv"');
+  expect(source).toContain('"yesValues"');
+  await page.getByRole('button', { name: /Undo import/ }).click();
+  expect(await workspaceDetectorCount(page)).toBe(before);
+});
+
+test('unusable rows are summarised by reason with line numbers; a file without a detector column is one detector', async ({ page }) => {
+  const lines = ['label,prediction,site'];
+  for (let i = 0; i < 40; i++) lines.push(`${i % 2 ? 'yes' : 'no'},${i % 3 ? 'yes' : 'no'},${i % 4 ? 'a' : 'b'}`);
+  lines.push(',yes,a', ',no,a', 'maybe,yes,b', 'yes,,a');
+  const path = join(DIR, 'bad-rows.csv');
+  writeFileSync(path, `${lines.join('\r\n')}\r\n`);
+  await page.goto('./#/data');
+  await openFile(page, path);
+  await expect(page.getByText('2 rows: empty label (e.g. lines 42, 43)')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 row: label is neither a YES nor a NO value (e.g. line 44)')).toBeVisible();
+  await expect(page.getByText('1 row: empty prediction (e.g. line 45)')).toBeVisible();
+  await expect(page.getByText('40 of 44 rows counted')).toBeVisible();
+  const shown = await shownCounts(page, /^Per detector/);
+  expect(Object.keys(shown)).toEqual(['bad-rows']);
+  // "maybe" can be made a YES value: the row is counted, and the summary updates.
+  await page.getByLabel(/“maybe” .* means/).selectOption('yes');
+  await expect(page.getByText('41 of 44 rows counted')).toBeVisible();
+});
+
+test('the slice table matches independent counts, is sorted by lower bound and states the Bonferroni correction', async ({ page }) => {
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'evaluation.csv'));
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Slice by').selectOption('site');
+  await page.getByLabel('Detector to slice').selectOption('detector-03');
+  const expected = countsFromCsv(join(DIR, 'evaluation.csv'), 'site', 'detector-03');
+  const table = /^detector-03 by site/;
+  await expect(page.getByRole('table', { name: table })).toBeVisible();
+  expect(await shownCounts(page, table, [2, 3])).toEqual(expected);
+  await expect(page.getByText(/5 slices with both classes, so each interval is at δ\/5 = 0\.01 \(Bonferroni\)/)).toBeVisible();
+  // Sorted by the balanced lower bound at δ/5, worst first.
+  const lowers = Object.entries(expected)
+    .map(([site, c]) => [site, balancedInterval({ yes: { correct: c.yes[0], total: c.yes[1] }, no: { correct: c.no[0], total: c.no[1] } }, 0.05 / 5).lower] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([site]) => site);
+  const shownOrder = await page.getByRole('table', { name: table }).locator('tbody th').allInnerTexts();
+  expect(shownOrder).toEqual(lowers);
+  // Each slice opens as a detector with its counts and the slice's δ.
+  const first = expected[lowers[0]!]!;
+  await expect(page.getByRole('link', { name: `as a detector (${lowers[0]})` })).toHaveAttribute(
+    'href',
+    `#/counts?yes=${first.yes[0]}/${first.yes[1]}&no=${first.no[0]}/${first.no[1]}&delta=0.01`,
+  );
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export slices (CSV)' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toContain('column,value,yes_correct,yes_total');
+  expect(csv.split('\r\n')).toHaveLength(5 + 2);
+});
+
+test('malformed files give a clear message and change nothing in the workspace', async ({ page }) => {
+  const before = await workspaceDetectorCount(page);
+  const junk = join(DIR, 'junk.csv');
+  writeFileSync(junk, Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 37) % 256)));
+  const empty = join(DIR, 'empty.csv');
+  writeFileSync(empty, '');
+  const truncated = join(DIR, 'truncated.parquet');
+  const parquet = readFileSync(join(DIR, 'evaluation.parquet'));
+  writeFileSync(truncated, parquet.subarray(0, Math.floor(parquet.length / 2)));
+  const notJsonl = join(DIR, 'notes.jsonl');
+  writeFileSync(notJsonl, 'this is not json\nnor is this\n');
+  const cases: [string, RegExp][] = [
+    [junk, /junk\.csv” looks binary/],
+    [empty, /empty\.csv” is empty \(0 bytes\)/],
+    [truncated, /truncated\.parquet” could not be read as Parquet/],
+    [notJsonl, /notes\.jsonl” could not be read as JSON Lines: no line is a JSON object \(line 1 is not\)/],
+  ];
+  for (const [path, message] of cases) {
+    await page.goto('./#/data');
+    await openFile(page, path);
+    await expect(page.getByRole('alert')).toHaveText(message, { timeout: 30_000 });
+  }
+  // Wrong columns: nothing to call a prediction or a score.
+  const wrong = join(DIR, 'wrong-columns.csv');
+  writeFileSync(wrong, 'name,colour\nbolt,red\nnut,blue\n');
+  await page.goto('./#/data');
+  await openFile(page, wrong);
+  await expect(page.getByRole('alert')).toHaveText('Choose a prediction column, or a score column and a threshold.', { timeout: 30_000 });
+  expect(await workspaceDetectorCount(page)).toBe(before);
+});
+
+test('works from a subpath, passes axe in light and dark, and fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${SUBPATH_URL}#/data`);
+  await openFile(page, join(DIR, 'evaluation.csv.gz'));
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: /by camera|by site|by lighting/ })).toBeVisible();
+  const wide = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > 376 && !element.closest('[role=region]'))
+      .map((element) => `${element.tagName}.${element.className}`)
+      .slice(0, 5),
+  );
+  expect(wide).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+});
