@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
-import { expectShown, expectSamplesListed, SAMPLES } from './dashboard-helpers';
+import { expectedText as expectedInterval, expectShown, expectSamplesListed, SAMPLES } from './dashboard-helpers';
 
 const FORKLIFT = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
 const plain = ({ estimate, lower, upper }: Interval): Interval => ({ estimate, lower, upper });
@@ -98,4 +98,10 @@ test('phone width and dark theme: the setting and the comparison fit and stay ax
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
+});
+
+test('the tail explorer’s balanced mode stays the blog’s Figure 7 and says what the inverted interval would be', async ({ page }) => {
+  await page.goto('./#/explore?mode=balanced&yes=38/40&no=55/60&delta=0.05');
+  const inverted = expectedInterval(balancedInversionInterval(FORKLIFT, 0.05));
+  await expect(page.getByTestId('explorer-inverted')).toContainText(`it gives [${inverted.lower}, ${inverted.upper}], 40% narrower`);
 });

@@ -1,4 +1,7 @@
 import { useMemo } from 'react';
+import { useBalancedVersion } from '../../components/use-balanced-version';
+import { balancedNow } from '../../data/balanced-intervals-service';
+import { effectiveMethod } from '../../data/balanced-method';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
 import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts } from '../../data/format';
@@ -108,6 +111,7 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
           </tr>
         </tbody>
       </table>
+      <InvertedNote yes={yes} no={no} delta={delta} union={interval} />
       {(yesLink || noLink) && (
         <p>
           Each class’s bounds are the ends of its exact central interval at δ/2 (δ/4 in each tail):{' '}
@@ -117,5 +121,27 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * This panel stays the blog's construction; the dashboard's default balanced interval inverts one
+ * exact test instead, and the panel says what that gives for the same counts.
+ */
+function InvertedNote({ yes, no, delta, union }: { yes: ClassCounts; no: ClassCounts; delta: number; union: BalancedInterval }) {
+  useBalancedVersion();
+  if (effectiveMethod('inversion', yes, no) !== 'inversion') return null;
+  const inverted = balancedNow('inversion', yes, no, delta);
+  if (inverted === null) return null;
+  if (inverted === 'pending') return <p className="muted">Computing the exact test inversion of these counts in a background worker…</p>;
+  const ratio = (union.upper - union.lower) / (inverted.upper - inverted.lower);
+  const comparison =
+    ratio > 1.005 ? `${Math.round((1 - 1 / ratio) * 100)}% narrower` : ratio < 0.995 ? `${Math.round((1 / ratio - 1) * 100)}% wider` : 'about as wide';
+  return (
+    <p className="balanced-panel__inverted" data-testid="explorer-inverted">
+      This is the blog’s union-bound construction. tailbound’s default balanced interval inverts one exact test of the
+      balanced accuracy instead (δ/2 per side, no union bound): for these counts it gives{' '}
+      <strong>{formatInterval(inverted)}</strong>, {comparison} — same {formatConfidence(delta)} guarantee.
+    </p>
   );
 }
