@@ -336,6 +336,8 @@ const TARGETS: Record<string, Target> = {
   pairedBalancedDifferenceTest: { args: fc.tuple(pairedClasses), names: ['counts', 'yes', 'no'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   differenceInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   balancedDifferenceInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
+  differenceTest: { args: fc.tuple(classCounts, classCounts), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
+  balancedDifferenceTest: { args: fc.tuple(twoClasses, twoClasses), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   balancedOneSidedLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 300 },
   holmAdjust: { args: fc.tuple(probabilities), names: ['pValues'], check: adjusted, runs: 300 },
   simultaneousAboveTarget: {

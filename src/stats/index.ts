@@ -59,6 +59,8 @@ export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval
 export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
 export { differenceInterval } from './difference-interval';
 export { balancedDifferenceInterval } from './balanced-difference-interval';
+export { differenceTest, type DifferenceTest } from './difference-test';
+export { balancedDifferenceTest } from './balanced-difference-test';
 export { balancedOneSidedLowerBound } from './balanced-one-sided-lower-bound';
 export { holmAdjust } from './holm-adjust';
 export { simultaneousAboveTarget, type AboveTargetResult } from './simultaneous-above-target';
