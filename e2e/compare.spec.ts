@@ -5,6 +5,7 @@ import { formatDifferenceParts, formatPValue } from '../src/data/difference-form
 import { formatHonestPercent } from '../src/data/format';
 import {
   balancedDifferenceInterval,
+  balancedDifferenceTest,
   mcnemarExactTest,
   pairedBalancedDifferenceInterval,
   pairedBalancedDifferenceTest,
@@ -70,7 +71,7 @@ test.describe('compare from counts-only links', () => {
     const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
     const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
     await expectDifference(page, balancedDifferenceInterval(a, b, 0.05));
-    await expect(page.getByTestId('p-value')).toHaveText('none for different test sets');
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(balancedDifferenceTest(a, b).pTwoSided)} (the test that inverts this interval)`);
     await expect(page.getByRole('table', { name: /Each detector’s counts/ })).toContainText('38/40');
   });
 

@@ -197,7 +197,9 @@ function ComparisonResult({
           </div>
           <div>
             <dt>p-value (equally accurate)</dt>
-            <dd data-testid="p-value">{test ? `${formatPValue(test.p)} (${test.name})` : 'none for different test sets'}</dd>
+            <dd data-testid="p-value">
+              {formatPValue(test.p)} ({test.name})
+            </dd>
           </div>
           <div>
             <dt>Method</dt>

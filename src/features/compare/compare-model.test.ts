@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
-import { balancedDifferenceInterval, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
+import { balancedDifferenceInterval, balancedDifferenceTest, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence } from './compare-model';
 
 const names = { a: 'Old', b: 'New' };
@@ -19,14 +19,14 @@ describe('compare', () => {
     expect(balanced.test?.exact).toBe(false);
   });
 
-  it('uses the unpaired union bound, with no test, for each detector’s counts', () => {
+  it('uses the unpaired union bound and the test inverting it for each detector’s counts', () => {
     const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
     const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
     const comparison = compare({ kind: 'unpaired-balanced', a, b }, 0.05);
     expect(comparison.interval).toEqual(balancedDifferenceInterval(a, b, 0.05));
-    expect(comparison.test).toBeUndefined();
+    expect(comparison.test).toEqual({ p: balancedDifferenceTest(a, b).pTwoSided, name: 'the test that inverts this interval', exact: false });
     expect(comparison.paired).toBe(false);
-    expect(testSentence(comparison)).toMatch(/no exact test here for results on different test sets/);
+    expect(testSentence(comparison)).toMatch(/^If they were equally accurate, a difference at least this large would happen at most .*% of the time \(the test that inverts this interval\)\.$/);
   });
 });
 

@@ -3,7 +3,9 @@ import { textCell, UTF8_BOM } from '../../data/export-files';
 import { formatConfidence } from '../../data/format';
 import {
   balancedDifferenceInterval,
+  balancedDifferenceTest,
   differenceInterval,
+  differenceTest,
   mcnemarExactTest,
   pairedBalancedDifferenceInterval,
   pairedBalancedDifferenceTest,
@@ -36,8 +38,8 @@ export interface Comparison {
   method: string;
   /** The construction in a sentence, for the page. */
   construction: string;
-  /** Two-sided p-value for "equally accurate", when the comparison has a test. */
-  test?: { p: number; name: string; exact: boolean };
+  /** Two-sided p-value for "equally accurate"; `exact` when its size is exactly what it says (McNemar), not at most. */
+  test: { p: number; name: string; exact: boolean };
 }
 
 export const METHODS = {
@@ -46,6 +48,9 @@ export const METHODS = {
   'unpaired-proportion': 'exact-unpaired-union-bound',
   'unpaired-balanced': 'exact-unpaired-balanced-union-bound',
 } as const;
+
+/** The union-bound constructions' test: the smallest δ at which the interval excludes 0 (conservative). */
+const INVERTED_TEST = 'the test that inverts this interval';
 
 /** The comparison and its test for the input, at δ. */
 export function compare(input: ComparisonInput, delta: number): Comparison {
@@ -74,7 +79,7 @@ export function compare(input: ComparisonInput, delta: number): Comparison {
         method: METHODS[input.kind],
         construction:
           'Exact paired balanced interval: each class’s exact paired interval at δ/2 (should-be-YES and should-be-NO examples separately), averaged; both hold together with probability ≥ 1 − δ by the union bound.',
-        test: { p: pairedBalancedDifferenceTest(input.tables).pTwoSided, name: 'the test that inverts this interval', exact: false },
+        test: { p: pairedBalancedDifferenceTest(input.tables).pTwoSided, name: INVERTED_TEST, exact: false },
       };
     }
     case 'unpaired-proportion':
@@ -87,6 +92,7 @@ export function compare(input: ComparisonInput, delta: number): Comparison {
         method: METHODS[input.kind],
         construction:
           'Exact unpaired interval: each detector’s exact lower and upper bounds at δ/4 (Clopper–Pearson), lower = A’s lower − B’s upper, upper = A’s upper − B’s lower; by the union bound it covers with probability ≥ 1 − δ.',
+        test: { p: differenceTest(input.a, input.b).pTwoSided, name: INVERTED_TEST, exact: false },
       };
     case 'unpaired-balanced':
       return {
@@ -98,6 +104,7 @@ export function compare(input: ComparisonInput, delta: number): Comparison {
         method: METHODS[input.kind],
         construction:
           'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ.',
+        test: { p: balancedDifferenceTest(input.a, input.b).pTwoSided, name: INVERTED_TEST, exact: false },
       };
   }
 }
@@ -117,12 +124,9 @@ export function comparisonSentence(comparison: Comparison, names: { a: string; b
   return `${names.a} − ${names.b} is between ${shown.lower} and ${shown.upper} points ${how}: these results do not show which ${metric === 'accuracy' ? 'is more accurate' : 'has the higher balanced accuracy'}.`;
 }
 
-/** What the p-value says, or why there is none. */
+/** What the p-value says: exactly (McNemar) or at most (the inverted union bounds). */
 export function testSentence(comparison: Comparison): string {
   const { test } = comparison;
-  if (!test) {
-    return 'There is no exact test here for results on different test sets: the interval is the comparison (it excludes 0 when the difference is proven at this level).';
-  }
   const often = test.exact ? 'would happen' : 'would happen at most';
   return `If they were equally accurate, a difference at least this large ${often} ${formatPValue(test.p)} of the time (${test.name}).`;
 }
@@ -146,7 +150,7 @@ export function comparisonToCsv(comparison: Comparison, names: { a: string; b: s
       comparison.method,
     ].join(',');
   const metricName = comparison.metric === 'accuracy' ? 'accuracy_difference' : 'balanced_accuracy_difference';
-  const lines = [header.join(','), row(metricName, comparison.interval, comparison.test ? String(comparison.test.p) : '', comparison.test?.name ?? '')];
+  const lines = [header.join(','), row(metricName, comparison.interval, String(comparison.test.p), comparison.test.name)];
   if (comparison.perClass) {
     lines.push(row('yes_accuracy_difference_at_delta_2', comparison.perClass.yes), row('no_accuracy_difference_at_delta_2', comparison.perClass.no));
   }
