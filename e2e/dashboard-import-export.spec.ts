@@ -35,8 +35,10 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
       } else {
         // Chromium's V8 and Node's may differ in the last binary digit of Math.exp/log; 1e-14 is ~50 ulps.
         expect(Number(estimate), `${detector.id} ${metric} estimate`).toBe(interval.estimate);
-        expect(Math.abs(Number(lower) - interval.lower), `${detector.id} ${metric} lower`).toBeLessThan(1e-14);
-        expect(Math.abs(Number(upper) - interval.upper), `${detector.id} ${metric} upper`).toBeLessThan(1e-14);
+        // The balanced row is the certified inverted interval: its search may stop a step apart (≤ its gap).
+        const tolerance = metric === 'balanced' ? 1e-4 : 1e-14;
+        expect(Math.abs(Number(lower) - interval.lower), `${detector.id} ${metric} lower`).toBeLessThan(tolerance);
+        expect(Math.abs(Number(upper) - interval.upper), `${detector.id} ${metric} upper`).toBeLessThan(tolerance);
         // Unrounded: the cells are the shortest round-trip form of a double.
         expect(String(Number(lower))).toBe(lower);
         expect(String(Number(upper))).toBe(upper);

@@ -1,4 +1,5 @@
 import type { ClassCounts } from '../stats';
+import { DEFAULT_BALANCED_METHOD, readBalancedParam, type BalancedMethod } from './balanced-method';
 import { classCountsParam, LinkReader, numberParam, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 
@@ -26,6 +27,8 @@ export interface PlanLink {
   accuracyYes: number | undefined;
   accuracyNo: number | undefined;
   ratio: LabelRatio | undefined;
+  /** `balanced=inversion|union`: the interval the plan is for; undefined → the workspace's setting. */
+  balanced?: BalancedMethod | undefined;
 }
 
 export const DEFAULT_PLAN_TARGET: Record<PlanGoal, number> = { lower: 0.9, width: 0.1 };
@@ -65,6 +68,7 @@ export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
     accuracyYes: optionalAccuracy(reader, 'accYes', 'the assumed accuracy on should-be-YES examples'),
     accuracyNo: optionalAccuracy(reader, 'accNo', 'the assumed accuracy on should-be-NO examples'),
     ratio: readRatio(reader),
+    balanced: readBalancedParam(reader),
   };
   return reader.result(link);
 }
@@ -81,6 +85,7 @@ export function planHref(link: PlanLink): string {
   if (link.accuracyYes !== undefined) params.accYes = numberParam(link.accuracyYes);
   if (link.accuracyNo !== undefined) params.accNo = numberParam(link.accuracyNo);
   if (link.ratio !== undefined) params.ratio = `${numberParam(link.ratio.yes)}:${numberParam(link.ratio.no)}`;
+  if (link.balanced !== undefined && link.balanced !== DEFAULT_BALANCED_METHOD) params.balanced = link.balanced;
   return hashHref(['plan'], params);
 }
 

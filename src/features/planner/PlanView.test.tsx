@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
-import { projectBalancedInterval } from '../../stats';
+import { balancedInversionInterval, projectBalancedInterval } from '../../stats';
 import { percentTickFormatter } from '../../components/axis-ticks';
 import { parsePlanLink } from '../../data/plan-link';
 import { planOutcome } from './plan-answer';
@@ -30,7 +30,7 @@ const DETECTOR = { current: { yes: { correct: 38, total: 40 }, no: { correct: 55
 // Each render runs an exact search over label counts; allow for a busy machine.
 describe('PlanView', { timeout: 20_000 }, () => {
   it('answers the documented link, and the answer is the smallest count that clears the target', async () => {
-    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
     const [labels, yes, no] = answerCounts();
     expect(yes + no).toBe(labels);
     // Future labels in the observed 40:60 proportion.
@@ -49,7 +49,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('names the first count after the answer where the projection misses the target again', async () => {
-    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
     const [labels] = answerCounts();
     let relapse = labels + 1;
     while (projectBalancedInterval(DETECTOR, relapse).interval!.lower >= 0.9) relapse++;
@@ -58,7 +58,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('labels the y axis with distinct, true percentages at round values', async () => {
-    const link = '#/plan?yes=1874/1950&no=9702/9800&delta=0.05&target=0.97';
+    const link = '#/plan?yes=1874/1950&no=9702/9800&delta=0.05&target=0.97&balanced=union';
     const { container } = await renderAt(link);
     const parsed = parsePlanLink(parseHashRoute(link).params);
     const outcome = parsed.ok ? planOutcome(parsed.value) : undefined;
@@ -72,7 +72,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('marks the answer in the chart and in the data table', async () => {
-    const { container } = await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    const { container } = await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
     const [labels] = answerCounts();
     expect(container.querySelector('.recharts-reference-dot')).not.toBeNull();
     expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
@@ -81,7 +81,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('plans for a width goal', async () => {
-    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.1&goal=width');
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.1&goal=width&balanced=union');
     const [labels] = answerCounts();
     const at = projectBalancedInterval(DETECTOR, labels).interval!;
     const before = projectBalancedInterval(DETECTOR, labels - 1).interval!;
@@ -91,13 +91,13 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('explains an unreachable target', async () => {
-    await renderAt('#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9');
+    await renderAt('#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9&balanced=union');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
     expect(screen.getByText(/tends to 80\.8%, and the exact lower bound always stays below the estimate/)).toBeInTheDocument();
   });
 
   it('plans from scratch with assumed accuracies, and says what is missing without them', async () => {
-    await renderAt('#/plan?yes=0/0&no=0/0&delta=0.05&target=0.9&accYes=0.97&accNo=0.97&ratio=1:1');
+    await renderAt('#/plan?yes=0/0&no=0/0&delta=0.05&target=0.9&accYes=0.97&accNo=0.97&ratio=1:1&balanced=union');
     const [labels, yes, no] = answerCounts();
     expect(Math.abs(yes - no)).toBeLessThanOrEqual(1);
     const scratch = { current: { yes: { correct: 0, total: 0 }, no: { correct: 0, total: 0 } }, yesAccuracy: 0.97, noAccuracy: 0.97, yesShare: 0.5, delta: 0.05 };
@@ -106,13 +106,13 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('says what is missing when a class has no labels and no assumed accuracy', async () => {
-    await renderAt('#/plan?yes=0/0&no=55/60&delta=0.05&target=0.9&ratio=1:1');
+    await renderAt('#/plan?yes=0/0&no=55/60&delta=0.05&target=0.9&ratio=1:1&balanced=union');
     expect(screen.getByRole('alert')).toHaveTextContent(/No plan for these settings: yesAccuracy is needed/);
   });
 
   it('updates the link as assumptions are typed, keeping the last valid value on a typo', async () => {
     const user = userEvent.setup();
-    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
     const accuracy = screen.getByRole('textbox', { name: 'Accuracy on should-be-NO' });
     await user.type(accuracy, '95%');
     expect(window.location.hash).toContain('accNo=0.95');
@@ -126,7 +126,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
   });
 
   it('names a malformed parameter', async () => {
-    await renderAt('#/plan?yes=38/40&no=55/60&goal=upper');
+    await renderAt('#/plan?yes=38/40&no=55/60&goal=upper&balanced=union');
     expect(screen.getByRole('alert')).toHaveTextContent('goal: “goal” is “upper”');
   });
 
@@ -139,5 +139,23 @@ describe('PlanView', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText(/^Search cancelled\./)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+
+  it('plans with the exact test inversion (the default) and says what the union bound would have needed', async () => {
+    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+    const [labels] = answerCounts();
+    const inverted = (additional: number) => {
+      const { counts } = projectBalancedInterval(DETECTOR, additional);
+      return balancedInversionInterval({ yes: counts.yes, no: counts.no }, 0.05);
+    };
+    expect(inverted(labels).lower).toBeGreaterThanOrEqual(0.9);
+    expect(inverted(labels - 1).lower).toBeLessThan(0.9);
+    const union = screen.getByTestId('union-plan').textContent ?? '';
+    const match = /would need ([\d,]+) more labels for the same goal \(([\d.]+)× as many\)/.exec(union);
+    expect(match, union).not.toBeNull();
+    const unionLabels = Number(match![1]!.replace(/,/g, ''));
+    expect(projectBalancedInterval(DETECTOR, unionLabels).interval!.lower).toBeGreaterThanOrEqual(0.9);
+    expect(unionLabels).toBeGreaterThan(labels);
+    expect(screen.getByText(/exact test inversion, δ\/2 per side\) that/)).toBeInTheDocument();
   });
 });

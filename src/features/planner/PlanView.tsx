@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { TableScroll } from '../../components/TableScroll';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
+import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
@@ -10,7 +11,9 @@ import { countsText } from '../../data/interval-wording';
 import { methodsHref } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
 import type { HashRoute } from '../../data/routes';
+import { useWorkspace } from '../../store/workspace';
 import type { LabelPlan } from '../../stats';
+import type { BalancedPlan } from './inverted-plan';
 import type { Relapse } from './plan-answer';
 import { formatProportion, formatRatio, parseProportion, parseRatio } from './plan-fields';
 import { PlanChart } from './PlanChart';
@@ -36,7 +39,10 @@ const parseAccuracy = (text: string) => parseProportion(text, { inclusive: true,
 function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: string; chartWidth: number | undefined }) {
   const [link, setLink] = useLinkState(linked, linkKey, planHref);
   const update = useCallback((change: Partial<PlanLink>) => setLink({ ...link, ...change }), [link, setLink]);
-  const search = usePlanOutcome(link);
+  const workspaceMethod = useWorkspace((state) => state.balancedMethod);
+  const setWorkspaceMethod = useWorkspace((state) => state.setBalancedMethod);
+  const method = link.balanced ?? workspaceMethod;
+  const search = usePlanOutcome(useMemo(() => ({ ...link, balanced: method }), [link, method]));
   const observedYes = link.yes.total > 0 ? link.yes.correct / link.yes.total : undefined;
   const observedNo = link.no.total > 0 ? link.no.correct / link.no.total : undefined;
   const observedRatio = link.yes.total + link.no.total > 0 ? `${link.yes.total}:${link.no.total}` : undefined;
@@ -48,11 +54,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
         How many more ground-truth labels, per class, before the exact balanced interval proves what you need — found by an
         exact search over label counts with the exact bounds, assuming the detector keeps its per-class accuracies.
       </p>
-      <p className="plan-view__intro muted" role="note">
-        Plans use the blog’s union bound (δ/4 per tail). The exact test inversion — the detectors’ default balanced
-        interval — is narrower and usually needs fewer labels for the same claim; planning with it is not built yet, so
-        these counts are an upper estimate for it.
-      </p>
+
       <div className="plan-view__controls">
         <fieldset className="plan-view__group">
           <legend>Goal</legend>
@@ -101,6 +103,13 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
           />
         </fieldset>
         <ConfidenceControl delta={link.delta} onChange={(delta) => update({ delta })} />
+        <BalancedMethodControl
+          method={method}
+          onChange={(balanced) => {
+            setWorkspaceMethod(balanced);
+            update({ balanced });
+          }}
+        />
       </div>
 
       <SearchStatus search={search} />
@@ -111,7 +120,13 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
       )}
       {search.outcome?.ok && (
         <div className={search.status === 'ready' ? undefined : 'plan-view__stale'} aria-busy={search.status === 'searching'}>
-          <PlanResult plan={search.outcome.plan} relapse={search.outcome.relapse} link={link} chartWidth={chartWidth} />
+          <PlanResult
+            plan={search.outcome.plan}
+            union={search.outcome.union}
+            relapse={search.outcome.relapse}
+            link={link}
+            chartWidth={chartWidth}
+          />
         </div>
       )}
     </section>
@@ -159,8 +174,10 @@ function GoalChoice({ goal, onChange }: { goal: PlanGoal; onChange: (goal: PlanG
   );
 }
 
-function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
+function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
+  const { plan, union, relapse, link, chartWidth } = props;
   const { headline, detail } = planSentences(plan, link, relapse);
+  const methodName = union ? 'exact test inversion, δ/2 per side' : 'union bound, δ/4 per tail';
   const level = formatConfidence(link.delta);
   const chartRef = useRef<HTMLElement>(null);
   return (
@@ -169,10 +186,11 @@ function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; rela
         {headline}
       </h2>
       <p>{detail}</p>
+      {union && <p data-testid="union-plan">{unionComparison(plan, union)}</p>}
       <figure className="plan-view__figure" ref={chartRef}>
         <PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />
         <figcaption>
-          The exact balanced {level} interval (δ = {formatFullPrecision(link.delta)}, union bound over the two classes) that
+          The exact balanced {level} interval (δ = {formatFullPrecision(link.delta)}, {methodName}) that
           the assumptions project after each number of additional labels; {link.goal === 'lower' ? 'the lower bound' : 'its width'}{' '}
           against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
         </figcaption>
@@ -182,7 +200,7 @@ function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; rela
         title={`Labels to ${link.goal === 'lower' ? 'prove' : 'narrow'} the balanced accuracy: target ${formatPercent(link.target, 1)}`}
         caption={
           `Now: should-be-YES ${countsText(link.yes)}, should-be-NO ${countsText(link.no)} correct. Projected exact balanced ${level} ` +
-          `interval (union bound, δ/4 per tail, δ = ${formatFullPrecision(link.delta)}) after each number of additional labels; ` +
+          `interval (${methodName}, δ = ${formatFullPrecision(link.delta)}) after each number of additional labels; ` +
           `${link.goal === 'lower' ? 'the lower bound' : 'its width'} against the target ${formatPercent(link.target, 1)}` +
           `${plan.additional !== null ? `, reached at ${count(plan.additional)} more labels` : ''}. ${headline}`
         }
@@ -233,7 +251,7 @@ function PlanResult({ plan, relapse, link, chartWidth }: { plan: LabelPlan; rela
 }
 
 /** The answer in words: how many labels of each class, what they buy, under which assumptions. */
-export function planSentences(plan: LabelPlan, link: PlanLink, relapse: Relapse | null): { headline: string; detail: string } {
+export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relapse | null): { headline: string; detail: string } {
   const level = formatConfidence(link.delta);
   const { yesAccuracy, noAccuracy, yesShare } = plan.assumptions;
   const goal =
@@ -287,4 +305,17 @@ export function planSentences(plan: LabelPlan, link: PlanLink, relapse: Relapse 
       `With ${count(counts.yes.total)} should-be-YES and ${count(counts.no.total)} should-be-NO labels, ${assumptions}, ` +
       `the exact balanced ${level} interval would be ${shown}: ${reached}.${shortfall}${margin}`,
   };
+}
+
+/** What the blog's union bound would have needed for the same goal, beside the inverted interval's answer. */
+export function unionComparison(plan: BalancedPlan, union: LabelPlan): string {
+  const method = 'The blog’s union bound (δ/4 per tail)';
+  if (union.status !== 'reached' || union.additional === null) {
+    return `${method} does not get there within ${count(union.assumptions.maxAdditionalLabels)} more labels.`;
+  }
+  const needed = `${method} would need ${count(union.additional)} more labels for the same goal`;
+  if (plan.status !== 'reached' || plan.additional === null) return `${needed}.`;
+  if (plan.additional === union.additional) return `${needed}, as many.`;
+  const ratio = plan.additional === 0 ? '' : ` (${(union.additional / plan.additional).toFixed(1)}× as many)`;
+  return `${needed}${ratio}; the test inversion's answer is found by bisection on the projected interval.`;
 }

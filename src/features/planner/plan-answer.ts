@@ -8,8 +8,14 @@ import {
   type LabelPlanAssumptions,
 } from '../../stats';
 
-/** The planner's answer for a link (with where it relapses), or the stats module's explanation of why there is none. */
-export type PlanOutcome = { ok: true; plan: LabelPlan; relapse: Relapse | null } | { ok: false; message: string };
+import { invertedPlan, type BalancedPlan } from './inverted-plan';
+
+/**
+ * The planner's answer for a link (with where it relapses), or the stats module's explanation of why
+ * there is none. With the test inversion, `plan` is its plan and `union` the union bound's for the
+ * same goal (what it would have needed); with the union bound, `union` is null.
+ */
+export type PlanOutcome = { ok: true; plan: BalancedPlan; relapse: Relapse | null; union: LabelPlan | null } | { ok: false; message: string };
 
 /**
  * Where the projected interval misses the target again after the answer (whole counts make it
@@ -34,12 +40,18 @@ export function planAssumptions(link: PlanLink): LabelPlanAssumptions {
   };
 }
 
-/** Runs the exact label search for the link's goal (lower bound ≥ target, or width ≤ target). */
+/**
+ * Runs the exact label search for the link's goal (lower bound ≥ target, or width ≤ target), for the
+ * link's balanced interval (`balanced`, resolved by the caller; absent: the union bound).
+ */
 export function planOutcome(link: PlanLink): PlanOutcome {
   try {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
-    return { ok: true, plan, relapse: firstRelapse(plan, link, assumptions) };
+    if (link.balanced === 'inversion') {
+      return { ok: true, plan: invertedPlan(assumptions, plan.goal, link.target, plan), relapse: null, union: plan };
+    }
+    return { ok: true, plan, relapse: firstRelapse(plan, link, assumptions), union: null };
   } catch (error) {
     // A RangeError here names an assumption that cannot hold (e.g. no labels and no assumed accuracy).
     if (error instanceof RangeError) return { ok: false, message: error.message };

@@ -1,0 +1,102 @@
+import { balancedInversionInterval, projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
+
+/** A plan whose intervals may be any exact balanced interval (the union bound's plans are one kind). */
+export type BalancedPlan = Omit<LabelPlan, 'at'> & { at: { counts: ProjectedCounts; interval: Interval } | null };
+
+/**
+ * The inverted interval is planned up to this many labels per class: its search evaluates the
+ * interval ~50 times, each up to ~0.3 s near 10⁵ labels per class (`npm run bench`).
+ */
+export const INVERTED_PLAN_MAX_CLASS = 100_000;
+/** Points of the projected curve (each one inverted interval). */
+const CURVE_POINTS = 40;
+
+/**
+ * The label plan for the exact test-inversion interval, beside the union bound's `unionPlan` for the
+ * same assumptions and goal: the smallest number of additional labels M whose projected inverted
+ * interval meets the goal, found by doubling from 0 and then bisecting, so that M meets it and M − 1
+ * does not. The inverted bound is not proven monotone in M (whole counts make it zig-zag a little,
+ * as the union bound's does), so between the doubling steps a smaller M could meet it too; the
+ * union bound's plan stays the certified one, and this one is said to be found by bisection.
+ */
+export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan['goal'], target: number, unionPlan: LabelPlan): BalancedPlan {
+  const delta = unionPlan.assumptions.delta;
+  const cache = new Map<number, { counts: ProjectedCounts; interval: Interval | null }>();
+  const at = (additional: number) => {
+    let found = cache.get(additional);
+    if (!found) {
+      const { counts } = projectBalancedInterval(assumptions, additional);
+      const interval = counts.yes.total > 0 && counts.no.total > 0 ? balancedInversionInterval({ yes: counts.yes, no: counts.no }, delta) : null;
+      cache.set(additional, (found = { counts, interval }));
+    }
+    return found;
+  };
+  const meets = (additional: number) => {
+    const { interval } = at(additional);
+    if (!interval) return false;
+    return goal === 'lower-bound' ? interval.lower >= target : interval.upper - interval.lower <= target;
+  };
+  const withinCap = (additional: number) => {
+    const { counts } = projectBalancedInterval(assumptions, additional);
+    return Math.max(counts.yes.total, counts.no.total) <= INVERTED_PLAN_MAX_CLASS;
+  };
+  const base = { goal, target, assumptions: unionPlan.assumptions };
+  if (unionPlan.status === 'unreachable') return { ...base, status: 'unreachable', additional: null, at: null, reason: unionPlan.reason, curve: [] };
+
+  const limit = unionPlan.assumptions.maxAdditionalLabels;
+  let miss = -1;
+  let found: number | null = null;
+  for (let additional = 0; ; additional = additional === 0 ? 1 : additional * 2) {
+    const probe = Math.min(additional, limit);
+    if (!withinCap(probe)) break;
+    if (meets(probe)) {
+      found = probe;
+      break;
+    }
+    miss = probe;
+    if (probe === limit) break;
+  }
+  if (found === null) {
+    const reason =
+      miss >= limit
+        ? `Not reached within ${limit} additional labels.`
+        : `Not reached before a class passes ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with the test inversion stops (each check is an exact search).`;
+    return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: curve(at, withinCap, Math.max(miss, 1), null) };
+  }
+  let hit = found;
+  while (hit - miss > 1) {
+    const middle = miss + Math.floor((hit - miss) / 2);
+    if (meets(middle)) hit = middle;
+    else miss = middle;
+  }
+  const answer = at(hit);
+  return { ...base, status: 'reached', additional: hit, at: { counts: answer.counts, interval: answer.interval! }, reason: null, curve: curve(at, withinCap, Math.max(2 * hit, 10), hit) };
+}
+
+/** About CURVE_POINTS label counts from 0 to `end` (within the cap), plus the answer and one fewer. */
+function curve(
+  at: (additional: number) => { counts: ProjectedCounts; interval: Interval | null },
+  withinCap: (additional: number) => boolean,
+  end: number,
+  answer: number | null,
+): LabelPlanPoint[] {
+  const points = new Set<number>();
+  for (let step = 0; step <= CURVE_POINTS; step++) points.add(Math.round((end * step) / CURVE_POINTS));
+  if (answer !== null) {
+    points.add(answer);
+    if (answer > 0) points.add(answer - 1);
+  }
+  return [...points]
+    .sort((a, b) => a - b)
+    .filter(withinCap)
+    .map(at)
+    .filter((point) => point.interval !== null)
+    .map(({ counts, interval }) => ({
+      additional: counts.additional,
+      additionalYes: counts.additionalYes,
+      additionalNo: counts.additionalNo,
+      estimate: interval!.estimate,
+      lower: interval!.lower,
+      upper: interval!.upper,
+    }));
+}
