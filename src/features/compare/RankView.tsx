@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
@@ -73,6 +73,8 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
       .filter((row): row is Ranked => row.verdict !== null)
       .sort((x, y) => y.verdict.lower - x.verdict.lower || y.verdict.estimate - x.verdict.estimate);
   }, [answer, chosen]);
+  // A thousand rows render in the background, in slices, so the page stays responsive.
+  const tableRows = useDeferredValue(ranked);
   const m = answer?.kind === 'done' ? answer.m : 0;
   const reference = referenceIndex >= 0 ? chosen[referenceIndex] : undefined;
   const level = formatConfidence(delta);
@@ -134,7 +136,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
               caption={`${METHOD[against.kind]} · δ = ${formatFullPrecision(delta)} · m = ${m}`}
             />
           </section>
-          <RankTable ranked={ranked} against={against} delta={delta} reference={reference} />
+          <RankTable ranked={tableRows} against={against} delta={delta} reference={reference} />
           <div className="compare-view__actions">
             <button type="button" onClick={() => downloadText('tailbound-ranking.csv', rankingToCsv(ranked, against, delta, m), 'text/csv;charset=utf-8')}>
               Export ranking (CSV)
