@@ -107,3 +107,23 @@ test('the tail explorer’s balanced mode stays the blog’s Figure 7 and says w
   const inverted = expectedInterval(balancedInversionInterval(FORKLIFT, 0.05));
   await expect(page.getByTestId('explorer-inverted')).toContainText(`it gives [${inverted.lower}, ${inverted.upper}], 40% narrower`);
 });
+
+test('the planner plans with the chosen interval and says what the union bound would have needed; the methods view leads with it', async ({ page }) => {
+  await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+  await expect(page.getByTestId('union-plan')).toContainText(/The blog’s union bound \(δ\/4 per tail\) would need [\d,]+ more labels for the same goal \([\d.]+× as many\)/);
+  await expect(page.getByText(/exact test inversion, δ\/2 per side\) that the assumptions project/)).toBeVisible();
+  const invertedAnswer = await page.getByRole('heading', { level: 2 }).first().textContent();
+
+  await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
+  await expect(page.getByText(/union bound, δ\/4 per tail\) that the assumptions project/)).toBeVisible();
+  await expect(page.getByTestId('union-plan')).toHaveCount(0);
+  expect(await page.getByRole('heading', { level: 2 }).first().textContent()).not.toBe(invertedAnswer);
+  await expectNoAxeViolations(page);
+
+  await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05&balanced=union');
+  const table = page.getByRole('table', { name: /for YES 38\/40, NO 55\/60/ });
+  await expect(table.getByRole('row').nth(1)).toContainText('Exact union bound (the blog’s; your setting)');
+  await expect(table.getByRole('row').nth(2)).toContainText('Exact test inversion (tailbound)');
+  await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05');
+  await expect(table.getByRole('row').nth(1)).toContainText('Exact test inversion (tailbound, your setting)');
+});

@@ -1,14 +1,16 @@
 import type { ClassCounts } from '../stats';
+import { DEFAULT_BALANCED_METHOD, readBalancedParam, type BalancedMethod } from './balanced-method';
 import { classCountsParam, LinkReader, numberParam, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 
 /**
  * What `#/methods` compares: one proportion k/n (`?n=40&k=38&delta=0.05`) or a detector's two
- * classes (`?yes=38/40&no=55/60&delta=0.05`).
+ * classes (`?yes=38/40&no=55/60&delta=0.05`, optionally `balanced=union|inversion`: which exact
+ * balanced interval leads the table; absent, the workspace's setting).
  */
 export type MethodsLink =
   | { kind: 'proportion'; n: number; k: number; delta: number }
-  | { kind: 'detector'; yes: ClassCounts; no: ClassCounts; delta: number };
+  | { kind: 'detector'; yes: ClassCounts; no: ClassCounts; delta: number; balanced?: BalancedMethod | undefined };
 
 export const DEFAULT_METHODS_LINK: MethodsLink = { kind: 'proportion', n: 40, k: 38, delta: 0.05 };
 
@@ -16,6 +18,7 @@ export const DEFAULT_METHODS_LINK: MethodsLink = { kind: 'proportion', n: 40, k:
 export function parseMethodsLink(params: URLSearchParams): LinkParse<MethodsLink> {
   const reader = new LinkReader(params);
   const delta = reader.delta(DEFAULT_METHODS_LINK.delta);
+  const balanced = readBalancedParam(reader);
   const detectorParams = reader.has('yes') || reader.has('no');
   const proportionParams = reader.has('n') || reader.has('k');
 
@@ -29,7 +32,7 @@ export function parseMethodsLink(params: URLSearchParams): LinkParse<MethodsLink
     }
     const yes = reader.classCounts('yes', 'should-be-YES');
     const no = reader.classCounts('no', 'should-be-NO');
-    return reader.result(yes && no ? { kind: 'detector', yes, no, delta } : DEFAULT_METHODS_LINK);
+    return reader.result(yes && no ? { kind: 'detector', yes, no, delta, balanced } : DEFAULT_METHODS_LINK);
   }
   if (!proportionParams) return reader.result({ ...DEFAULT_METHODS_LINK, delta });
 
@@ -51,5 +54,6 @@ export function methodsHref(link: MethodsLink): string {
       ? { n: numberParam(link.n), k: numberParam(link.k) }
       : { yes: classCountsParam(link.yes), no: classCountsParam(link.no) };
   params.delta = numberParam(link.delta);
+  if (link.kind === 'detector' && link.balanced !== undefined && link.balanced !== DEFAULT_BALANCED_METHOD) params.balanced = link.balanced;
   return hashHref(['methods'], params);
 }

@@ -1,3 +1,4 @@
+import { useWorkspace } from '../../store/workspace';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { useCallback, useMemo } from 'react';
 import { TableScroll } from '../../components/TableScroll';
@@ -143,6 +144,8 @@ function ProportionResults({ link }: { link: Extract<MethodsLink, { kind: 'propo
 
 function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detector' }> }) {
   const { yes, no, delta } = link;
+  const workspaceMethod = useWorkspace((state) => state.balancedMethod);
+  const chosen = link.balanced ?? workspaceMethod;
   // A large count's inverted interval arrives from a worker: the version re-reads it.
   const arrived = useBalancedVersion();
   const balanced = useMemo(() => balancedIntervals(yes, no, delta), [yes, no, delta, arrived]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -150,6 +153,22 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
   const noRows = useMemo(() => proportionIntervals(no.total, no.correct, delta), [no, delta]);
   const counts = `YES ${yes.correct}/${yes.total}, NO ${no.correct}/${no.total}`;
   const confusion = { tp: yes.correct, fn: yes.total - yes.correct, tn: no.correct, fp: no.total - no.correct };
+  const invertedRow: MethodRow[] =
+    balanced.inverted && balanced.inverted !== 'pending'
+      ? [
+          {
+            name: `Exact test inversion (tailbound${chosen === 'inversion' ? ', your setting' : ''})`,
+            promise:
+              'One exact test of the balanced accuracy inverted, δ/2 per side, its supremum over the nuisance certified: guaranteed ≥ 1 − δ coverage, and the narrowest here as a rule.',
+            interval: balanced.inverted,
+          },
+        ]
+      : [];
+  const unionRow: MethodRow = {
+    name: `Exact union bound (the blog’s${chosen === 'union' ? '; your setting' : ''})`,
+    promise: 'Each class’s exact bounds at δ/4, averaged: guaranteed ≥ 1 − δ coverage for every pair of class accuracies.',
+    interval: balanced.exact,
+  };
   const classRows = (rows: typeof yesRows, classCounts: ClassCounts) =>
     rows.map(({ method, interval }) => ({
       name: METHOD_INFO[method].label,
@@ -166,22 +185,8 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
         delta={delta}
         series="balanced"
         rows={[
-          ...(balanced.inverted && balanced.inverted !== 'pending'
-            ? [
-                {
-                  name: 'Exact test inversion (tailbound’s default)',
-                  promise:
-                    'One exact test of the balanced accuracy inverted, δ/2 per side, its supremum over the nuisance certified: guaranteed ≥ 1 − δ coverage, and the narrowest here as a rule.',
-                  interval: balanced.inverted,
-                },
-              ]
-            : []),
-          {
-            name: 'Exact union bound (the blog’s; tailbound’s other setting)',
-            promise:
-              'Each class’s exact bounds at δ/4, averaged: guaranteed ≥ 1 − δ coverage for every pair of class accuracies.',
-            interval: balanced.exact,
-          },
+          // The workspace's (or the link's) balanced interval leads.
+          ...(chosen === 'inversion' ? [...invertedRow, unionRow] : [unionRow, ...invertedRow]),
           {
             name: 'Posterior (Brodersen et al. 2010)',
             promise:
