@@ -199,6 +199,25 @@ test.describe('from the detector list', () => {
   });
 });
 
+test.describe('links naming workspace detectors, opened in a fresh browser', () => {
+  test('#/compare?a=<id>&b=<id> finds the sample detectors; a new δ is written back to the address', async ({ page }) => {
+    const [a, b] = [SAMPLES[1]!, SAMPLES[9]!];
+    await page.goto(`#/compare?a=${a.id}&b=${b.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compare ${a.name} and ${b.name}`);
+    await expectDifference(page, balancedDifferenceInterval(a, b, 0.05));
+    await page.getByRole('button', { name: '99%', exact: true }).click();
+    await expectDifference(page, balancedDifferenceInterval(a, b, 0.01));
+    await expect(page).toHaveURL(new RegExp(`a=${a.id}&b=${b.id}.*delta=0\\.01`));
+  });
+
+  test('#/rank?ref=<id> ranks the whole sample workspace against it', async ({ page }) => {
+    await page.goto(`#/rank?ref=${SAMPLES[1]!.id}`);
+    const usable = SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0);
+    await expect(page.getByTestId('family-wise')).toContainText(`across all ${usable.length - 1} comparisons (Bonferroni)`);
+    await expect(page.getByRole('alert')).toContainText('No examples in a class (balanced accuracy undefined), left out');
+  });
+});
+
 test.describe('accessibility and phone width', () => {
   const ROUTES = [
     '#/compare',

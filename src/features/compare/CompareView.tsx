@@ -17,6 +17,7 @@ import type { DetectorCounts, PairedCounts } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence, type Comparison, type ComparisonInput } from './compare-model';
 import { DifferenceChart } from './DifferenceChart';
 import { PairedCsvImport } from './PairedCsvImport';
+import { useSampleSeed } from './use-sample-seed';
 import './compare.css';
 
 const TITLE = 'Compare two detectors';
@@ -42,6 +43,7 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
   const workspaceDelta = useWorkspace((state) => state.delta);
   const hydrated = useWorkspace((state) => state.hydrated);
   const stored = useWorkspace((state) => state.detectors);
+  const loadingSamples = useSampleSeed();
   const delta = link.delta ?? workspaceDelta;
   const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
   const resolved = useMemo(() => resolve(link, stored), [link, stored]);
@@ -62,7 +64,7 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
       <h1>{heading}</h1>
       {link.data.kind === 'none' ? (
         <Landing />
-      ) : link.data.kind === 'detectors' && !resolved.input && !hydrated ? (
+      ) : link.data.kind === 'detectors' && !resolved.input && (!hydrated || loadingSamples) ? (
         <p role="status">Opening your workspace…</p>
       ) : resolved.problems.length > 0 ? (
         <div role="alert" className="compare-view__problem">

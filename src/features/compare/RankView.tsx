@@ -17,6 +17,7 @@ import { useWorkspace } from '../../store/workspace';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
 import type { RankJob, RankVerdict } from './rank-compute';
 import { useRanking } from './use-ranking';
+import { useSampleSeed } from './use-sample-seed';
 import './compare.css';
 
 const TITLE = 'Rank detectors';
@@ -46,6 +47,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const workspaceDelta = useWorkspace((state) => state.delta);
   const hydrated = useWorkspace((state) => state.hydrated);
   const stored = useWorkspace((state) => state.detectors);
+  const loadingSamples = useSampleSeed();
   const delta = link.delta ?? workspaceDelta;
   const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
 
@@ -80,7 +82,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const level = formatConfidence(delta);
   const proven = ranked.filter((row) => row.verdict.provenBetter).length;
 
-  if (!hydrated) return <p role="status">Opening your workspace…</p>;
+  if (!hydrated || loadingSamples) return <p role="status">Opening your workspace…</p>;
 
   return (
     <section className="compare-view rank-view">
