@@ -1,6 +1,7 @@
 // Comparing detectors: paired and unpaired difference intervals and the ranking of many detectors
 // (call runComparisonBench()).
 import { balancedDifferenceInterval } from '../../src/stats/balanced-difference-interval';
+import { balancedDifferenceTest } from '../../src/stats/balanced-difference-test';
 import type { DetectorCounts, PairedClassCounts, PairedCounts } from '../../src/stats/comparison-types';
 import { mcnemarExactTest } from '../../src/stats/mcnemar-exact-test';
 import { pairedBalancedDifferenceInterval } from '../../src/stats/paired-balanced-difference-interval';
@@ -75,6 +76,8 @@ export function runComparisonBench(): void {
   const unpaired = timeEach(pairs, ([first, second]) => balancedDifferenceInterval(first, second, 0.05));
   const describeDetector = ({ yes, no }: DetectorCounts) => `${yes.correct}/${yes.total}, ${no.correct}/${no.total}`;
   add('balancedDifferenceInterval, classes ≤ 10,000', '≤ 20 ms', unpaired, `${describeDetector(unpaired.at[0])} vs ${describeDetector(unpaired.at[1])}`);
+  const unpairedTest = timeEach(pairs, ([first, second]) => balancedDifferenceTest(first, second));
+  add('balancedDifferenceTest, classes ≤ 10,000', '—', unpairedTest, `${describeDetector(unpairedTest.at[0])} vs ${describeDetector(unpairedTest.at[1])}`);
   table(['case (δ = 0.05)', 'median', 'p99', 'slowest', 'target', 'slowest at'], rows);
 
   const rankingRows: (string | number)[][] = [];
