@@ -127,3 +127,16 @@ test('the planner plans with the chosen interval and says what the union bound w
   await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05');
   await expect(table.getByRole('row').nth(1)).toContainText('Exact test inversion (tailbound, your setting)');
 });
+
+test('the coverage view puts the two heat maps side by side: both never below 1 − δ, one narrower', async ({ page }) => {
+  await page.goto('./#/coverage?n=30&delta=0.05&methods=wald&yes=20&no=20');
+  const union = page.getByTestId('balanced-coverage-summary');
+  const inversion = page.getByTestId('balanced-coverage-summary-inversion');
+  await expect(union).toContainText('never below the nominal 95% on this grid');
+  await expect(union).toContainText('Mean width over all 441 outcomes: 40.9%.');
+  await expect(inversion).toContainText('never below the nominal 95% on this grid', { timeout: 30_000 });
+  await expect(inversion).toContainText('so the test inversion misses about');
+  await expect(inversion).toContainText('Mean width over all 441 outcomes: 29.3%.');
+  await expect(page.getByRole('img', { name: /Heat map of the inverted balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,3 +1,4 @@
+import type { BalancedMethod } from '../../data/balanced-method';
 import { useCallback, useMemo, useRef } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { TableScroll } from '../../components/TableScroll';
@@ -19,7 +20,7 @@ import { METHOD_INFO, PROPORTION_METHODS } from '../../data/method-info';
 import type { HashRoute } from '../../data/routes';
 import type { ProportionMethod } from '../../stats';
 import { BalancedCoverageMap } from './BalancedCoverageMap';
-import { CURVE_PS, GRID_PS } from './coverage-compute';
+import { CURVE_PS, GRID_PS, INVERSION_HEATMAP_CLASS_SIZE } from './coverage-compute';
 import { summarizeCoverage, type CoverageSummary } from './coverage-summary';
 import { CoverageChart, type CoverageRow } from './CoverageChart';
 import { DataDisclosure } from './DataDisclosure';
@@ -74,9 +75,10 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
       <section className="coverage-view__panel" aria-labelledby="balanced-coverage-heading">
         <h2 id="balanced-coverage-heading">The balanced interval over every pair of class accuracies</h2>
         <p>
-          tailbound’s balanced interval averages each class’s exact bounds taken at δ/4 (a union bound over four bounds).
-          Its coverage depends on both true class accuracies; each cell below is computed exactly for {link.yesTotal}{' '}
-          should-be-YES and {link.noTotal} should-be-NO examples.
+          The blog’s balanced interval averages each class’s exact bounds taken at δ/4 (a union bound over four bounds);
+          tailbound’s default inverts one exact test of the balanced accuracy instead. Their coverage depends on both true
+          class accuracies; each cell below is computed exactly for {link.yesTotal} should-be-YES and {link.noTotal}{' '}
+          should-be-NO examples — side by side, both keep the promise and one spends less of it.
         </p>
         <fieldset className="coverage-view__group">
           <legend>Class sizes</legend>
@@ -95,7 +97,23 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
             onCommit={setNoTotal}
           />
         </fieldset>
-        <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} />
+        <div className="coverage-view__maps">
+          <div className="coverage-view__map">
+            <h3>Exact union bound (the blog’s, δ/4 per tail)</h3>
+            <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} method="union" />
+          </div>
+          <div className="coverage-view__map">
+            <h3>Exact test inversion (tailbound’s default, δ/2 per side)</h3>
+            {Math.max(link.yesTotal, link.noTotal) <= INVERSION_HEATMAP_CLASS_SIZE ? (
+              <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} method="inversion" />
+            ) : (
+              <p className="muted">
+                Its heat map goes up to {INVERSION_HEATMAP_CLASS_SIZE} examples per class (each outcome is an exact search over
+                the nuisance); choose smaller class sizes to see it.
+              </p>
+            )}
+          </div>
+        </div>
       </section>
     </section>
   );
@@ -291,9 +309,16 @@ function CurveDataTable({
   );
 }
 
-function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: number; delta: number }) {
-  const state = useBalancedCoverage(yesTotal, noTotal, delta);
-  const { coverage } = state;
+/** How each heat map names its interval: in sentences, and as the suffix of its test ids and titles. */
+const MAP_WORDING: Record<BalancedMethod, { who: string; caption: string; suffix: string; titled: string }> = {
+  union: { who: 'the union bound', caption: 'exact union bound, δ/4 per tail', suffix: '', titled: 'the balanced interval' },
+  inversion: { who: 'the test inversion', caption: 'exact test inversion, δ/2 per side', suffix: '-inversion', titled: 'the inverted balanced interval' },
+};
+
+function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noTotal: number; delta: number; method: BalancedMethod }) {
+  const state = useBalancedCoverage(yesTotal, noTotal, delta, method);
+  const { coverage, meanWidth } = state;
+  const wording = MAP_WORDING[method];
   const summary = useMemo(() => (coverage ? summarizeCoverage(coverage.flat(), delta) : undefined), [coverage, delta]);
   const level = formatConfidence(delta);
   const setting = `${yesTotal} should-be-YES × ${noTotal} should-be-NO examples, δ = ${formatFullPrecision(delta)}`;
@@ -312,18 +337,19 @@ function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: nu
         : `below the nominal ${level} in ${summary.belowNominal} of ${cells} cells`;
     sentence =
       `Minimum coverage ${formatPercent(summary.minimum, 3, 'down')} at ${where}: ${verdict}. ` +
-      `Mean coverage ${formatPercent(summary.mean, 3, 'down')}, so the union bound misses about ` +
-      `${formatPercent(1 - summary.mean, 2, 'up')} of the time where it may miss ${formatPercent(delta, 2)}: that is how conservative it is.`;
+      `Mean coverage ${formatPercent(summary.mean, 3, 'down')}, so ${wording.who} misses about ` +
+      `${formatPercent(1 - summary.mean, 2, 'up')} of the time where it may miss ${formatPercent(delta, 2)}: that is how conservative it is.` +
+      (meanWidth === undefined ? '' : ` Mean width over all ${((yesTotal + 1) * (noTotal + 1)).toLocaleString('en-US')} outcomes: ${formatPercent(meanWidth, 1)}.`);
     // The colours span the coverage actually reached, so the structure shows; the legend says where 1 − δ is.
     floor = Math.min(Math.floor(summary.minimum * 1000) / 1000, 0.999);
   }
 
   return (
     <>
-      <JobProgress state={state} label="Balanced coverage heat map" workDescription={`${cells.toLocaleString('en-US')} cells for ${setting}`} />
+      <JobProgress state={state} label={method === 'union' ? 'Balanced coverage heat map' : 'Balanced coverage heat map (test inversion)'} workDescription={`${cells.toLocaleString('en-US')} cells for ${setting}`} />
       {coverage && summary && (
         <>
-          <p className="coverage-view__verdict" data-testid="balanced-coverage-summary">
+          <p className="coverage-view__verdict" data-testid={`balanced-coverage-summary${wording.suffix}`}>
             {sentence}
           </p>
           <div ref={mapRef}>
@@ -332,18 +358,18 @@ function GridPanel({ yesTotal, noTotal, delta }: { yesTotal: number; noTotal: nu
               ps={GRID_PS}
               delta={delta}
               floor={floor}
-              summary={`Heat map of the balanced interval’s exact coverage for ${setting}. ${sentence}`}
+              summary={`Heat map of ${wording.titled}’s exact coverage for ${setting}. ${sentence}`}
             />
           </div>
           <ChartDownloads
             source={mapRef}
-            title={`Exact coverage of the balanced interval, ${yesTotal} should-be-YES × ${noTotal} should-be-NO`}
+            title={`Exact coverage of ${wording.titled}, ${yesTotal} should-be-YES × ${noTotal} should-be-NO`}
             caption={
-              `Coverage of the balanced ${level} interval (exact union bound, δ/4 per tail) over the true class accuracies p⁺ and p⁻, ` +
+              `Coverage of the balanced ${level} interval (${wording.caption}) over the true class accuracies p⁺ and p⁻, ` +
               `for ${setting}; colour from ${formatPercent(floor, 1, 'down')} (dark) to 100% (bright), red below the nominal ${level}. ${sentence}`
             }
           />
-          <DataDisclosure summary={`Show the data (${cells.toLocaleString('en-US')} cells)`}>
+          <DataDisclosure summary={`Show ${method === 'union' ? 'the' : 'the test inversion’s'} data (${cells.toLocaleString('en-US')} cells)`}>
             {() => <GridDataTable coverage={coverage} level={level} setting={setting} />}
           </DataDisclosure>
         </>

@@ -49,12 +49,14 @@ describe('runCoverageJob', () => {
     expect(compared).toBe(50);
   });
 
-  it('computes the balanced grid, never below 1 − δ', () => {
-    const messages = run({ kind: 'grid', yesTotal: 20, noTotal: 20, delta: 0.05 });
+  it.each(['union', 'inversion'] as const)('computes the balanced grid by the %s, never below 1 − δ, with its mean width', (method) => {
+    const messages = run({ kind: 'grid', yesTotal: 20, noTotal: 20, delta: 0.05, method });
     const grid = messages.find((message) => message.kind === 'grid');
     expect(grid && grid.coverage.length).toBe(50);
     expect(Math.min(...grid!.coverage.flat())).toBeGreaterThanOrEqual(0.95);
     expect(messages.filter((message) => message.kind === 'progress')).toHaveLength(50);
+    // The figure: mean width over all 21 × 21 outcomes, 0.4085 by the union bound, 0.2928 inverted.
+    expect(grid!.meanWidth).toBeCloseTo(method === 'union' ? 0.4085 : 0.2928, 4);
   });
 
   it('reports a bad request as an error message instead of throwing', () => {

@@ -1,5 +1,9 @@
+import type { BalancedMethod } from '../../data/balanced-method';
 import {
   balancedCoverageGrid,
+  balancedInterval,
+  balancedInversionCoverageGrid,
+  balancedInversionInterval,
   coverageCurve,
   proportionIntervalTable,
   type ProportionMethod,
@@ -17,13 +21,16 @@ export const GRID_PS: readonly number[] = Array.from({ length: 50 }, (_, index) 
 /** Work for the coverage worker: curves for some methods at n and δ, or the balanced interval's grid. */
 export type CoverageJob =
   | { kind: 'curves'; n: number; delta: number; methods: ProportionMethod[] }
-  | { kind: 'grid'; yesTotal: number; noTotal: number; delta: number };
+  | { kind: 'grid'; yesTotal: number; noTotal: number; delta: number; method: BalancedMethod };
+
+/** The inverted interval's heat map goes up to this many examples per class (stats' ceiling for its grid). */
+export const INVERSION_HEATMAP_CLASS_SIZE = 60;
 
 /** What the worker reports, in order: progress (any number of times), results, then `done` or `error`. */
 export type CoverageMessage =
   | { kind: 'progress'; fraction: number }
   | { kind: 'curve'; method: ProportionMethod; coverage: number[] }
-  | { kind: 'grid'; coverage: number[][] }
+  | { kind: 'grid'; coverage: number[][]; meanWidth: number }
   | { kind: 'done'; elapsedMs: number }
   | { kind: 'error'; message: string };
 
@@ -62,8 +69,34 @@ function runCurves(job: Extract<CoverageJob, { kind: 'curves' }>, post: (message
 }
 
 function runGrid(job: Extract<CoverageJob, { kind: 'grid' }>, post: (message: CoverageMessage) => void) {
-  const coverage = balancedCoverageGrid(job.yesTotal, job.noTotal, job.delta, GRID_PS, GRID_PS, (rowsDone, rows) =>
-    post({ kind: 'progress', fraction: rowsDone / rows }),
-  );
-  post({ kind: 'grid', coverage });
+  const { yesTotal, noTotal, delta, method } = job;
+  const grid = method === 'inversion' ? balancedInversionCoverageGrid : balancedCoverageGrid;
+  // The grid is most of the work; the mean width over every outcome takes the rest.
+  const coverage = grid(yesTotal, noTotal, delta, GRID_PS, GRID_PS, (rowsDone, rows) => post({ kind: 'progress', fraction: (0.8 * rowsDone) / rows }));
+  post({ kind: 'grid', coverage, meanWidth: meanWidth(yesTotal, noTotal, delta, method) });
+}
+
+/** The interval's width averaged over all (n₊ + 1)(n₋ + 1) outcomes (each outcome counted once). */
+export function meanWidth(yesTotal: number, noTotal: number, delta: number, method: BalancedMethod): number {
+  // The inverted interval depends on the outcome through t = n₋k₊ + n₊k₋ only.
+  const byT = new Map<number, number>();
+  let sum = 0;
+  for (let yes = 0; yes <= yesTotal; yes++) {
+    for (let no = 0; no <= noTotal; no++) {
+      const counts = { yes: { correct: yes, total: yesTotal }, no: { correct: no, total: noTotal } };
+      if (method === 'union') {
+        const { lower, upper } = balancedInterval(counts, delta);
+        sum += upper - lower;
+        continue;
+      }
+      const t = yes * noTotal + no * yesTotal;
+      let width = byT.get(t);
+      if (width === undefined) {
+        const { lower, upper } = balancedInversionInterval(counts, delta);
+        byT.set(t, (width = upper - lower));
+      }
+      sum += width;
+    }
+  }
+  return sum / ((yesTotal + 1) * (noTotal + 1));
 }

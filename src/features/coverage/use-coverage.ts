@@ -1,3 +1,4 @@
+import type { BalancedMethod } from '../../data/balanced-method';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProportionMethod } from '../../stats';
 import { startCoverageJob } from './coverage-client';
@@ -14,7 +15,7 @@ export interface JobState {
 
 // Results computed on this page, kept for as long as it is open: revisiting settings is instant.
 const curveCache = new Map<string, readonly number[]>();
-const gridCache = new Map<string, readonly (readonly number[])[]>();
+const gridCache = new Map<string, { coverage: readonly (readonly number[])[]; meanWidth: number }>();
 
 const curveKey = (method: ProportionMethod, n: number, delta: number) => `${method}|${n}|${delta}`;
 
@@ -78,18 +79,21 @@ export function useCoverageCurves(methods: readonly ProportionMethod[], n: numbe
 export interface BalancedCoverage extends JobState {
   /** coverage[i][j] at p⁺ = GRID_PS[i], p⁻ = GRID_PS[j]; undefined until computed. */
   coverage: readonly (readonly number[])[] | undefined;
+  /** The interval's width averaged over every outcome; undefined until computed. */
+  meanWidth: number | undefined;
 }
 
-/** The balanced interval's coverage over the (p⁺, p⁻) grid for these class sizes and δ. */
-export function useBalancedCoverage(yesTotal: number, noTotal: number, delta: number): BalancedCoverage {
-  const key = `${yesTotal}|${noTotal}|${delta}`;
+/** A balanced interval's coverage over the (p⁺, p⁻) grid for these class sizes, δ and method. */
+export function useBalancedCoverage(yesTotal: number, noTotal: number, delta: number, method: BalancedMethod): BalancedCoverage {
+  const key = `${yesTotal}|${noTotal}|${delta}|${method}`;
   const state = useCoverageJob(
     key,
     !gridCache.has(key),
-    () => ({ kind: 'grid', yesTotal, noTotal, delta }),
+    () => ({ kind: 'grid', yesTotal, noTotal, delta, method }),
     (message) => {
-      if (message.kind === 'grid') gridCache.set(key, message.coverage);
+      if (message.kind === 'grid') gridCache.set(key, { coverage: message.coverage, meanWidth: message.meanWidth });
     },
   );
-  return { ...state, coverage: gridCache.get(key) };
+  const found = gridCache.get(key);
+  return { ...state, coverage: found?.coverage, meanWidth: found?.meanWidth };
 }
