@@ -191,7 +191,7 @@ test.describe('from the detector list', () => {
     }
     await page.getByRole('radio', { name: 'A reference detector' }).check();
     await page.getByRole('combobox', { name: /^Reference detector/ }).selectOption(chosen[3]!.id);
-    await expect(page.getByTestId('family-wise')).toContainText('across all 3 comparisons (Bonferroni)');
+    await expect(page.getByTestId('family-wise')).toContainText('across all 3 comparisons (Holm)');
     await expect(table.locator('tbody tr')).toHaveCount(3);
     const first = balancedDifferenceInterval(chosen[0]!, chosen[3]!, 0.05 / 3);
     const shown = formatDifferenceParts(first);
@@ -213,7 +213,7 @@ test.describe('links naming workspace detectors, opened in a fresh browser', () 
   test('#/rank?ref=<id> ranks the whole sample workspace against it', async ({ page }) => {
     await page.goto(`#/rank?ref=${SAMPLES[1]!.id}`);
     const usable = SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0);
-    await expect(page.getByTestId('family-wise')).toContainText(`across all ${usable.length - 1} comparisons (Bonferroni)`);
+    await expect(page.getByTestId('family-wise')).toContainText(`across all ${usable.length - 1} comparisons (Holm)`);
     await expect(page.getByRole('alert')).toContainText('No examples in a class (balanced accuracy undefined), left out');
   });
 });
@@ -283,7 +283,7 @@ test('ranking 1,000 detectors runs in a worker: the page is never held over 200 
 
   const switched = Date.now();
   await page.getByRole('radio', { name: 'A reference detector' }).check();
-  await expect(page.getByTestId('family-wise')).toContainText('across all 999 comparisons (Bonferroni)', { timeout: 30_000 });
+  await expect(page.getByTestId('family-wise')).toContainText('across all 999 comparisons (Holm)', { timeout: 30_000 });
   const againstReference = Date.now() - switched;
   const longestAgainstReference = Math.max(0, ...(await takeLongTasks(page)));
   console.log(`ranking 1,000 detectors against a reference: shown after ${againstReference} ms, longest task ${Math.round(longestAgainstReference)} ms`);

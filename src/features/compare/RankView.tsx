@@ -25,7 +25,7 @@ const TITLE = 'Rank detectors';
 const CHART_ROWS = 20;
 const METHOD = {
   target: 'simultaneous-one-sided-lower-bound-bonferroni-holm',
-  reference: 'exact-unpaired-balanced-difference-bonferroni',
+  reference: 'exact-unpaired-balanced-difference-bonferroni-holm',
 } as const;
 
 /** `#/rank?…`: many workspace detectors against a target accuracy or a reference detector, family-wise. */
@@ -119,7 +119,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
             <p className="compare-view__sentence" data-testid="family-wise">
               {against.kind === 'target'
                 ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${formatFullPrecision(against.target * 100)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}).`
-                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each difference’s exact unpaired interval is at δ/${m.toLocaleString('en')}, so all hold together with probability ≥ ${level}. Not paired: the workspace has each detector’s counts, not which examples each got right.`}
+                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right.`}
             </p>
             <p className="compare-view__note" data-testid="winners-curse">
               Winner’s curse: the best-looking detector’s estimate is optimistic — it was picked because it came out on top, and
@@ -249,7 +249,7 @@ function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ran
         <caption>
           {target
             ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous one-sided lower bound; p-values for “above the target”, raw and Holm-adjusted.'
-            : `Ordered by simultaneous lower bound. Difference detector − ${reference?.name ?? 'reference'} in balanced accuracy, points: estimate and simultaneous exact unpaired interval (Bonferroni).`}
+            : `Ordered by simultaneous lower bound. Difference detector − ${reference?.name ?? 'reference'} in balanced accuracy, points: estimate and simultaneous exact unpaired interval (Bonferroni); p-values for “better than the reference”, raw and Holm-adjusted.`}
         </caption>
         <thead>
           <tr>
@@ -257,8 +257,8 @@ function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ran
             <th scope="col">Detector</th>
             <th scope="col">{target ? 'Estimate' : 'Difference'}</th>
             <th scope="col">{target ? 'Simultaneous lower bound' : 'Simultaneous interval'}</th>
-            {target && <th scope="col">p</th>}
-            {target && <th scope="col">Holm p</th>}
+            <th scope="col">p</th>
+            <th scope="col">Holm p</th>
             <th scope="col">Verdict</th>
           </tr>
         </thead>
@@ -281,6 +281,7 @@ function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ran
                 )}
               </th>
               {target ? <TargetCells verdict={verdict} /> : <DifferenceCells verdict={verdict} />}
+              <PValueCells verdict={verdict} />
               <td className={verdict.provenBetter ? 'compare-table__proven' : undefined}>
                 {verdict.provenBetter ? (target ? 'proven above' : 'proven better') : verdict.provenWorse ? 'proven worse' : 'not shown'}
               </td>
@@ -297,8 +298,15 @@ function TargetCells({ verdict }: { verdict: RankVerdict }) {
     <>
       <td>{formatHonestPercent(verdict.estimate, 'nearest')}</td>
       <td>≥ {formatHonestPercent(verdict.lower, 'down')}</td>
-      <td>{formatPValue(verdict.pValue ?? 1)}</td>
-      <td>{formatPValue(verdict.adjustedPValue ?? 1)}</td>
+    </>
+  );
+}
+
+function PValueCells({ verdict }: { verdict: RankVerdict }) {
+  return (
+    <>
+      <td>{formatPValue(verdict.pValue)}</td>
+      <td>{formatPValue(verdict.adjustedPValue)}</td>
     </>
   );
 }
@@ -328,8 +336,8 @@ export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['again
       verdict.estimate,
       verdict.lower,
       verdict.upper,
-      verdict.pValue ?? '',
-      verdict.adjustedPValue ?? '',
+      verdict.pValue,
+      verdict.adjustedPValue,
       verdict.provenBetter ? 'proven_better' : verdict.provenWorse ? 'proven_worse' : 'not_shown',
       m,
       delta,

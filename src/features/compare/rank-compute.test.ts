@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancedDifferenceInterval, simultaneousAboveTarget } from '../../stats';
+import { balancedDifferenceInterval, balancedDifferenceTest, holmAdjust, simultaneousAboveTarget } from '../../stats';
 import { runRankJob, type RankMessage } from './rank-compute';
 
 const detectors = [
@@ -34,14 +34,20 @@ describe('runRankJob', () => {
     });
   });
 
-  it('against a reference: each difference at δ/m (Bonferroni), the reference’s own row null', () => {
+  it('against a reference: each difference at δ/m (Bonferroni), Holm on the unpaired tests, the reference’s own row null', () => {
     const message = run({ against: 'reference', reference: 1, delta: 0.05, counts });
     if (message.kind !== 'done') throw new Error(message.message);
     expect(message.m).toBe(2);
     expect(message.verdicts[1]).toBeNull();
-    const first = balancedDifferenceInterval(detectors[0]!, detectors[1]!, 0.025);
-    expect(message.verdicts[0]).toEqual({ ...first, provenBetter: first.lower > 0, provenWorse: first.upper < 0 });
+    const pValues = [0, 2].map((index) => balancedDifferenceTest(detectors[index]!, detectors[1]!).pAGreater);
+    const adjusted = holmAdjust(pValues);
+    [0, 2].forEach((index, at) => {
+      const interval = balancedDifferenceInterval(detectors[index]!, detectors[1]!, 0.025);
+      expect(message.verdicts[index]).toEqual({ ...interval, pValue: pValues[at], adjustedPValue: adjusted[at], provenBetter: adjusted[at]! <= 0.05, provenWorse: interval.upper < 0 });
+    });
     expect(message.verdicts[0]!.provenBetter).toBe(true);
+    // Holm proves at least what the simultaneous intervals prove.
+    for (const verdict of message.verdicts) if (verdict && verdict.lower > 0) expect(verdict.provenBetter).toBe(true);
   });
 
   it('reports a failure in words instead of throwing', () => {

@@ -1,4 +1,4 @@
-import { balancedDifferenceInterval, simultaneousAboveTarget, type DetectorCounts } from '../../stats';
+import { balancedDifferenceInterval, balancedDifferenceTest, holmAdjust, simultaneousAboveTarget, type DetectorCounts } from '../../stats';
 
 /**
  * Work for the ranking worker: each detector's counts as [yes correct, yes total, no correct, no
@@ -12,9 +12,9 @@ export interface RankVerdict {
   estimate: number;
   lower: number;
   upper: number;
-  /** Holm-able p-value and its Holm adjustment (target only: the unpaired difference has no test). */
-  pValue?: number;
-  adjustedPValue?: number;
+  /** P-value for "above the target" / "better than the reference", and its Holm adjustment over the m. */
+  pValue: number;
+  adjustedPValue: number;
   /** Proven above the target / better than the reference, family-wise error ≤ δ. */
   provenBetter: boolean;
   /** Proven worse than the reference (its simultaneous interval is below 0). */
@@ -26,8 +26,10 @@ export type RankMessage = { kind: 'done'; verdicts: (RankVerdict | null)[]; m: n
 /**
  * Against a target: `simultaneousAboveTarget` (Bonferroni lower bounds at δ/m, Holm on the
  * p-values). Against a reference on different test sets: `balancedDifferenceInterval` at δ/m for
- * each detector − reference (Bonferroni): all m intervals hold together with probability ≥ 1 − δ,
- * so the verdicts "better" (lower > 0) and "worse" (upper < 0) have family-wise error ≤ δ.
+ * each detector − reference (Bonferroni: all m intervals hold together with probability ≥ 1 − δ,
+ * so "worse" (upper < 0) has family-wise error ≤ δ), and "better" by Holm on
+ * `balancedDifferenceTest(...).pAGreater` (family-wise error ≤ δ under any dependence; it proves at
+ * least what the intervals prove).
  */
 export function runRankJob(job: RankJob, post: (message: RankMessage) => void): void {
   try {
@@ -50,11 +52,14 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
     }
     const reference = detectors[job.reference]!;
     const m = detectors.length - 1;
-    const verdicts = detectors.map((counts, index) => {
-      if (index === job.reference) return null;
+    const others = detectors.filter((_, index) => index !== job.reference);
+    const pValues = others.map((counts) => balancedDifferenceTest(counts, reference).pAGreater);
+    const adjusted = holmAdjust(pValues);
+    const verdicts: (RankVerdict | null)[] = others.map((counts, at) => {
       const interval = balancedDifferenceInterval(counts, reference, job.delta / Math.max(1, m));
-      return { ...interval, provenBetter: interval.lower > 0, provenWorse: interval.upper < 0 };
+      return { ...interval, pValue: pValues[at]!, adjustedPValue: adjusted[at]!, provenBetter: adjusted[at]! <= job.delta, provenWorse: interval.upper < 0 };
     });
+    verdicts.splice(job.reference, 0, null);
     post({ kind: 'done', verdicts, m });
   } catch (error) {
     post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
