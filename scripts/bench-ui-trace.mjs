@@ -23,27 +23,31 @@ function phaseOf(event) {
   const { name } = event;
   if (name === 'EventDispatch') {
     const type = event.args?.data?.type ?? '';
-    if (type === 'pointerdown' || type === 'pointerup' || type === 'mousedown' || type === 'mouseup' || type === 'click') return 'script: pointer down/up';
-    if (type === 'pointermove' || type === 'mousemove') return 'script: pointer move';
-    if (type === 'keydown' || type === 'keyup' || type === 'input' || type === 'change') return 'script: input event (React sync render)';
-    return 'script: other events';
+    if (type === 'pointerdown' || type === 'pointerup' || type === 'mousedown' || type === 'mouseup' || type === 'click') return 'JS pointer down/up';
+    if (type === 'pointermove' || type === 'mousemove') return 'JS pointer move';
+    if (type === 'keydown' || type === 'keyup' || type === 'input' || type === 'change') return 'JS key/input events';
+    return 'JS other events';
   }
-  if (name === 'TimerFire') return 'script: timers';
-  if (name === 'FireAnimationFrame') return 'script: animation frames';
-  if (name === 'FunctionCall' || name === 'v8.callFunction' || name === 'V8.Execute' || name === 'EvaluateScript') return 'script: tasks (React scheduler, after-paint draw)';
+  if (name === 'TimerFire') return 'JS timers';
+  if (name === 'FireAnimationFrame') return 'JS rAF';
+  if (name === 'FunctionCall' || name === 'v8.callFunction' || name === 'V8.Execute' || name === 'EvaluateScript') return 'JS tasks';
   if (name === 'UpdateLayoutTree' || name === 'RecalculateStyles' || name === 'ScheduleStyleRecalculation') return 'style';
   if (name === 'Layout') return 'layout';
-  if (name === 'PrePaint' || name === 'Paint' || name === 'Layerize' || name === 'UpdateLayer' || name === 'PaintImage' || name === 'Commit' || name === 'UpdateLayerTree') return 'paint, layerize, commit';
-  if (/GC|garbage/i.test(name)) return 'garbage collection';
+  if (name === 'PrePaint') return 'pre-paint';
+  if (name === 'Paint' || name === 'PaintImage') return 'paint';
+  if (name === 'Layerize' || name === 'UpdateLayer' || name === 'UpdateLayerTree') return 'layerize';
+  if (name === 'Commit') return 'commit';
+  if (/GC|garbage/i.test(name)) return 'GC';
   if (name === 'HitTest') return 'hit test';
   if (name === 'RunTask' || name === 'ThreadControllerImpl::RunTask') return 'other';
   return undefined;
 }
 
 /**
- * The main thread's busy time in [from, to] (µs, trace clock), as top-level tasks, and its split by
- * phase: each event's self time (its duration less its children's) goes to its own phase, or to its
- * parent's when it has none of its own.
+ * The main thread's work in [from, to] (µs, trace clock), as top-level tasks: their wall time and
+ * their thread CPU time (`tdur`: what the thread itself ran, not the time it waited for a core that
+ * other processes held), and the CPU time split by phase: each event's self time (its own less its
+ * children's) goes to its own phase, or to its parent's when it has none of its own.
  */
 export function mainThreadBreakdown(events, [pid, tid], from, to) {
   const mine = events
@@ -51,26 +55,28 @@ export function mainThreadBreakdown(events, [pid, tid], from, to) {
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const phases = new Map();
   let busy = 0;
+  let cpu = 0;
   let longest = 0;
   const stack = [];
   const closeUntil = (time) => {
     while (stack.length > 0 && stack[stack.length - 1].end <= time) {
       const done = stack.pop();
-      const self = done.dur - done.children;
-      phases.set(done.phase, (phases.get(done.phase) ?? 0) + self);
+      phases.set(done.phase, (phases.get(done.phase) ?? 0) + Math.max(0, done.cpu - done.children));
     }
   };
   for (const event of mine) {
     closeUntil(event.ts);
     const parent = stack[stack.length - 1];
+    const eventCpu = event.tdur ?? event.dur;
     if (!parent) {
       busy += event.dur;
+      cpu += eventCpu;
       longest = Math.max(longest, event.dur);
-    } else parent.children += Math.min(event.dur, parent.end - event.ts);
-    stack.push({ end: event.ts + event.dur, dur: event.dur, children: 0, phase: phaseOf(event) ?? parent?.phase ?? 'other' });
+    } else parent.children += eventCpu;
+    stack.push({ end: event.ts + event.dur, cpu: eventCpu, children: 0, phase: phaseOf(event) ?? parent?.phase ?? 'other' });
   }
   closeUntil(Infinity);
-  return { busy, longest, phases };
+  return { busy, cpu, longest, phases };
 }
 
 /** Base64 VLQ source-map segments, decoded: [generated column, source, line, column, name?] per segment, per line. */

@@ -301,7 +301,7 @@ async function tracedPass(slider, kind, categories) {
   const from = marks[0]?.ts ?? 0;
   const to = marks[marks.length - 1]?.ts ?? Infinity;
   if (categories === PROFILE_CATEGORIES) return { script: thread ? scriptBySource(events, thread[0], from, to, sourceMaps) : new Map() };
-  const main = thread ? mainThreadBreakdown(events, thread, from, to) : { busy: NaN, longest: NaN, phases: new Map() };
+  const main = thread ? mainThreadBreakdown(events, thread, from, to) : { busy: NaN, cpu: NaN, longest: NaN, phases: new Map() };
   return { slider: slider.name, kind, ...main, pipelines: framePipelines(events) };
 }
 
@@ -378,13 +378,17 @@ console.log('');
 
 const ms = (microseconds) => (microseconds / 1000 / INPUTS).toFixed(2);
 const phaseNames = [...new Set(traces.flatMap((trace) => [...trace.phases.keys()]))].sort();
-console.log(`Main-thread work per input (a second pass, under a Chrome trace of the timeline), ms per input: all tasks from the first input`);
-console.log('to 250 ms after the plots caught up, divided by the inputs; then by what the thread did (self time of each trace event).');
+console.log('Main-thread work per input (a second pass, under a Chrome trace of the timeline): all its tasks from the first input to');
+console.log('250 ms after the plots caught up, divided by the inputs — as thread CPU time (what the main thread ran, whatever else held the');
+console.log('cores) and as wall time — then its CPU time by what the thread did (self time of each trace event), ms per input. "JS key/input');
+console.log('events": handlers with React\'s synchronous render of a discrete event; "JS tasks": posted tasks, i.e. the plots\' draw after the paint');
+console.log('and React\'s scheduled work (effects); "JS timers": the address-bar update; "other": task time outside any traced event.');
 printTable(
-  ['slider', 'input', 'per input', 'longest task', ...phaseNames],
+  ['slider', 'input', 'CPU per input', 'wall per input', 'longest task', ...phaseNames],
   traces.map((trace) => [
     trace.slider,
     trace.kind,
+    `${ms(trace.cpu)} ms`,
     `${ms(trace.busy)} ms`,
     `${(trace.longest / 1000).toFixed(1)} ms`,
     ...phaseNames.map((phase) => ms(trace.phases.get(phase) ?? 0)),
