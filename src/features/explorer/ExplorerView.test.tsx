@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatPercent } from '../../data/format';
 import { exactUpperBound } from '../../stats';
 import { ExplorerView } from './ExplorerView';
 import { nAtPosition, pStep } from './TailControls';
-import { accuracyTick, pmfAxisTicks } from './TailPlots';
+import { countTickDigits, pmfTickStep } from './TailPlots';
 
 const PLOT_WIDTH = 800;
 
@@ -219,30 +220,23 @@ describe('slider scales', () => {
     expect(nAtPosition(1200, 999_000)).toBe(1_000_000);
   });
 
-  it('gives the PMF axis at most five 1-2-5 ticks just above the tallest bar, in every decade', () => {
-    expect(pmfAxisTicks(0.0993)).toEqual([0, 0.05, 0.1, 0.15]); // Figure 3's tallest bar: 0.0993 × 1.05 > 0.1
-    expect(pmfAxisTicks(0.0712)).toEqual([0, 0.02, 0.04, 0.06, 0.08]);
-    expect(pmfAxisTicks(1)).toEqual([0, 0.5, 1, 1.5]);
+  it('gives the PMF axis four round steps reaching just above the tallest bar, in every decade', () => {
+    expect(pmfTickStep(0.0993)).toBe(0.03); // Figure 3's tallest bar: 0.0993 × 1.05 > 0.1, up to 12%
+    expect(pmfTickStep(0.0712)).toBe(0.02);
+    expect(pmfTickStep(1)).toBe(0.3);
     for (let value = 1e-6; value <= 1; value *= 1.37) {
-      const ticks = pmfAxisTicks(value);
-      expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(value * 1.05 - 1e-15);
-      expect(ticks.length).toBeLessThanOrEqual(6);
-      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      const top = 4 * pmfTickStep(value);
+      expect(top).toBeGreaterThanOrEqual(value * 1.05 * (1 - 1e-12));
+      expect(top).toBeLessThanOrEqual(value * 1.05 * 1.5); // steps at most 1.5 apart
     }
   });
 
   it('labels the accuracy under each count truthfully: distinct, and 100% only at N', () => {
     const ticks = [999_300, 999_400, 999_500, 999_600, 999_700];
-    const Tick = accuracyTick(1_000_000, ticks);
-    const { container } = render(
-      <svg>
-        {[...ticks, 1_000_000].map((value) => (
-          <Tick key={value} x={0} y={0} payload={{ value }} />
-        ))}
-      </svg>,
-    );
-    const accuracies = [...container.querySelectorAll('text')].map((text) => text.querySelectorAll('tspan')[1]!.textContent);
+    const digits = countTickDigits(1_000_000, ticks);
+    const accuracies = [...ticks, 1_000_000].map((value) => formatPercent(value / 1_000_000, digits, 'nearest'));
     expect(accuracies).toEqual(['99.93%', '99.94%', '99.95%', '99.96%', '99.97%', '100.00%']);
+    expect(countTickDigits(100, [0, 20, 40, 60, 80, 100])).toBe(0);
   });
 
   it('makes p steps finer as N grows', () => {

@@ -82,8 +82,9 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
   }
 
   useEffect(() => {
-    const href = linkOf(settings);
+    // The link is written once the settings rest, not at every step of a drag.
     const timer = window.setTimeout(() => {
+      const href = linkOf(settings);
       if (window.location.hash !== href) window.history.replaceState(window.history.state, '', href);
     }, URL_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);

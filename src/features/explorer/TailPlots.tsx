@@ -2,7 +2,8 @@ import { createContext, memo, useContext, useMemo, useRef, type ReactElement } f
 import { ComposedChart, Curve, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { formatFullPrecision, formatPercent, honestDigits } from '../../data/format';
-import { integerTicks, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
+import { linePath, stepAreaPath } from './plot-paths';
+import { AXIS_STEPS, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
 import { accuracyDigits, formatAccuracy, formatChance, formatCount } from './tail-text';
 
 export interface TailPlotsProps {
@@ -38,40 +39,49 @@ const CDF_LABEL = { value: 'number correct j (empirical accuracy j/N)', position
  * recharts draws the axes; the series and marks are recharts `Curve`s and SVG lines placed through
  * the charts' own scales (useXAxisScale / useYAxisScale), with no `data` and no reference-line
  * components. Each of those would re-register in recharts' store and re-render the chart on the
- * next animation frame. The chart elements are memoised on the axes alone and the layers read the
- * numbers from a context, so a drag re-renders just the two layers, and the axes only when the
- * drawn window moves to new ticks: that is what keeps dragging at N = 10^6 within a frame.
+ * next animation frame. The axes count tick steps — x from the window's start, which spans
+ * AXIS_STEPS of them; the PMF's y in steps of its own, PMF_STEPS of them — so a window that moves or
+ * grows with p, N or k, or a PMF that grows taller, leaves recharts' axes exactly as they were: only
+ * their labels, which read the steps from a context like the layers do, change (recharts
+ * re-registering an axis costs more than the rest of a redraw). The chart elements are memoised on
+ * the axes alone, so a drag re-renders just the two layers and the tick labels, and recharts' axes
+ * only when a window cut short at 0 or N changes them. The curves' path data is written here rather
+ * than by d3-shape: that is what keeps dragging at N = 10^6 within a frame.
  */
 export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, width }: TailPlotsProps) {
   const series = useMemo(() => tailSeries(n, k, p, side), [n, k, p, side]);
-  const { lo, hi } = series;
-  const domain = useMemo<[number, number]>(() => [lo - 0.5, hi + 0.5], [lo, hi]);
-  const ticks = useMemo(() => integerTicks(lo, hi), [lo, hi]);
-  const pmfTicksKey = pmfAxisTicks(Math.max(...series.pmf.map((point) => point.tail + point.rest))).join();
-  const pmfTicks = useMemo(() => pmfTicksKey.split(',').map(Number), [pmfTicksKey]);
-  const pmfDomain = useMemo<[number, number]>(() => [0, pmfTicks[pmfTicks.length - 1]!], [pmfTicks]);
-  const tick = useMemo(() => accuracyTick(n, ticks), [n, ticks]);
-  // The same element objects while the window and scale stay put, so recharts' axes skip re-rendering.
+  const { lo, hi, tickStep } = series;
+  const steps = (hi - lo) / tickStep;
+  // A whole window spans AXIS_STEPS steps: its domain and ticks never change. The half outcome beyond
+  // each end, where the end bars' outer halves lie, matters only on a window cut short at 0 or N, where
+  // the mass reaches the end (elsewhere the ends hold under 1e-14 of it).
+  const whole = steps === AXIS_STEPS;
+  const domain = useMemo<[number, number]>(() => (whole ? [0, AXIS_STEPS] : [-0.5 / tickStep, steps + 0.5 / tickStep]), [whole, tickStep, steps]);
+  const ticks = useMemo(() => Array.from({ length: Math.floor(steps) + 1 }, (_, index) => index), [steps]);
+  // The PMF axis counts in its tick step too (PMF_STEPS of them): a taller or lower PMF changes its labels alone.
+  const pmfStep = pmfTickStep(Math.max(...series.pmf.map((point) => point.tail + point.rest)));
+  // The same element objects while the axes stay put, so recharts' axes skip re-rendering.
   const pmfAxes = useMemo(
     () => [
-      <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={tick} height={36} />,
-      <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={pmfDomain} allowDataOverflow ticks={pmfTicks} interval={0} tickFormatter={probabilityTick} tick={AXIS_TEXT} />,
+      <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={renderCountTick} height={36} />,
+      <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={PMF_DOMAIN} allowDataOverflow ticks={PMF_TICKS} interval={0} tick={renderProbabilityTick} />,
     ],
-    [domain, ticks, tick, pmfDomain, pmfTicks],
+    [domain, ticks],
   );
   const cdfAxes = useMemo(
     () => [
-      <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={tick} height={56} label={CDF_LABEL} />,
+      <XAxis key="x" type="number" dataKey="x" domain={domain} ticks={ticks} interval={0} allowDataOverflow tick={renderCountTick} height={56} label={CDF_LABEL} />,
       <YAxis key="y" width={Y_AXIS_WIDTH} type="number" domain={CDF_DOMAIN} allowDataOverflow ticks={CDF_TICKS} interval={0} tickFormatter={cdfTick} tick={AXIS_TEXT} />,
     ],
-    [domain, ticks, tick],
+    [domain, ticks],
   );
   const size = useMemo(() => (width ? { width } : { responsive: true as const, style: FULL_WIDTH }), [width]);
   const mean = n * p;
   const targetLevel = side === 'left' ? targetTail : 1 - targetTail;
+  const tickDigits = useMemo(() => countTickDigits(n, ticks.map((tick) => lo + tick * tickStep)), [n, ticks, lo, tickStep]);
   const layers = useMemo<LayerData>(
-    () => ({ series, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ' }),
-    [series, k, mean, targetLevel, side],
+    () => ({ series, n, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ', tickDigits, pmfStep }),
+    [series, n, k, mean, targetLevel, side, tickDigits, pmfStep],
   );
   const pmfChart = useMemo(
     () => (
@@ -131,13 +141,18 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
   );
 });
 
-/** What the layers draw; passed by context so that a new value re-renders the layers and not the charts. */
+/** What the layers and tick labels draw; passed by context so that a new value re-renders them and not the charts. */
 interface LayerData {
   series: TailSeries;
+  n: number;
   k: number;
   mean: number;
   targetLevel: number;
   targetLabel: string;
+  /** Decimals of the accuracy under each count tick. */
+  tickDigits: number;
+  /** The PMF axis' tick step, a probability: the axis itself counts these steps. */
+  pmfStep: number;
 }
 
 const LayerContext = createContext<LayerData | null>(null);
@@ -145,17 +160,23 @@ const LayerContext = createContext<LayerData | null>(null);
 type Scale = (value: number) => number | undefined;
 
 interface Scales {
+  /** From a count j to pixels. */
   x: Scale;
   y: Scale;
   area: { x: number; y: number; width: number; height: number };
 }
 
-/** The chart's scales and plot area, or nothing to draw while recharts has not measured the chart yet. */
-function useScales(): Scales | undefined {
-  const x = useXAxisScale();
+/**
+ * The chart's scales (x taking counts, the axis itself counting tick steps from the window's start)
+ * and plot area, or nothing to draw while recharts has not measured the chart yet.
+ */
+function useScales(series: TailSeries | undefined): Scales | undefined {
+  const axisX = useXAxisScale();
   const y = useYAxisScale();
   const area = usePlotArea();
-  return x && y && area ? { x, y, area } : undefined;
+  if (!axisX || !y || !area || !series) return undefined;
+  const { lo, tickStep } = series;
+  return { x: (count) => axisX((count - lo) / tickStep), y, area };
 }
 
 /** A full-height vertical mark at data value `at`, optionally labelled above the plot. */
@@ -177,19 +198,20 @@ function VerticalMark({ scales, at, color, dashed, label }: { scales: Scales; at
 
 /** The PMF as two step areas (the shaded tail and the rest), with the k and p·N marks. */
 function PmfLayer(): ReactElement | null {
-  const scales = useScales();
   const data = useContext(LayerContext);
+  const scales = useScales(data?.series);
   if (!scales || !data) return null;
   const { k, mean } = data;
   const points: PmfPoint[] = data.series.pmf;
-  const { x, y } = scales;
+  const { x } = scales;
+  const y = (probability: number) => scales.y(probability / data.pmfStep) ?? 0;
   const baseLine = y(0);
-  const toPixels = (key: 'tail' | 'rest') => points.map((point) => ({ x: x(point.x) ?? null, y: y(point[key]) ?? null }));
+  const toPixels = (key: 'tail' | 'rest') => points.map((point) => ({ x: x(point.x) ?? 0, y: y(point[key]) }));
   return (
     <g className="tail-plots__layer">
       {/* Opaque tints rather than fill-opacity: no blending to raster on every redraw. */}
-      <Curve type="stepAfter" points={toPixels('rest')} baseLine={baseLine} stroke="var(--muted)" fill={REST_FILL} />
-      <Curve type="stepAfter" points={toPixels('tail')} baseLine={baseLine} stroke="var(--observed)" fill={TAIL_FILL} />
+      <Curve path={stepAreaPath(toPixels('rest'), baseLine)} stroke="var(--muted)" fill={REST_FILL} />
+      <Curve path={stepAreaPath(toPixels('tail'), baseLine)} stroke="var(--observed)" fill={TAIL_FILL} />
       <VerticalMark scales={scales} at={k} color="var(--observed)" label={`k = ${formatCount(k)}`} />
       <VerticalMark scales={scales} at={mean} color="var(--hypothesis)" dashed />
     </g>
@@ -198,8 +220,8 @@ function PmfLayer(): ReactElement | null {
 
 /** The CDF (steps at the integers when each outcome has its own bar, else straight between exact samples), the level the tail is read at and the target δ. */
 function CdfLayer(): ReactElement | null {
-  const scales = useScales();
   const data = useContext(LayerContext);
+  const scales = useScales(data?.series);
   if (!scales || !data) return null;
   const { k, mean, targetLevel, targetLabel } = data;
   const targetNearOne = targetLevel > 0.5;
@@ -207,7 +229,7 @@ function CdfLayer(): ReactElement | null {
   const stepped = data.series.binWidth === 1;
   const reading = data.series.cdfReading;
   const { x, y, area } = scales;
-  const pixels = points.map((point) => ({ x: x(point.x) ?? null, y: y(point.cdf) ?? null }));
+  const pixels = points.map((point) => ({ x: x(point.x) ?? 0, y: y(point.cdf) ?? 0 }));
   const left = area.x;
   const right = area.x + area.width;
   const readingY = y(reading) ?? 0;
@@ -221,7 +243,7 @@ function CdfLayer(): ReactElement | null {
         {targetLabel}
       </text>
       <line x1={left} x2={right} y1={readingY} y2={readingY} stroke="var(--observed)" strokeDasharray="5 3" />
-      <Curve type={stepped ? 'step' : 'linear'} points={pixels} stroke="var(--text)" strokeWidth={2} fill="none" />
+      <Curve path={linePath(pixels, stepped)} stroke="var(--text)" strokeWidth={2} fill="none" />
       <VerticalMark scales={scales} at={k} color="var(--observed)" />
       <VerticalMark scales={scales} at={mean} color="var(--hypothesis)" dashed label="p·N" />
       <circle cx={kX} cy={readingY} r={5} fill="var(--observed)" stroke="var(--bg)" />
@@ -233,22 +255,40 @@ function probabilityTick(value: number): string {
   return value === 0 ? '0' : `${Number((value * 100).toPrecision(2))}%`;
 }
 
+/** recharts calls this for each PMF tick; like the count ticks, the label follows the scale by context. */
+const renderProbabilityTick = (props: TickProps) => <ProbabilityTick {...props} />;
+
+/** A PMF tick: the axis counts tick steps; the label is the probability there. */
+function ProbabilityTick({ x, y, payload }: TickProps) {
+  const data = useContext(LayerContext);
+  if (!data) return null;
+  return (
+    <text x={Number(x)} y={Number(y)} dy="0.355em" textAnchor="end" fill={AXIS_TEXT.fill} fontSize={AXIS_TEXT.fontSize}>
+      {probabilityTick(Number(((payload?.value ?? 0) * data.pmfStep).toPrecision(12)))}
+    </text>
+  );
+}
+
 function cdfTick(value: number): string {
   return `${value * 100}%`;
 }
 
+/** The PMF axis spans this many tick steps. */
+const PMF_STEPS = 4;
+const PMF_DOMAIN: [number, number] = [0, PMF_STEPS];
+const PMF_TICKS = Array.from({ length: PMF_STEPS + 1 }, (_, index) => index);
+/** Tick steps per decade, close enough together that the tallest bar reaches 3/4 of the axis or more. */
+const PMF_STEP_MULTIPLES = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
 /**
- * The PMF axis: a 1-2-5 tick step giving at most five ticks up to a little above the tallest bar.
- * Snapped like this, it changes only now and then during a drag.
+ * The PMF axis' tick step: the smallest step from PMF_STEP_MULTIPLES × 10^m whose PMF_STEPS steps
+ * reach a little above the tallest bar. Snapped like this, it changes only now and then during a drag.
  */
-export function pmfAxisTicks(tallest: number): number[] {
-  if (!(tallest > 0)) return [0, 1];
-  const target = tallest * 1.05;
-  const raw = target / 4;
+export function pmfTickStep(tallest: number): number {
+  if (!(tallest > 0)) return 1 / PMF_STEPS;
+  const raw = (tallest * 1.05) / PMF_STEPS;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= raw)!;
-  const count = Math.ceil(target / step - 1e-9);
-  return Array.from({ length: count + 1 }, (_, index) => Number((index * step).toPrecision(12)));
+  return Number(PMF_STEP_MULTIPLES.map((multiple) => multiple * power).find((candidate) => candidate >= raw * (1 - 1e-12))!.toPrecision(12));
 }
 
 interface TickProps {
@@ -258,23 +298,30 @@ interface TickProps {
 }
 
 /**
- * An x tick with the count j and, under it, the empirical accuracy j/N, with the decimals that keep
- * every tick's accuracy distinct and short of 100% unless j = N (999,600 of 10⁶ reads 99.96%).
+ * Decimals for the empirical accuracy j/N under the count ticks: those that keep every tick's
+ * accuracy distinct and short of 100% unless j = N (999,600 of 10⁶ reads 99.96%).
  */
-export function accuracyTick(n: number, ticks: readonly number[]) {
+export function countTickDigits(n: number, counts: readonly number[]): number {
   const usual = Math.max(0, accuracyDigits(n) - 1);
-  const digits = honestDigits(ticks.map((value) => ({ value: value / n, rounding: 'nearest' })), usual);
-  return function AccuracyTick({ x, y, payload }: TickProps) {
-    const value = payload?.value ?? 0;
-    return (
-      <text x={Number(x)} y={Number(y)} textAnchor="middle" fill="var(--muted)" fontSize={12}>
-        <tspan x={Number(x)} dy="0.8em">
-          {formatCount(value)}
-        </tspan>
-        <tspan x={Number(x)} dy="1.2em">
-          {formatPercent(value / n, digits, 'nearest')}
-        </tspan>
-      </text>
-    );
-  };
+  return honestDigits(counts.map((value) => ({ value: value / n, rounding: 'nearest' })), usual);
+}
+
+/** recharts calls this for each x tick; the label is a component of its own, so that it follows the window by context. */
+const renderCountTick = (props: TickProps) => <CountTick {...props} />;
+
+/** An x tick: the count j (the axis counts tick steps from the window's start) and, under it, the empirical accuracy j/N. */
+function CountTick({ x, y, payload }: TickProps) {
+  const data = useContext(LayerContext);
+  if (!data) return null;
+  const value = data.series.lo + (payload?.value ?? 0) * data.series.tickStep;
+  return (
+    <text x={Number(x)} y={Number(y)} textAnchor="middle" fill="var(--muted)" fontSize={12}>
+      <tspan x={Number(x)} dy="0.8em">
+        {formatCount(value)}
+      </tspan>
+      <tspan x={Number(x)} dy="1.2em">
+        {formatPercent(value / data.n, data.tickDigits, 'nearest')}
+      </tspan>
+    </text>
+  );
 }

@@ -67,8 +67,6 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
   const sentence = tailSentence({ n, k, p, side, tailMass });
   const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
 
-  const plotKey = `${n}|${k}|${p}|${side}|${targetTail}`;
-  const { shown: plotted, shownKey: plottedKey } = useFrameValue({ n, k, p, side, targetTail }, plotKey);
 
   function find(kind: BoundKind) {
     animation.play(searchBound(kind, n, k, targetTail, p));
@@ -101,24 +99,46 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
             )}
           </div>
         </div>
-        {/* What the controls say and what the plots show; the UI bench times the plots following the controls. */}
-        <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
-          <h2 id="plots-heading">
-            Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
-          </h2>
-          <p className="explorer__legend">
-            <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatHonestPercent(plotted.k / plotted.n, 'nearest')}){' '}
-            <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
-            {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
-          </p>
-          <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
-        </section>
+        <PlotsPanel n={n} k={k} p={p} side={side} targetTail={targetTail} plotWidth={plotWidth} />
       </div>
       {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
       <Intervals mode={mode} n={n} k={k} delta={delta} />
     </>
   );
 }
+
+interface PlotsPanelProps {
+  n: number;
+  k: number;
+  p: number;
+  side: TailSide;
+  targetTail: number;
+  plotWidth?: number;
+}
+
+/**
+ * The plots with their heading and legend, drawn at most once a frame with the latest settings
+ * (useFrameValue). A component of its own so that the draw after the paint re-renders the plots
+ * alone, not the controls, the sentence and the intervals that the input has already rendered.
+ */
+const PlotsPanel = memo(function PlotsPanel({ n, k, p, side, targetTail, plotWidth }: PlotsPanelProps) {
+  const plotKey = `${n}|${k}|${p}|${side}|${targetTail}`;
+  const { shown: plotted, shownKey: plottedKey } = useFrameValue({ n, k, p, side, targetTail }, plotKey);
+  return (
+    // What the controls say and what the plots show; the UI bench times the plots following the controls.
+    <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
+      <h2 id="plots-heading">
+        Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
+      </h2>
+      <p className="explorer__legend">
+        <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatHonestPercent(plotted.k / plotted.n, 'nearest')}){' '}
+        <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
+        {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
+      </p>
+      <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
+    </section>
+  );
+});
 
 interface BoundStatusProps {
   mode: TailMode;

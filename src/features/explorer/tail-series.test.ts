@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { binomialCdf, binomialPmf, binomialSf } from '../../stats';
-import { massWindow, tailSeries, type TailSide } from './tail-series';
+import { AXIS_STEPS, massWindow, snapToTicks, tailSeries, type TailSide } from './tail-series';
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -23,8 +23,8 @@ describe('tailSeries', () => {
     const series = tailSeries(1_000_000, 800_000, 0.8, 'left');
     expect(series.bins.length).toBeLessThanOrEqual(202);
     expect(series.binWidth).toBeGreaterThan(1);
-    expect(series.lo).toBeGreaterThan(795_000);
-    expect(series.hi).toBeLessThan(805_000);
+    // mean ± 8 sd is 796,798–803,202: six tick steps of 2,000 around it (see snapToTicks)
+    expect([series.lo, series.hi, series.tickStep]).toEqual([794_000, 806_000, 2_000]);
     expect(series.bins.find((bin) => bin.to === 800_000)?.inTail).toBe(true);
     expect(series.bins.find((bin) => bin.from === 800_001)?.inTail).toBe(false);
   });
@@ -105,5 +105,30 @@ describe('massWindow', () => {
   it('spans at least 20 outcomes when there is room, and the whole range for tiny N', () => {
     expect(massWindow(1, 1, 0.5)).toEqual([0, 1]);
     expect(massWindow(1_000_000, 1_000_000, 1)).toEqual([999_980, 1_000_000]);
+  });
+});
+
+describe('snapToTicks', () => {
+  it('holds the window in AXIS_STEPS whole tick steps, wherever it lies, until cut at 0 or N (property)', () => {
+    const windows = fc.record({ lo: fc.integer({ min: 0, max: 900_000 }), width: fc.integer({ min: 1, max: 90_000 }) });
+    fc.assert(
+      fc.property(windows, ({ lo, width }) => {
+        const n = 1_000_000;
+        const [start, end, step] = snapToTicks(lo, lo + width, n);
+        expect(Number.isInteger(step) && step >= 1).toBe(true);
+        expect(start <= lo && lo + width <= end).toBe(true);
+        expect(start % step).toBe(0);
+        if (end < n) expect(end - start).toBe(AXIS_STEPS * step);
+        // it fills at least 5/12 of the axis: 5 steps cover it, each at most twice as long as needed
+        if (width >= AXIS_STEPS - 1) expect(width / (end - start)).toBeGreaterThanOrEqual(5 / 12 - 1e-9);
+      }),
+    );
+  });
+
+  it('takes round steps and stops at 0 and N', () => {
+    expect(snapToTicks(796_798, 803_202, 1_000_000)).toEqual([794_000, 806_000, 2_000]);
+    expect(snapToTicks(46, 100, 100)).toEqual([20, 100, 20]); // the blog's Figure 3
+    expect(snapToTicks(0, 40, 100)).toEqual([0, 48, 8]);
+    expect(snapToTicks(3, 7, 10)).toEqual([2, 8, 1]);
   });
 });

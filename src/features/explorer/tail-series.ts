@@ -28,6 +28,8 @@ export interface TailSeries {
   /** The drawn window of outcomes [lo, hi]; always contains k and the mean, and all but ~1e-14 of the mass. */
   lo: number;
   hi: number;
+  /** The x axis' tick step: lo is a multiple of it, and hi too unless it is N. */
+  tickStep: number;
   /** Outcomes per bar (the bins touching the window's ends or k may hold fewer). */
   binWidth: number;
   bins: PmfBin[];
@@ -51,7 +53,7 @@ const MIN_WINDOW = 20;
  *
  * Only the window where the mass is non-negligible is drawn (mean ± 8 sd, widened until less than
  * 1e-14 lies outside on each side, and always including k; its ends snapped outward to the axis
- * ticks, so that small moves of p leave the axes as they are), aggregated into at most about
+ * ticks, so that small moves of p leave the axes as they are — see `snapToTicks`), aggregated into at most about
  * `maxBins` bars on a fixed grid from the window's start. The bar holding the tail's edge (k + ½ for
  * the left tail, k − ½ for the right) is split there into two exact parts, so the shaded area equals
  * the tail probability exactly, whatever the binning. Each bin's mass is a difference of the stats
@@ -59,7 +61,7 @@ const MIN_WINDOW = 20;
  * The grid's values are cached, so moving k alone costs one more CDF value, not a new grid.
  */
 export function tailSeries(n: number, k: number, p: number, side: TailSide, maxBins = 200): TailSeries {
-  const [lo, hi] = snapToTicks(...massWindow(n, k, p), n);
+  const [lo, hi, step] = snapToTicks(...massWindow(n, k, p), n);
   const binWidth = Math.max(1, Math.ceil((hi - lo + 1) / maxBins));
   const mean = n * p;
   const grid = gridEdges(n, p, lo, hi, binWidth);
@@ -89,7 +91,7 @@ export function tailSeries(n: number, k: number, p: number, side: TailSide, maxB
   const tailMass = side === 'left' ? binomialCdf(k, n, p) : k === 0 ? 1 : binomialSf(k - 1, n, p);
   const cdfReading = side === 'left' ? tailMass : 1 - tailMass;
   const outsideMass = edges[0]![1].below + edges[edges.length - 1]![1].atOrAbove;
-  return { lo, hi, binWidth, bins, pmf, cdf, tailMass, cdfReading, outsideMass };
+  return { lo, hi, tickStep: step, binWidth, bins, pmf, cdf, tailMass, cdfReading, outsideMass };
 }
 
 /**
@@ -122,25 +124,31 @@ export function massWindow(n: number, k: number, p: number): [number, number] {
   return [lo, hi];
 }
 
-/** A 1-2-5 integer step that puts about `count` ticks in [lo, hi]. */
-export function tickStep(lo: number, hi: number, count = 6): number {
-  const raw = Math.max(1, hi - lo) / count;
+/** The x axis spans this many tick steps, wherever the window is not cut short at 0 or N. */
+export const AXIS_STEPS = 6;
+
+/** Tick steps per decade: round, and close enough together that the window fills at least 5/12 of the axis (2 apart at most). */
+const STEP_MULTIPLES = [1, 2, 2.5, 4, 5, 8, 10];
+
+/** The smallest whole-number step from STEP_MULTIPLES × 10^m with (AXIS_STEPS − 1) steps covering `width`. */
+export function tickStep(width: number): number {
+  const raw = Math.max(1, width / (AXIS_STEPS - 1));
   const power = 10 ** Math.floor(Math.log10(raw));
-  return Math.max(1, [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= raw)!);
+  return STEP_MULTIPLES.map((multiple) => multiple * power).find((candidate) => candidate >= raw && Number.isInteger(candidate))!;
 }
 
-/** The integer ticks of [lo, hi] at `tickStep`. */
-export function integerTicks(lo: number, hi: number): number[] {
-  const step = tickStep(lo, hi);
-  const ticks: number[] = [];
-  for (let tick = Math.ceil(lo / step) * step; tick <= hi; tick += step) ticks.push(tick);
-  return ticks;
-}
-
-/** The window widened to the neighbouring ticks (within [0, n]). */
-function snapToTicks(lo: number, hi: number, n: number): [number, number] {
-  const step = tickStep(lo, hi);
-  return [Math.max(0, Math.floor(lo / step) * step), Math.min(n, Math.ceil(hi / step) * step)];
+/**
+ * The window [lo, hi] widened to AXIS_STEPS tick steps, [start, start + AXIS_STEPS·step], centred
+ * on it to within half a step and cut at 0 and n. The axis is then the same in tick units — ticks at
+ * 0, 1, …, AXIS_STEPS — wherever the window lies and whatever its width, until it is cut short at 0
+ * or n: a drag of p or N changes the ticks' labels, not the chart's axes. Returns [start, end, step].
+ */
+export function snapToTicks(lo: number, hi: number, n: number): [number, number, number] {
+  const step = tickStep(hi - lo);
+  // (AXIS_STEPS − 1)·step ≥ hi − lo: at least one step of slack, shared out on both sides.
+  const slack = AXIS_STEPS * step - (hi - lo);
+  const start = Math.max(0, Math.round((lo - slack / 2) / step) * step);
+  return [start, Math.min(n, start + AXIS_STEPS * step), step];
 }
 
 let gridCache: { key: string; edges: Map<number, TailsAtEdge> } | undefined;
