@@ -129,6 +129,8 @@ test('the planner plans with the chosen interval and says what the union bound w
 });
 
 test('the coverage view puts the two heat maps side by side: both never below 1 − δ, one narrower', async ({ page }) => {
+  // Two 2,500-cell maps for axe to walk.
+  test.setTimeout(180_000);
   await page.goto('./#/coverage?n=30&delta=0.05&methods=wald&yes=20&no=20');
   const union = page.getByTestId('balanced-coverage-summary');
   const inversion = page.getByTestId('balanced-coverage-summary-inversion');

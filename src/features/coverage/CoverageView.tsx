@@ -346,7 +346,8 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
 
   return (
     <>
-      <JobProgress state={state} label={method === 'union' ? 'Balanced coverage heat map' : 'Balanced coverage heat map (test inversion)'} workDescription={`${cells.toLocaleString('en-US')} cells for ${setting}`} />
+      <JobProgress state={state} label={method === 'union' ? 'Balanced coverage heat map' : 'Balanced coverage heat map (test inversion)'} workDescription={`${cells.toLocaleString('en-US')} cells${method === 'union' ? '' : ' (test inversion)'} for ${setting}`}
+      />
       {coverage && summary && (
         <>
           <p className="coverage-view__verdict" data-testid={`balanced-coverage-summary${wording.suffix}`}>
