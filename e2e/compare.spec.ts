@@ -289,3 +289,38 @@ test('ranking 1,000 detectors runs in a worker: the page is never held over 200 
   console.log(`ranking 1,000 detectors against a reference: shown after ${againstReference} ms, longest task ${Math.round(longestAgainstReference)} ms`);
   expect(longestAgainstReference).toBeLessThanOrEqual(200);
 });
+
+test('hostile compare and rank links: no page error, no blank page, the bad parameter named', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const whole = ['-1', '4.5', 'abc', '1e3', '', '99999999999999999999', 'NaN', '0x10'];
+  const counts = ['38-40', '41/40', 'a/b', '1e3/2000', '', '-1/2', '38/40/2', '9007199254740993/9007199254740993', '%2F', '0.5/1', '0/0'];
+  const deltas = ['5e-324', '0', '1', '-0.05', 'abc', '', 'Infinity', '<script>alert(1)</script>'];
+  const ids = ['has space', '', '../x', '<b>x</b>', 'x'.repeat(101)];
+  const bases: { route: string; base: Record<string, string>; bad: Record<string, string[]> }[] = [
+    { route: 'compare', base: { b: '12', c: '4', n: '200', delta: '0.05' }, bad: { b: whole, c: whole, n: [...whole, '0'], delta: deltas } },
+    {
+      route: 'compare',
+      base: { yesb: '12', yesc: '3', yesn: '200', nob: '20', noc: '8', non: '300' },
+      bad: { yesb: whole, yesc: ['x', '-3'], non: ['0', 'x'] },
+    },
+    { route: 'compare', base: { ayes: '38/40', ano: '55/60', byes: '30/40', bno: '50/60' }, bad: { ayes: counts, bno: counts } },
+    { route: 'compare', base: { ak: '38', an: '40', bk: '30', bn: '40' }, bad: { ak: [...whole, '41'], bn: whole } },
+    { route: 'compare', base: { a: SAMPLES[0]!.id, b: SAMPLES[1]!.id }, bad: { a: ids, b: ids, aname: ['x'.repeat(201)] } },
+    { route: 'rank', base: { target: '0.9', delta: '0.05' }, bad: { target: ['-0.1', '1.5', 'abc', '', 'NaN'], delta: deltas, ids: [',', 'a b'] } },
+    { route: 'rank', base: { ref: SAMPLES[0]!.id }, bad: { ref: ids.filter((id) => id !== 'x'.repeat(101)) } },
+  ];
+  await page.goto('#/compare');
+  for (const { route, base, bad } of bases) {
+    for (const [param, values] of Object.entries(bad)) {
+      for (const value of values) {
+        const href = `#/${route}?${new URLSearchParams({ ...base, [param]: value }).toString()}`;
+        await goToHash(page, href);
+        await expect(page.getByRole('heading', { level: 1 }), href).toBeVisible();
+        await expect(page.getByRole('alert').locator('code', { hasText: new RegExp(`^${param}$`) }).first(), href).toBeVisible();
+      }
+    }
+  }
+  expect(errors).toEqual([]);
+});
