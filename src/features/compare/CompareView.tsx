@@ -166,7 +166,7 @@ function ComparisonResult({
   const chartTitle = `${names.a} − ${names.b}: ${metric} difference, ${level} exact ${paired ? 'paired' : 'unpaired'} interval`;
   const caption = `${countsText(comparison.input)} · ${comparison.method} · δ = ${formatFullPrecision(delta)}`;
   const rows = [
-    { label: `${names.a} − ${names.b}`, interval, note: `${metric}, ${caption}`, proven },
+    { label: `${names.a} − ${names.b}`, interval, note: countsText(comparison.input), proven },
     ...(comparison.perClass
       ? [
           { label: 'Should-be-YES', interval: comparison.perClass.yes, note: `accuracy difference, exact paired interval at δ/2`, proven: comparison.perClass.yes.lower > 0 || comparison.perClass.yes.upper < 0 },

@@ -1,3 +1,4 @@
+import { useElementWidth } from '../../components/use-element-width';
 import { formatDifferenceParts } from '../../data/difference-format';
 import type { DifferenceInterval } from '../../stats';
 
@@ -8,9 +9,13 @@ export interface DifferenceRow {
   note: string;
   /** Drawn in the accent colour (proven different) or muted (not shown to differ). */
   proven: boolean;
+  /** A one-sided bound: the band runs from the lower bound to the scale's end, and reads "at least". */
+  oneSided?: boolean;
 }
 
-const WIDTH = 640;
+/** Drawn at the width it is shown (so its text keeps its size on a phone), between these. */
+const MAX_WIDTH = 640;
+const MIN_WIDTH = 300;
 const ROW_HEIGHT = 70;
 const TRACK_TOP = 36;
 const TRACK_HEIGHT = 14;
@@ -30,62 +35,66 @@ export function differenceScale(rows: readonly { interval: DifferenceInterval }[
  * a tick; a line at 0 and "B better ← → A better" under the axis. One SVG, so it prints and downloads.
  */
 export function DifferenceChart({ rows, title, better }: { rows: readonly DifferenceRow[]; title: string; better: { left: string; right: string } }) {
+  const [frame, measured] = useElementWidth<HTMLDivElement>(MAX_WIDTH);
+  const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, measured));
   const half = differenceScale(rows);
-  const x = (value: number) => ((value + half) / (2 * half)) * WIDTH;
+  const x = (value: number) => ((value + half) / (2 * half)) * width;
   const height = rows.length * ROW_HEIGHT + AXIS_HEIGHT;
   const ticks = [-half, -half / 2, 0, half / 2, half];
   return (
-    <svg className="difference-chart" role="img" aria-label={title} viewBox={`0 0 ${WIDTH} ${height}`} width="100%">
-      <line x1={x(0)} x2={x(0)} y1={0} y2={rows.length * ROW_HEIGHT + 4} stroke="var(--text)" strokeDasharray="4 3" />
-      {rows.map((row, index) => {
-        const top = index * ROW_HEIGHT + 4;
-        const shown = formatDifferenceParts(row.interval);
-        const color = row.proven ? 'var(--balanced)' : 'var(--muted)';
-        const lowerX = x(row.interval.lower);
-        const trackY = top + TRACK_TOP;
-        return (
-          <g key={`${row.label}-${index}`}>
-            <text x={0} y={top + 14} fontSize={14} fill="var(--text)">
-              <tspan fontWeight={700}>{row.label}</tspan>
-              <tspan>
-                {' '}
-                {shown.estimate} [{shown.lower}, {shown.upper}] points
-              </tspan>
-            </text>
-            <text x={0} y={top + 29} fontSize={11} fill="var(--muted)">
-              {row.note}
-            </text>
-            <rect x={0.5} y={trackY} width={WIDTH - 1} height={TRACK_HEIGHT} fill="none" stroke="var(--border)" />
-            <rect x={lowerX} y={trackY} width={Math.max(2, x(row.interval.upper) - lowerX)} height={TRACK_HEIGHT} fill={color} fillOpacity={0.75} stroke={color} />
-            <line
-              x1={x(row.interval.estimate)}
-              x2={x(row.interval.estimate)}
-              y1={trackY - 4}
-              y2={trackY + TRACK_HEIGHT + 4}
-              stroke="var(--text)"
-              strokeWidth={3}
-            />
-          </g>
-        );
-      })}
-      {ticks.map((tick, index) => (
-        <text
-          key={tick}
-          x={x(tick)}
-          y={rows.length * ROW_HEIGHT + 18}
-          fontSize={11}
-          fill="var(--muted)"
-          textAnchor={index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle'}
-        >
-          {tick === 0 ? '0' : `${tick > 0 ? '+' : '−'}${Math.abs(tick * 100)}`}
+    <div ref={frame}>
+      <svg className="difference-chart" role="img" aria-label={title} viewBox={`0 0 ${width} ${height}`} width="100%">
+        <line x1={x(0)} x2={x(0)} y1={0} y2={rows.length * ROW_HEIGHT + 4} stroke="var(--text)" strokeDasharray="4 3" />
+        {rows.map((row, index) => {
+          const top = index * ROW_HEIGHT + 4;
+          const shown = formatDifferenceParts(row.interval);
+          const color = row.proven ? 'var(--balanced)' : 'var(--muted)';
+          const lowerX = x(row.interval.lower);
+          const trackY = top + TRACK_TOP;
+          return (
+            <g key={`${row.label}-${index}`}>
+              <text x={0} y={top + 14} fontSize={14} fill="var(--text)">
+                <tspan fontWeight={700}>{row.label}</tspan>
+                <tspan>
+                  {' '}
+                  {row.oneSided ? `${shown.estimate}, at least ${shown.lower} points` : `${shown.estimate} [${shown.lower}, ${shown.upper}] points`}
+                </tspan>
+              </text>
+              <text x={0} y={top + 29} fontSize={11} fill="var(--muted)">
+                {row.note}
+              </text>
+              <rect x={0.5} y={trackY} width={width - 1} height={TRACK_HEIGHT} fill="none" stroke="var(--border)" />
+              <rect x={lowerX} y={trackY} width={Math.max(2, x(row.interval.upper) - lowerX)} height={TRACK_HEIGHT} fill={color} fillOpacity={0.75} stroke={color} />
+              <line
+                x1={x(row.interval.estimate)}
+                x2={x(row.interval.estimate)}
+                y1={trackY - 4}
+                y2={trackY + TRACK_HEIGHT + 4}
+                stroke="var(--text)"
+                strokeWidth={3}
+              />
+            </g>
+          );
+        })}
+        {ticks.map((tick, index) => (
+          <text
+            key={tick}
+            x={x(tick)}
+            y={rows.length * ROW_HEIGHT + 18}
+            fontSize={11}
+            fill="var(--muted)"
+            textAnchor={index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle'}
+          >
+            {tick === 0 ? '0' : `${tick > 0 ? '+' : '−'}${Number(Math.abs(tick * 100).toPrecision(6))}`}
+          </text>
+        ))}
+        <text x={0} y={rows.length * ROW_HEIGHT + 34} fontSize={12} fill="var(--text)">
+          ← {better.left}
         </text>
-      ))}
-      <text x={0} y={rows.length * ROW_HEIGHT + 34} fontSize={12} fill="var(--text)">
-        ← {better.left}
-      </text>
-      <text x={WIDTH} y={rows.length * ROW_HEIGHT + 34} fontSize={12} fill="var(--text)" textAnchor="end">
-        {better.right} →
-      </text>
-    </svg>
+        <text x={width} y={rows.length * ROW_HEIGHT + 34} fontSize={12} fill="var(--text)" textAnchor="end">
+          {better.right} →
+        </text>
+      </svg>
+    </div>
   );
 }

@@ -165,6 +165,7 @@ function chartRows(ranked: readonly Ranked[], against: RankLink['against'], delt
     interval: { estimate: verdict.estimate - shift, lower: verdict.lower - shift, upper: verdict.upper - shift },
     note: `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/m = ${formatFullPrecision(delta / m)}`,
     proven: verdict.provenBetter || verdict.provenWorse,
+    oneSided: against.kind === 'target',
   }));
 }
 
