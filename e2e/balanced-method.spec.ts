@@ -132,6 +132,9 @@ test('the coverage view puts the two heat maps side by side: both never below 1 
   // Two 2,500-cell maps for axe to walk.
   test.setTimeout(180_000);
   await page.goto('./#/coverage?n=30&delta=0.05&methods=wald&yes=20&no=20');
+  await expect(page.getByTestId('balanced-coverage-summary-inversion')).toHaveCount(0);
+  await page.getByLabel('Show its heat map beside the union bound’s').check();
+  await expect(page).toHaveURL(/heatmaps=both/);
   const union = page.getByTestId('balanced-coverage-summary');
   const inversion = page.getByTestId('balanced-coverage-summary-inversion');
   await expect(union).toContainText('never below the nominal 95% on this grid');

@@ -58,7 +58,12 @@ describe('coverageHref', () => {
   });
 
   it('round-trips non-default settings', () => {
-    const link: CoverageLink = { n: 1000, delta: 0.01, methods: ['jeffreys'], yesTotal: 60, noTotal: 45, axis: 'zoom' };
+    const link: CoverageLink = { n: 1000, delta: 0.01, methods: ['jeffreys'], yesTotal: 60, noTotal: 45, axis: 'zoom', bothHeatmaps: true };
+    expect(coverageHref(link)).toContain('heatmaps=both');
     expect(parseCoverageLink(parseHashRoute(coverageHref(link)).params)).toEqual({ ok: true, value: link });
+  });
+
+  it('names a malformed heatmaps', () => {
+    expect(parseCoverageLink(new URLSearchParams('heatmaps=all'))).toMatchObject({ ok: false, problems: [{ param: 'heatmaps' }] });
   });
 });

@@ -19,6 +19,8 @@ export interface CoverageLink {
   yesTotal: number;
   noTotal: number;
   axis: CoverageAxis;
+  /** `heatmaps=both`: the test inversion's heat map beside the union bound's (each map is 2,500 cells). */
+  bothHeatmaps: boolean;
 }
 
 /** Exact coverage costs O(n) per p and method; beyond this the page would stall for seconds. */
@@ -33,6 +35,7 @@ export const DEFAULT_COVERAGE_LINK: CoverageLink = {
   yesTotal: 20,
   noTotal: 20,
   axis: 'full',
+  bothHeatmaps: false,
 };
 
 export function parseCoverageLink(params: URLSearchParams): LinkParse<CoverageLink> {
@@ -45,6 +48,7 @@ export function parseCoverageLink(params: URLSearchParams): LinkParse<CoverageLi
     yesTotal: readClassSize(reader, 'yes', defaults.yesTotal),
     noTotal: readClassSize(reader, 'no', defaults.noTotal),
     axis: readAxis(reader),
+    bothHeatmaps: readHeatmaps(reader),
   };
   return reader.result(link);
 }
@@ -59,7 +63,16 @@ export function coverageHref(link: CoverageLink): string {
   if (link.yesTotal !== DEFAULT_COVERAGE_LINK.yesTotal) params.yes = numberParam(link.yesTotal);
   if (link.noTotal !== DEFAULT_COVERAGE_LINK.noTotal) params.no = numberParam(link.noTotal);
   if (link.axis !== DEFAULT_COVERAGE_LINK.axis) params.axis = link.axis;
+  if (link.bothHeatmaps) params.heatmaps = 'both';
   return hashHref(['coverage'], params);
+}
+
+function readHeatmaps(reader: LinkReader): boolean {
+  const text = reader.raw('heatmaps');
+  if (text === null || text === 'union') return false;
+  if (text === 'both') return true;
+  reader.problem('heatmaps', `“heatmaps” is “${text}”; expected both (the test inversion’s heat map beside the union bound’s) or union.`);
+  return false;
 }
 
 function readMethods(reader: LinkReader): ProportionMethod[] {

@@ -104,7 +104,11 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
           </div>
           <div className="coverage-view__map">
             <h3>Exact test inversion (tailbound’s default, δ/2 per side)</h3>
-            {Math.max(link.yesTotal, link.noTotal) <= INVERSION_HEATMAP_CLASS_SIZE ? (
+            <label className="toggle">
+              <input type="checkbox" checked={link.bothHeatmaps} onChange={(event) => update({ bothHeatmaps: event.target.checked })} />
+              Show its heat map beside the union bound’s
+            </label>
+            {!link.bothHeatmaps ? null : Math.max(link.yesTotal, link.noTotal) <= INVERSION_HEATMAP_CLASS_SIZE ? (
               <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} method="inversion" />
             ) : (
               <p className="muted">
