@@ -23,14 +23,22 @@ export function runLowerBoundsJob(job: LowerBoundsJob, post: (message: LowerBoun
   const lowers = new Float64Array(count);
   const uppers = new Float64Array(count);
   let lastReport = Date.now();
+  // Workspaces repeat counts (many detectors labelled on one test set): each distinct pair once.
+  const known = new Map<string, [number, number]>();
   for (let index = 0; index < count; index++) {
     const at = 4 * index;
-    [lowers[index], uppers[index]] = balancedBoundsOrNaN(
-      job.method,
-      { correct: job.counts[at]!, total: job.counts[at + 1]! },
-      { correct: job.counts[at + 2]!, total: job.counts[at + 3]! },
-      job.delta,
-    );
+    const key = `${job.counts[at]},${job.counts[at + 1]},${job.counts[at + 2]},${job.counts[at + 3]}`;
+    let bounds = known.get(key);
+    if (bounds === undefined) {
+      bounds = balancedBoundsOrNaN(
+        job.method,
+        { correct: job.counts[at]!, total: job.counts[at + 1]! },
+        { correct: job.counts[at + 2]!, total: job.counts[at + 3]! },
+        job.delta,
+      );
+      known.set(key, bounds);
+    }
+    [lowers[index], uppers[index]] = bounds;
     if (Date.now() - lastReport >= REPORT_EVERY_MS) {
       post({ kind: 'progress', fraction: (index + 1) / count });
       lastReport = Date.now();
