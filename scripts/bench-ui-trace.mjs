@@ -73,7 +73,10 @@ export function mainThreadBreakdown(events, [pid, tid], from, to) {
       cpu += eventCpu;
       longest = Math.max(longest, event.dur);
     } else parent.children += eventCpu;
-    stack.push({ end: event.ts + event.dur, cpu: eventCpu, children: 0, phase: phaseOf(event) ?? parent?.phase ?? 'other' });
+    // Script called from an event, an animation frame or a timer counts as theirs.
+    const own = phaseOf(event);
+    const phase = own === 'JS tasks' && parent?.phase.startsWith('JS') ? parent.phase : (own ?? parent?.phase ?? 'other');
+    stack.push({ end: event.ts + event.dur, cpu: eventCpu, children: 0, phase });
   }
   closeUntil(Infinity);
   return { busy, cpu, longest, phases };

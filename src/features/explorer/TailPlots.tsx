@@ -80,9 +80,11 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
   const targetLevel = side === 'left' ? targetTail : 1 - targetTail;
   const tickDigits = useMemo(() => countTickDigits(n, ticks.map((tick) => lo + tick * tickStep)), [n, ticks, lo, tickStep]);
   const layers = useMemo<LayerData>(
-    () => ({ series, n, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ', tickDigits, pmfStep }),
-    [series, n, k, mean, targetLevel, side, tickDigits, pmfStep],
+    () => ({ series, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ', pmfStep }),
+    [series, k, mean, targetLevel, side, pmfStep],
   );
+  // Apart from the layers': a step of p mostly leaves the labels as they are, and then they do not re-render.
+  const labels = useMemo<TickLabels>(() => ({ lo, tickStep, n, tickDigits, pmfStep }), [lo, tickStep, n, tickDigits, pmfStep]);
   const pmfChart = useMemo(
     () => (
       <ComposedChart {...size} height={PMF_HEIGHT} margin={MARGIN} accessibilityLayer={false}>
@@ -114,48 +116,59 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
       : `1 − F(${formatCount(k - 1)}) = ${formatChance(series.tailMass)}`;
 
   return (
-    <LayerContext.Provider value={layers}>
-      <div className="tail-plots" data-n={n} data-k={k} data-p={p} ref={plotsRef}>
-        <figure className="tail-plots__figure">
-          <figcaption>
-            Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
-            {formatChance(series.tailMass)}
-            {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
-          </figcaption>
-          {pmfChart}
-        </figure>
-        <figure className="tail-plots__figure">
-          <figcaption>
-            Cumulative probability F(j) = P[X ≤ j]; the tail is read off at {reading}; the bound moves p until it is{' '}
-            {formatChance(targetTail)}
-          </figcaption>
-          {cdfChart}
-        </figure>
-        <p className="tail-plots__window">
-          Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
-          {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
-        </p>
-        <ChartDownloads source={plotsRef} title={pictureTitle} caption={pictureCaption} />
-      </div>
-    </LayerContext.Provider>
+    <TickLabelContext.Provider value={labels}>
+      <LayerContext.Provider value={layers}>
+        <div className="tail-plots" data-n={n} data-k={k} data-p={p} ref={plotsRef}>
+          <figure className="tail-plots__figure">
+            <figcaption>
+              Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
+              {formatChance(series.tailMass)}
+              {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
+            </figcaption>
+            {pmfChart}
+          </figure>
+          <figure className="tail-plots__figure">
+            <figcaption>
+              Cumulative probability F(j) = P[X ≤ j]; the tail is read off at {reading}; the bound moves p until it is{' '}
+              {formatChance(targetTail)}
+            </figcaption>
+            {cdfChart}
+          </figure>
+          <p className="tail-plots__window">
+            Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
+            {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
+          </p>
+          <ChartDownloads source={plotsRef} title={pictureTitle} caption={pictureCaption} />
+        </div>
+      </LayerContext.Provider>
+    </TickLabelContext.Provider>
   );
 });
 
-/** What the layers and tick labels draw; passed by context so that a new value re-renders them and not the charts. */
+/** What the layers draw; passed by context so that a new value re-renders them and not the charts. */
 interface LayerData {
   series: TailSeries;
-  n: number;
   k: number;
   mean: number;
   targetLevel: number;
   targetLabel: string;
-  /** Decimals of the accuracy under each count tick. */
-  tickDigits: number;
   /** The PMF axis' tick step, a probability: the axis itself counts these steps. */
   pmfStep: number;
 }
 
 const LayerContext = createContext<LayerData | null>(null);
+
+/** What the axes' tick labels say: the steps the axes count, from the window's start. */
+interface TickLabels {
+  lo: number;
+  tickStep: number;
+  n: number;
+  /** Decimals of the accuracy under each count tick. */
+  tickDigits: number;
+  pmfStep: number;
+}
+
+const TickLabelContext = createContext<TickLabels | null>(null);
 
 type Scale = (value: number) => number | undefined;
 
@@ -260,7 +273,7 @@ const renderProbabilityTick = (props: TickProps) => <ProbabilityTick {...props} 
 
 /** A PMF tick: the axis counts tick steps; the label is the probability there. */
 function ProbabilityTick({ x, y, payload }: TickProps) {
-  const data = useContext(LayerContext);
+  const data = useContext(TickLabelContext);
   if (!data) return null;
   return (
     <text x={Number(x)} y={Number(y)} dy="0.355em" textAnchor="end" fill={AXIS_TEXT.fill} fontSize={AXIS_TEXT.fontSize}>
@@ -311,9 +324,9 @@ const renderCountTick = (props: TickProps) => <CountTick {...props} />;
 
 /** An x tick: the count j (the axis counts tick steps from the window's start) and, under it, the empirical accuracy j/N. */
 function CountTick({ x, y, payload }: TickProps) {
-  const data = useContext(LayerContext);
+  const data = useContext(TickLabelContext);
   if (!data) return null;
-  const value = data.series.lo + (payload?.value ?? 0) * data.series.tickStep;
+  const value = data.lo + (payload?.value ?? 0) * data.tickStep;
   return (
     <text x={Number(x)} y={Number(y)} textAnchor="middle" fill="var(--muted)" fontSize={12}>
       <tspan x={Number(x)} dy="0.8em">

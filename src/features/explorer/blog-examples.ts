@@ -53,10 +53,13 @@ export const BLOG_EXAMPLES: readonly BlogExample[] = [
 /** The link that reproduces an example. */
 export const exampleHref = (example: BlogExample) => explorerHref(explorerLinkFor(example.settings));
 
+/** The examples by their links, built once: the explorer looks its settings up at every step of a drag. */
+let examplesByHref: Map<string, BlogExample> | undefined;
+
 /** The example whose view these settings are, if any (same link, so the same picture). */
 export function matchingExample(settings: ExplorerSettings): BlogExample | undefined {
-  const href = explorerHref(explorerLinkFor(settings));
-  return BLOG_EXAMPLES.find((example) => exampleHref(example) === href);
+  examplesByHref ??= new Map(BLOG_EXAMPLES.map((example) => [exampleHref(example), example]));
+  return examplesByHref.get(explorerHref(explorerLinkFor(settings)));
 }
 
 export interface ExampleFact {
