@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expectSamplesListed, SAMPLES } from './dashboard-helpers';
@@ -196,6 +197,29 @@ test.describe('from the detector list', () => {
     const first = balancedDifferenceInterval(chosen[0]!, chosen[3]!, 0.05 / 3);
     const shown = formatDifferenceParts(first);
     await expect(table.locator('tbody tr').filter({ hasText: chosen[0]!.name })).toContainText(`[${shown.lower}, ${shown.upper}]`);
+
+    // Exports: the ranking as CSV (method, m, δ and counts on every row) and the chart as SVG.
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export ranking (CSV)' }).click();
+    const path = await (await csvDownload).path();
+    const lines = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('rank,detector_id,detector_name,against,estimate,lower,upper,p_value,holm_adjusted_p_value,verdict,m,delta,method,yes_correct,yes_total,no_correct,no_total');
+    expect(lines).toHaveLength(4);
+    const row = lines.find((line) => line.includes(`,${chosen[0]!.id},`))!.split(',');
+    expect(row.slice(3, 4).concat(row.slice(10))).toEqual([
+      `reference ${chosen[3]!.id}`,
+      '3',
+      '0.05',
+      'exact-unpaired-balanced-difference-bonferroni-holm',
+      String(chosen[0]!.yes.correct),
+      String(chosen[0]!.yes.total),
+      String(chosen[0]!.no.correct),
+      String(chosen[0]!.no.total),
+    ]);
+    expect(Math.abs(Number(row[5]) - first.lower)).toBeLessThan(1e-12);
+    const svgDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download SVG' }).click();
+    expect((await svgDownload).suggestedFilename()).toMatch(/\.svg$/);
   });
 });
 
