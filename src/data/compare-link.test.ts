@@ -53,6 +53,7 @@ describe('parseCompareLink', () => {
     expect(problems('b=1&c=1&n=10&ak=1&an=2&bk=1&bn=2')).toEqual(['b']);
     expect(problems('b=1&c=1&n=10&delta=2')).toEqual(['delta']);
     expect(problems(`aname=${'x'.repeat(201)}&b=1&c=1&n=10`)).toEqual(['aname']);
+    expect(problems('yes=38/40&no=55/60')).toEqual(['yes', 'no']);
   });
 
   it('checks that carried counts fit the paired tables', () => {

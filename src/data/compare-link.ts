@@ -63,6 +63,16 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
     else side.name = text;
   }
 
+  // `yes`/`no` are the one-detector links' parameters: here each count belongs to a side or a pair.
+  for (const name of ['yes', 'no'] as const) {
+    if (reader.has(name)) {
+      reader.problem(
+        name,
+        `“${name}” does not say which detector it belongs to: give each detector’s counts as a${name}=38/40 and b${name}=30/40, or the paired discordant counts as ${name}b, ${name}c, ${name}n.`,
+      );
+    }
+  }
+
   const byIds = reader.has('a');
   if (byIds) {
     a.id = readId(reader, 'a');
