@@ -7,7 +7,7 @@ export const BALANCED_METHOD_NAMES: Record<BalancedMethod, string> = {
   union: 'exact union bound (δ/4 per tail)',
 };
 export const CLASS_METHOD = 'exact central (Clopper–Pearson)';
-export const UNION_PART_METHOD = 'exact one-sided bounds at δ/4 each (part of the balanced interval)';
+export const UNION_PART_METHOD = 'exact one-sided bounds at δ/4 each (part of the union-bound interval)';
 
 /** "38/40" with thousands separators: "1,000/1,005". */
 export function countsText(counts: ClassCounts): string {
