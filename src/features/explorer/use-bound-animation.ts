@@ -53,6 +53,7 @@ export function useBoundAnimation(setP: (p: number) => void): BoundAnimation {
       }
       setShownSteps(0);
       let started: number | undefined;
+      let shown = -1;
       const tick = (now: number) => {
         started ??= now;
         const index = Math.floor((now - started) / STEP_MS);
@@ -60,8 +61,12 @@ export function useBoundAnimation(setP: (p: number) => void): BoundAnimation {
           land();
           return;
         }
-        setShownSteps(index + 1);
-        setP(next.steps[index]!.p);
+        // Only when the step changes: the frames in between would re-render the view for nothing.
+        if (index !== shown) {
+          shown = index;
+          setShownSteps(index + 1);
+          setP(next.steps[index]!.p);
+        }
         frame.current = requestAnimationFrame(tick);
       };
       frame.current = requestAnimationFrame(tick);
