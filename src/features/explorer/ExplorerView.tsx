@@ -119,10 +119,13 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
     },
     [clear],
   );
-  const onMode = (mode: ExplorerMode) => {
-    clear();
-    setSettings((current) => ({ ...current, mode }));
-  };
+  const onMode = useCallback(
+    (mode: ExplorerMode) => {
+      clear();
+      setSettings((current) => ({ ...current, mode }));
+    },
+    [clear],
+  );
   const onYes = useCallback((yes: ClassCounts) => setSettings((current) => ({ ...current, yes })), []);
   const onNo = useCallback((no: ClassCounts) => setSettings((current) => ({ ...current, no })), []);
 
@@ -148,15 +151,7 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
         </div>
       )}
       <div className="explorer__toolbar">
-        <fieldset className="explorer__modes">
-          <legend>Mode</legend>
-          {EXPLORER_MODES.map((mode) => (
-            <label key={mode}>
-              <input type="radio" name="explorer-mode" value={mode} checked={settings.mode === mode} onChange={() => onMode(mode)} />
-              {MODE_LABELS[mode]}
-            </label>
-          ))}
-        </fieldset>
+        <ModeChooser mode={settings.mode} onMode={onMode} />
         <BlogExamplesMenu onOpen={openExample} />
       </div>
       <p className="explorer__help">{MODE_HELP[settings.mode]}</p>
@@ -184,6 +179,21 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
     </section>
   );
 }
+
+/** The mode radio buttons; memoised, so that a slider's step does not re-render four controlled inputs. */
+const ModeChooser = memo(function ModeChooser({ mode, onMode }: { mode: ExplorerMode; onMode: (mode: ExplorerMode) => void }) {
+  return (
+    <fieldset className="explorer__modes">
+      <legend>Mode</legend>
+      {EXPLORER_MODES.map((option) => (
+        <label key={option}>
+          <input type="radio" name="explorer-mode" value={option} checked={mode === option} onChange={() => onMode(option)} />
+          {MODE_LABELS[option]}
+        </label>
+      ))}
+    </fieldset>
+  );
+});
 
 /** A disclosure listing the blog's figures; each entry is a real link (shareable, opens in a new tab). */
 const BlogExamplesMenu = memo(function BlogExamplesMenu({ onOpen }: { onOpen: (example: BlogExample) => void }) {

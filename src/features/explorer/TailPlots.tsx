@@ -79,9 +79,11 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
   const mean = n * p;
   const targetLevel = side === 'left' ? targetTail : 1 - targetTail;
   const tickDigits = useMemo(() => countTickDigits(n, ticks.map((tick) => lo + tick * tickStep)), [n, ticks, lo, tickStep]);
-  const layers = useMemo<LayerData>(
-    () => ({ series, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ', pmfStep }),
-    [series, k, mean, targetLevel, side, pmfStep],
+  // A context per chart: a step of δ moves the CDF's level and leaves the PMF layer be.
+  const pmfLayer = useMemo<PmfLayerData>(() => ({ series, k, mean, pmfStep }), [series, k, mean, pmfStep]);
+  const cdfLayer = useMemo<CdfLayerData>(
+    () => ({ series, k, mean, targetLevel, targetLabel: side === 'left' ? 'δ' : '1 − δ' }),
+    [series, k, mean, targetLevel, side],
   );
   // Apart from the layers': a step of p mostly leaves the labels as they are, and then they do not re-render.
   const labels = useMemo<TickLabels>(() => ({ lo, tickStep, n, tickDigits, pmfStep }), [lo, tickStep, n, tickDigits, pmfStep]);
@@ -117,46 +119,56 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
 
   return (
     <TickLabelContext.Provider value={labels}>
-      <LayerContext.Provider value={layers}>
-        <div className="tail-plots" data-n={n} data-k={k} data-p={p} ref={plotsRef}>
-          <figure className="tail-plots__figure">
-            <figcaption>
-              Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
-              {formatChance(series.tailMass)}
-              {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
-            </figcaption>
-            {pmfChart}
-          </figure>
-          <figure className="tail-plots__figure">
-            <figcaption>
-              Cumulative probability F(j) = P[X ≤ j]; the tail is read off at {reading}; the bound moves p until it is{' '}
-              {formatChance(targetTail)}
-            </figcaption>
-            {cdfChart}
-          </figure>
-          <p className="tail-plots__window">
-            Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
-            {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
-          </p>
-          <ChartDownloads source={plotsRef} title={pictureTitle} caption={pictureCaption} />
-        </div>
-      </LayerContext.Provider>
+      <PmfLayerContext.Provider value={pmfLayer}>
+        <CdfLayerContext.Provider value={cdfLayer}>
+          <div className="tail-plots" data-n={n} data-k={k} data-p={p} ref={plotsRef}>
+            <figure className="tail-plots__figure">
+              <figcaption>
+                Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
+                {formatChance(series.tailMass)}
+                {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
+              </figcaption>
+              {pmfChart}
+            </figure>
+            <figure className="tail-plots__figure">
+              <figcaption>
+                Cumulative probability F(j) = P[X ≤ j]; the tail is read off at {reading}; the bound moves p until it is{' '}
+                {formatChance(targetTail)}
+              </figcaption>
+              {cdfChart}
+            </figure>
+            <p className="tail-plots__window">
+              Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
+              {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
+            </p>
+            <ChartDownloads source={plotsRef} title={pictureTitle} caption={pictureCaption} />
+          </div>
+        </CdfLayerContext.Provider>
+      </PmfLayerContext.Provider>
     </TickLabelContext.Provider>
   );
 });
 
-/** What the layers draw; passed by context so that a new value re-renders them and not the charts. */
-interface LayerData {
+/** What the PMF layer draws; passed by context so that a new value re-renders the layer and not the chart. */
+interface PmfLayerData {
+  series: TailSeries;
+  k: number;
+  mean: number;
+  /** The PMF axis' tick step, a probability: the axis itself counts these steps. */
+  pmfStep: number;
+}
+
+/** What the CDF layer draws, likewise. */
+interface CdfLayerData {
   series: TailSeries;
   k: number;
   mean: number;
   targetLevel: number;
   targetLabel: string;
-  /** The PMF axis' tick step, a probability: the axis itself counts these steps. */
-  pmfStep: number;
 }
 
-const LayerContext = createContext<LayerData | null>(null);
+const PmfLayerContext = createContext<PmfLayerData | null>(null);
+const CdfLayerContext = createContext<CdfLayerData | null>(null);
 
 /** What the axes' tick labels say: the steps the axes count, from the window's start. */
 interface TickLabels {
@@ -211,7 +223,7 @@ function VerticalMark({ scales, at, color, dashed, label }: { scales: Scales; at
 
 /** The PMF as two step areas (the shaded tail and the rest), with the k and p·N marks. */
 function PmfLayer(): ReactElement | null {
-  const data = useContext(LayerContext);
+  const data = useContext(PmfLayerContext);
   const scales = useScales(data?.series);
   if (!scales || !data) return null;
   const { k, mean } = data;
@@ -233,7 +245,7 @@ function PmfLayer(): ReactElement | null {
 
 /** The CDF (steps at the integers when each outcome has its own bar, else straight between exact samples), the level the tail is read at and the target δ. */
 function CdfLayer(): ReactElement | null {
-  const data = useContext(LayerContext);
+  const data = useContext(CdfLayerContext);
   const scales = useScales(data?.series);
   if (!scales || !data) return null;
   const { k, mean, targetLevel, targetLabel } = data;

@@ -141,18 +141,27 @@ interface PlotsPanelProps {
 const PlotsPanel = memo(function PlotsPanel({ n, k, p, side, targetTail, plotWidth }: PlotsPanelProps) {
   const plotKey = `${n}|${k}|${p}|${side}|${targetTail}`;
   const { shown: plotted, shownKey: plottedKey } = useFrameValue({ n, k, p, side, targetTail }, plotKey);
+  // The same elements until the next draw: an input re-renders the section's keys alone.
+  const content = useMemo(
+    () => (
+      <>
+        <h2 id="plots-heading">
+          Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
+        </h2>
+        <p className="explorer__legend">
+          <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatHonestPercent(plotted.k / plotted.n, 'nearest')}){' '}
+          <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
+          {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
+        </p>
+        <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
+      </>
+    ),
+    [plotted, plotWidth],
+  );
   return (
     // What the controls say and what the plots show; the UI bench times the plots following the controls.
     <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
-      <h2 id="plots-heading">
-        Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
-      </h2>
-      <p className="explorer__legend">
-        <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatHonestPercent(plotted.k / plotted.n, 'nearest')}){' '}
-        <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
-        {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
-      </p>
-      <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
+      {content}
     </section>
   );
 });
