@@ -24,6 +24,7 @@ const FIRST_GAP = 1e-3;
 /** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
 const ULP = 2.220446049250313e-16;
 const INV_GOLDEN = 0.6180339887498949;
+/** Up to this size of the smaller class, each line is scanned first: one bump per value of its count. */
 const SCAN_CLASS_SIZE = 24;
 
 /**
@@ -60,7 +61,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     1e-12,
   );
 
-  // --- The approximate phase: φ(θ) from a local maximum along the line (golden section). ---
+  // --- The approximate phase: φ(θ) from a local maximum along the line (a scan for a small class, then golden section). ---
   let center = NaN; // the best s = p₊ seen on the last line
   const hints: number[] = [];
   const lineMax = (theta: number): { s: number; value: number } => {
@@ -82,9 +83,10 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     // Peaks the certification found on earlier lines: the local search must not lose them again.
     for (const hint of hints) if (hint >= sLo && hint <= sHi) consider(hint, f(hint));
     if (nA <= SCAN_CLASS_SIZE) {
+      // Two points per bump, then the golden section around the best of them.
       const steps = 2 * nA + 2;
-      for (let i = 0; i <= steps; i++) { const s = sLo + ((sHi - sLo) * i) / steps; consider(s, f(s)); }
       const spacing = (sHi - sLo) / steps;
+      for (let i = 0; i <= steps; i++) consider(sLo + spacing * i, f(sLo + spacing * i));
       lo = Math.max(sLo, best.s - spacing);
       hi = Math.min(sHi, best.s + spacing);
     }
@@ -117,7 +119,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
 
   // Bracket [below, above] of the approximate root of log φ(θ) = log α.
   const logAlpha = Math.log(alpha);
-  const psi = (theta: number) => { (globalThis as any).__psi = ((globalThis as any).__psi ?? 0) + 1; return Math.log(lineMax(theta).value) - logAlpha; };
+  const psi = (theta: number) => Math.log(lineMax(theta).value) - logAlpha;
   let above = estimate;
   let psiAbove = psi(above);
   while (!(psiAbove > 0) && above < 1) {
@@ -209,7 +211,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   let gap = FIRST_GAP * standardError;
   for (let attempt = 0; attempt < 40; attempt++) {
     const theta = Math.max(0, above - gap);
-    const verdict = certify(theta); (globalThis as any).__v = ((globalThis as any).__v ?? '') + verdict.kind[0];
+    const verdict = certify(theta);
     if (verdict.kind === 'certified') return { bound: theta, above, evaluations: tail.evaluations, certifyEvaluations };
     if (verdict.kind === 'above') {
       // A peak the local search missed: the root is below θ. Restart there.
