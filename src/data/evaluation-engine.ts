@@ -14,7 +14,7 @@ import {
   problemSummarySql,
   readFileSql,
   sliceCountsSql,
-  SOURCE_VIEW,
+  SOURCE_TABLE,
   valueCountsSql,
   type EvaluationFilter,
   type EvaluationFormat,
@@ -161,8 +161,9 @@ export async function openEvaluationFile(file: File, onProgress: (fraction: numb
   await Promise.race([db.registerFile(name, readable), signal]);
   registeredFile = name;
   try {
-    await run(`CREATE OR REPLACE VIEW ${SOURCE_VIEW} AS SELECT * FROM ${readFileSql(name, format)}`);
-    const described = await run(`DESCRIBE ${SOURCE_VIEW}`);
+    // One scan of the file (and one run of the CSV sniffer); mapping, counts and slices then read the table.
+    await run(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format)}`);
+    const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
     const names = described.map((row) => String(row.column_name));
     if (names.length === 0) throw new EvaluationFileError(`“${file.name}” has no columns.`);
     const [distinct] = await run(distinctCountsSql(names));

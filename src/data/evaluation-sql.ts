@@ -30,8 +30,8 @@ export interface EvaluationFilter {
   value: string;
 }
 
-/** Name of the DuckDB view over the opened file and of the table of mapped examples. */
-export const SOURCE_VIEW = 'source';
+/** The opened file read once into a DuckDB table (every later query reads it, not the file), and the mapped examples. */
+export const SOURCE_TABLE = 'source';
 export const EXAMPLES_TABLE = 'examples';
 /** Number of thresholds on the threshold curve. */
 export const THRESHOLD_COUNT = 200;
@@ -132,7 +132,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
     `  FROM (`,
     `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
     `      ${scoreText} AS score_text, ${timestamp} AS ts${slices.map((slice) => `, ${slice}`).join('')}`,
-    `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_VIEW})`,
+    `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_TABLE})`,
     `  )`,
     `)`,
   ].join('\n');
@@ -196,15 +196,15 @@ export function problemSummarySql(): string {
 /** The most frequent values of a column (for the label map and for guessing roles), at most `limit`. */
 export function valueCountsSql(column: string, limit: number): string {
   const text = normalisedText(column);
-  return `SELECT ${text} AS value, count(*)::DOUBLE AS rows FROM ${SOURCE_VIEW} GROUP BY 1 ORDER BY rows DESC, value NULLS LAST LIMIT ${Math.floor(limit)}`;
+  return `SELECT ${text} AS value, count(*)::DOUBLE AS rows FROM ${SOURCE_TABLE} GROUP BY 1 ORDER BY rows DESC, value NULLS LAST LIMIT ${Math.floor(limit)}`;
 }
 
 /** How many distinct values each column has, capped (the cap is enough to tell categorical from not). */
 export function distinctCountsSql(columns: readonly string[]): string {
-  return `SELECT ${columns.map((column, index) => `approx_count_distinct(${quoteIdentifier(column)})::DOUBLE AS c${index}`).join(', ')}, count(*)::DOUBLE AS total_rows FROM ${SOURCE_VIEW}`;
+  return `SELECT ${columns.map((column, index) => `approx_count_distinct(${quoteIdentifier(column)})::DOUBLE AS c${index}`).join(', ')}, count(*)::DOUBLE AS total_rows FROM ${SOURCE_TABLE}`;
 }
 
 /** The first rows, every value as text, for the preview. */
 export function previewSql(columns: readonly string[], rows: number): string {
-  return `SELECT ${columns.map((column) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS ${quoteIdentifier(column)}`).join(', ')} FROM ${SOURCE_VIEW} LIMIT ${Math.floor(rows)}`;
+  return `SELECT ${columns.map((column) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS ${quoteIdentifier(column)}`).join(', ')} FROM ${SOURCE_TABLE} LIMIT ${Math.floor(rows)}`;
 }
