@@ -1,0 +1,131 @@
+// Per-example evaluation files in #/data, measured in Chromium on the production build.
+//
+// Usage: npm run bench:data   (builds the site into dist-bench-data/, generates the files with
+//        scripts/generate-evaluation-data.mjs into $TMPDIR/tailbound-bench-data/ unless already there)
+// Env: TAILBOUND_BENCH_ROWS (default 1000000), TAILBOUND_BENCH_RUNS (default 3),
+//      TAILBOUND_BENCH_PORT (default 4404), CHROMIUM_PATH (default /usr/bin/chromium).
+//
+// For the CSV (runs times, median) and the Parquet file of the same rows (once): the time from
+// handing the file to the page to the per-detector counts table (open + map + aggregate; the first
+// run also loads and compiles DuckDB's wasm), then the slice table for a second slice column; the
+// longest main-thread task (Long Tasks API) and the peak JS heap (performance.memory, sampled every
+// 100 ms). Beside it, the same aggregation the way the detectors import does it today: Papa Parse
+// over the whole text (in Node here, the same V8), as a ratio.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import Papa from 'papaparse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = 'dist-bench-data';
+const port = Number(process.env.TAILBOUND_BENCH_PORT ?? 4404);
+const ROWS = Number(process.env.TAILBOUND_BENCH_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.TAILBOUND_BENCH_RUNS ?? 3);
+const dataDir = join(tmpdir(), 'tailbound-bench-data');
+const name = `bench-${ROWS}`;
+const csvPath = join(dataDir, `${name}.csv`);
+const parquetPath = join(dataDir, `${name}.parquet`);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(csvPath) || !existsSync(parquetPath)) {
+  run(process.execPath, ['scripts/generate-evaluation-data.mjs', '--rows', String(ROWS), '--out', dataDir, '--name', name, '--formats', 'csv,parquet']);
+}
+run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--logLevel', 'warn']);
+
+const server = spawn(process.execPath, ['scripts/serve-subpath.mjs', String(port), '/', dist], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((resolve, reject) => {
+  server.stdout.once('data', resolve);
+  server.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--enable-precise-memory-info'],
+});
+
+/** Before the page's scripts: the longest task and the peak JS heap. */
+function instrument() {
+  const bench = { longest: 0, heap: 0 };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longest = Math.max(bench.longest, entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  setInterval(() => {
+    bench.heap = Math.max(bench.heap, performance.memory?.usedJSHeapSize ?? 0);
+  }, 100);
+}
+
+/** One file in a fresh page: seconds to the counts table and to a slice table, longest task, peak heap. */
+async function measure(path, context) {
+  const page = await context.newPage();
+  await page.addInitScript(instrument);
+  await page.goto(`http://127.0.0.1:${port}/#/data`);
+  const input = page.getByLabel('Open a per-example results file');
+  const start = Date.now();
+  await input.setInputFiles(path);
+  await page.getByRole('table', { name: /^Per detector/ }).waitFor({ timeout: 600_000 });
+  const counts = (Date.now() - start) / 1000;
+  await page.getByRole('table', { name: /by site$/ }).waitFor({ timeout: 600_000 });
+  const sliceStart = Date.now();
+  await page.getByLabel('Slice by').selectOption('camera');
+  await page.getByRole('table', { name: /by camera$/ }).waitFor({ timeout: 600_000 });
+  const slices = (Date.now() - sliceStart) / 1000;
+  const { longest, heap } = await page.evaluate(() => window.__bench);
+  await page.close();
+  return { counts, slices, longest, heap };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
+const s = (seconds) => `${seconds.toFixed(2)} s`;
+
+/** The detectors import's way: the whole text in memory, Papa Parse, counts per detector. */
+function papaBaseline() {
+  const start = process.hrtime.bigint();
+  const text = readFileSync(csvPath, 'utf8');
+  const { data } = Papa.parse(text, { header: true, skipEmptyLines: true });
+  const counts = new Map();
+  for (const row of data) {
+    const entry = counts.get(row.detector) ?? [0, 0, 0, 0];
+    const truth = row.y_true === 'yes';
+    const correct = truth === (row.y_pred === 'yes');
+    entry[truth ? 1 : 3] += 1;
+    if (correct) entry[truth ? 0 : 2] += 1;
+    counts.set(row.detector, entry);
+  }
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+try {
+  const context = await browser.newContext();
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load ${loadavg()[0].toFixed(2)}; Chromium ${browser.version()}`);
+  console.log(`Files: ${csvPath} (${mb(statSync(csvPath).size)}), ${parquetPath} (${mb(statSync(parquetPath).size)}); ${ROWS.toLocaleString('en-US')} rows, 20 detectors`);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await measure(csvPath, context));
+    const last = runs.at(-1);
+    console.log(`CSV run ${i + 1}: counts ${s(last.counts)}, slice table ${s(last.slices)}, longest main-thread task ${last.longest.toFixed(0)} ms, peak JS heap ${mb(last.heap)}`);
+  }
+  const parquet = await measure(parquetPath, context);
+  const papa = papaBaseline();
+  const csvCounts = median(runs.map((r) => r.counts));
+  console.log('');
+  console.log(`| ${ROWS.toLocaleString('en-US')} rows | median | target |`);
+  console.log('|---|---|---|');
+  console.log(`| CSV: open + map + aggregate to counts | ${s(csvCounts)} | ≤ 5 s |`);
+  console.log(`| CSV: slice table | ${s(median(runs.map((r) => r.slices)))} | ≤ 1 s |`);
+  console.log(`| Parquet (converted in a worker): open + map + aggregate | ${s(parquet.counts)} | — |`);
+  console.log(`| Parquet: slice table | ${s(parquet.slices)} | ≤ 1 s |`);
+  console.log(`| Longest main-thread task (all runs) | ${Math.max(...runs.map((r) => r.longest), parquet.longest).toFixed(0)} ms | ≤ 200 ms |`);
+  console.log(`| Peak JS heap (all runs) | ${mb(Math.max(...runs.map((r) => r.heap), parquet.heap))} | ≤ 300 MB |`);
+  console.log(`| Papa Parse, whole text in memory (Node) | ${s(papa)} | ratio DuckDB/Papa ${(csvCounts / papa).toFixed(2)} |`);
+} finally {
+  await browser.close();
+  server.kill();
+}
