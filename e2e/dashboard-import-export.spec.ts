@@ -106,7 +106,9 @@ test('a malformed CSV import shows row errors and adds nothing', async ({ page }
     mimeType: 'text/csv',
     buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a'),
   });
-  await expect(page.getByRole('alert').filter({ hasText: 'huge.csv' })).toHaveText(
-    'huge.csv was not read: the file is 5.1 MB; the limit is 5 MB.',
+  const alert = page.getByRole('alert').filter({ hasText: 'huge.csv' });
+  await expect(alert).toHaveText(
+    'huge.csv was not read: the file is 5.1 MB; the limit is 5 MB. Per-example files of any size are read in Evaluation data. Open it in Evaluation data',
   );
+  await expect(alert.getByRole('link', { name: 'Open it in Evaluation data' })).toHaveAttribute('href', '#/data');
 });

@@ -6,6 +6,7 @@ import {
   parseCountsCsv,
   parseImportFile,
   parsePerExampleCsv,
+  perExampleFileReason,
 } from './import-files';
 
 describe('checkImportSize', () => {
@@ -210,5 +211,16 @@ describe('detectImportKind and parseImportFile', () => {
   it('explains an unknown file', () => {
     const result = parseImportFile('notes.csv', 'a,b\n1,2');
     expect(result.kind === 'unknown' && result.message).toContain('notes.csv is neither a detectors JSON file nor a CSV');
+  });
+});
+
+describe('perExampleFileReason', () => {
+  it('sends JSON Lines, Parquet, gzip, TSV and files past the limit to the evaluation data view', () => {
+    expect(perExampleFileReason('preds.jsonl', 100)).toMatch(/per-example results/);
+    expect(perExampleFileReason('preds.parquet', 100)).toMatch(/per-example results/);
+    expect(perExampleFileReason('preds.csv.gz', 100)).toMatch(/per-example results/);
+    expect(perExampleFileReason('big.csv', MAX_IMPORT_BYTES + 1)).toBe('big.csv was not read: the file is 5.1 MB; the limit is 5 MB');
+    expect(perExampleFileReason('detectors.json', 100)).toBeNull();
+    expect(perExampleFileReason('results.csv', 100)).toBeNull();
   });
 });

@@ -22,6 +22,17 @@ import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from './de
 /** Files larger than this are refused before reading. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Why a file belongs in the evaluation data view (`#/data`) rather than this import, or null: JSON
+ * Lines, Parquet, gzip and TSV files are per-example results, and so is anything past MAX_IMPORT_BYTES.
+ */
+export function perExampleFileReason(fileName: string, bytes: number): string | null {
+  const name = fileName.toLowerCase();
+  if (/\.(jsonl|ndjson|parquet|gz|tsv)$/.test(name)) return `${fileName} looks like per-example results (JSON Lines, Parquet, gzip or TSV)`;
+  const tooBig = checkImportSize(bytes);
+  return tooBig ? `${fileName} was not read: the ${tooBig}` : null;
+}
+
 /** null when `bytes` is within MAX_IMPORT_BYTES, otherwise "file is 7.2 MB; the limit is 5 MB". */
 export function checkImportSize(bytes: number): string | null {
   if (bytes <= MAX_IMPORT_BYTES) return null;

@@ -4,7 +4,7 @@ import {
   COUNTS_COLUMNS,
   MAX_IMPORT_BYTES,
   PER_EXAMPLE_COLUMNS,
-  checkImportSize,
+  perExampleFileReason,
   parseImportFile,
   type ImportPreview,
 } from '../../data/import-files';
@@ -44,13 +44,15 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   const [loaded, setLoaded] = useState<LoadedPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState('');
+  const [toDataView, setToDataView] = useState(false);
 
   async function readFile(file: File) {
     setDone('');
     setLoaded(null);
-    const tooBig = checkImportSize(file.size);
-    if (tooBig) {
-      setProblem(`${file.name} was not read: the ${tooBig}.`);
+    const perExample = perExampleFileReason(file.name, file.size);
+    setToDataView(perExample !== null);
+    if (perExample) {
+      setProblem(`${perExample}. Per-example files of any size are read in Evaluation data.`);
       return;
     }
     let text: string;
@@ -136,6 +138,12 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
       {problem && (
         <p className="import-problem" role="alert">
           {problem}
+          {toDataView && (
+            <>
+              {' '}
+              <a href="#/data">Open it in Evaluation data</a>
+            </>
+          )}
         </p>
       )}
       <p role="status" className="import-done">
