@@ -156,6 +156,23 @@ test('the slice table matches independent counts, is sorted by lower bound and s
   expect(csv.split('\r\n')).toHaveLength(5 + 2);
 });
 
+test('a structured filter (column, operator, value) narrows the counts to matching rows', async ({ page }) => {
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'evaluation.csv'));
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Filter column').selectOption('lighting');
+  await page.getByLabel('Filter operator').selectOption('!=');
+  await page.getByLabel('Filter value').fill('day');
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await expect(page.getByText(/the counts below keep only rows where lighting ≠ “day”/)).toBeVisible();
+  const [header, ...lines] = readFileSync(join(DIR, 'evaluation.csv'), 'utf8').trim().split('\n');
+  const night = join(DIR, 'night.csv');
+  writeFileSync(night, [header, ...lines.filter((line) => line.endsWith(',night'))].join('\n'));
+  await expect.poll(() => shownCounts(page, /^Per detector/)).toEqual(countsFromCsv(night));
+  await page.getByRole('button', { name: 'Remove filter on lighting' }).click();
+  await expect.poll(() => shownCounts(page, /^Per detector/)).toEqual(countsFromCsv(join(DIR, 'evaluation.csv')));
+});
+
 test('malformed files give a clear message and change nothing in the workspace', async ({ page }) => {
   const before = await workspaceDetectorCount(page);
   const junk = join(DIR, 'junk.csv');

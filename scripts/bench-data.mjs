@@ -71,10 +71,10 @@ async function measure(path, context) {
   await input.setInputFiles(path);
   await page.getByRole('table', { name: /^Per detector/ }).waitFor({ timeout: 600_000 });
   const counts = (Date.now() - start) / 1000;
-  await page.getByRole('table', { name: /by site$/ }).waitFor({ timeout: 600_000 });
+  await page.getByRole('table', { name: /by site:/ }).waitFor({ timeout: 600_000 });
   const sliceStart = Date.now();
   await page.getByLabel('Slice by').selectOption('camera');
-  await page.getByRole('table', { name: /by camera$/ }).waitFor({ timeout: 600_000 });
+  await page.getByRole('table', { name: /by camera:/ }).waitFor({ timeout: 600_000 });
   const slices = (Date.now() - sliceStart) / 1000;
   const { longest, heap } = await page.evaluate(() => window.__bench);
   await page.close();

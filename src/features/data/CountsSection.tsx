@@ -38,7 +38,7 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
   const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
   const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
   const [imported, setImported] = useState('');
-  const { prepared, counts, mapping, threshold } = counted;
+  const { prepared, counts, mapping, filters, threshold } = counted;
 
   const rows = useMemo(
     (): CountsTableRow[] =>
@@ -52,7 +52,8 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
   );
 
   function importCounts() {
-    const source = `${opened.fileName} (${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${threshold === null ? '' : `, YES when score ≥ ${threshold}`})`;
+    const filterText = filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} ${filter.value}`).join(', ');
+    const source = `${opened.fileName} (${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`})`;
     const detectors: Detector[] = rows.map((row) => ({
       id: detectorIdFromName(row.detector),
       name: row.detector,
@@ -71,7 +72,7 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
         usableRows: prepared.usableRows,
         problems: prepared.problems.map(({ reason, rows: problemRows }) => ({ reason, rows: problemRows })),
         mapping,
-        filters: [],
+        filters,
         threshold,
         importedAt: new Date().toISOString(),
         counts: detectors.map((detector) => ({ detectorId: detector.id, name: detector.name, yes: detector.yes, no: detector.no })),
@@ -90,7 +91,8 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
       <h2 id={`${id}-title`}>Counts</h2>
       <p>
         {count(prepared.usableRows)} of {count(opened.rows)} rows counted
-        {threshold === null ? '' : `, YES when score ≥ ${threshold}`}.
+        {threshold === null ? '' : `, YES when score ≥ ${threshold}`}
+        {filters.length > 0 && `; the counts below keep only rows where ${filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} “${filter.value}”`).join(' and ')}`}.
       </p>
       {prepared.problems.length > 0 && (
         <div className="data-problems">

@@ -12,11 +12,12 @@ import {
   type ValueCount,
 } from '../../data/evaluation-engine';
 import { guessMapping } from '../../data/evaluation-mapping';
-import type { EvaluationMapping } from '../../data/evaluation-sql';
+import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation-sql';
 import type { HashRoute } from '../../data/routes';
 import { useWorkspace } from '../../store/workspace';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
+import { FiltersForm } from './FiltersForm';
 import { MappingForm } from './MappingForm';
 import { PreviewTable } from './PreviewTable';
 import { SlicesSection } from './SlicesSection';
@@ -28,6 +29,7 @@ const DEFAULT_THRESHOLD = 0.5;
 /** The mapped examples and the per-detector counts, for the mapping and threshold they were made with. */
 export interface Counted {
   mapping: EvaluationMapping;
+  filters: EvaluationFilter[];
   threshold: number | null;
   prepared: PreparedExamples;
   counts: GroupCounts[];
@@ -37,6 +39,7 @@ export interface Counted {
 interface CountingResult {
   opened: OpenedEvaluation;
   mapping: EvaluationMapping;
+  filters: EvaluationFilter[];
   threshold: number | null;
   counted: Counted | null;
   error: string;
@@ -53,6 +56,7 @@ export function DataView({ route: _route }: { route: HashRoute }) {
   const [opened, setOpened] = useState<OpenedEvaluation | null>(null);
   const [mapping, setMapping] = useState<EvaluationMapping | null>(null);
   const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
+  const [filters, setFilters] = useState<EvaluationFilter[]>([]);
   const [labelValues, setLabelValues] = useState<ValueCount[]>([]);
   const [counting, setCounting] = useState<CountingResult | null>(null);
   const generation = useRef(0);
@@ -67,6 +71,7 @@ export function DataView({ route: _route }: { route: HashRoute }) {
       if (mine !== generation.current) return;
       setOpened(result);
       setMapping(guessMapping(result.columns));
+      setFilters([]);
       setWork({ kind: 'idle' });
     } catch (error) {
       if (mine !== generation.current) return;
@@ -86,6 +91,11 @@ export function DataView({ route: _route }: { route: HashRoute }) {
 
   const usableMapping = mapping !== null && (mapping.prediction !== null || mapping.score !== null) ? mapping : null;
   const effectiveThreshold = usableMapping?.prediction === null ? threshold : null;
+  // Filters on columns that are no longer slice (or detector) columns are dropped, never sent.
+  const activeFilters = useMemo(
+    () => (usableMapping ? filters.filter((filter) => filter.column === usableMapping.detector || usableMapping.slices.includes(filter.column)) : []),
+    [filters, usableMapping],
+  );
 
   // Label values seen in the true-label and prediction columns, for the YES/NO map.
   const truthColumn = mapping?.truth;
@@ -113,19 +123,26 @@ export function DataView({ route: _route }: { route: HashRoute }) {
     let current = true;
     (async () => {
       const prepared = await prepareExamples(usableMapping);
-      const counts = await detectorCounts(usableMapping, [], effectiveThreshold);
-      if (current) setCounting({ opened, mapping: usableMapping, threshold: effectiveThreshold, counted: { mapping: usableMapping, threshold: effectiveThreshold, prepared, counts }, error: '' });
+      const counts = await detectorCounts(usableMapping, activeFilters, effectiveThreshold);
+      const counted = { mapping: usableMapping, filters: activeFilters, threshold: effectiveThreshold, prepared, counts };
+      if (current) setCounting({ opened, mapping: usableMapping, filters: activeFilters, threshold: effectiveThreshold, counted, error: '' });
     })().catch((error: unknown) => {
       if (current && !(error instanceof EvaluationCancelled)) {
-        setCounting({ opened, mapping: usableMapping, threshold: effectiveThreshold, counted: null, error: `The examples could not be counted: ${message(error)}` });
+        setCounting({ opened, mapping: usableMapping, filters: activeFilters, threshold: effectiveThreshold, counted: null, error: `The examples could not be counted: ${message(error)}` });
       }
     });
     return () => {
       current = false;
     };
-  }, [opened, usableMapping, effectiveThreshold]);
+  }, [opened, usableMapping, activeFilters, effectiveThreshold]);
   const countingNow =
-    counting !== null && counting.opened === opened && counting.mapping === usableMapping && counting.threshold === effectiveThreshold ? counting : null;
+    counting !== null &&
+    counting.opened === opened &&
+    counting.mapping === usableMapping &&
+    counting.filters === activeFilters &&
+    counting.threshold === effectiveThreshold
+      ? counting
+      : null;
   const counted = countingNow?.counted ?? null;
 
   const isCounting = opened !== null && usableMapping !== null && countingNow === null;
@@ -177,6 +194,7 @@ export function DataView({ route: _route }: { route: HashRoute }) {
             onChange={setMapping}
             onThreshold={setThreshold}
           />
+          <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && <CountsSection opened={opened} counted={counted} delta={delta} />}
           {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} />}
         </>

@@ -25,7 +25,7 @@ function IntervalCell({ interval }: { interval: Interval | null }) {
 /** One detector's balanced and per-class accuracy per value of a slice column, Bonferroni-corrected. */
 export function SlicesSection({ counted, delta }: { counted: Counted; delta: number }) {
   const id = useId();
-  const { mapping, threshold, counts } = counted;
+  const { mapping, filters, threshold, counts } = counted;
   const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
   const [column, setColumn] = useState(mapping.slices[0] ?? '');
   const [detector, setDetector] = useState(detectors[0] ?? '');
@@ -38,7 +38,7 @@ export function SlicesSection({ counted, delta }: { counted: Counted; delta: num
   useEffect(() => {
     if (shownColumn === '') return;
     let current = true;
-    sliceCounts(mapping, shownColumn, [], shownDetector, threshold)
+    sliceCounts(mapping, shownColumn, filters, shownDetector, threshold)
       .then((result) => {
         if (!current) return;
         setGroups({ key, groups: result });
@@ -50,7 +50,7 @@ export function SlicesSection({ counted, delta }: { counted: Counted; delta: num
     return () => {
       current = false;
     };
-  }, [mapping, threshold, shownColumn, shownDetector, key]);
+  }, [mapping, filters, threshold, shownColumn, shownDetector, key]);
 
   const table = useMemo(() => (groups && groups.key === key ? sliceTable(groups.groups, delta) : null), [groups, key, delta]);
 
