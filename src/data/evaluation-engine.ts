@@ -129,11 +129,6 @@ export function cancelEvaluationWork(): void {
   void stopping?.then((db) => db.terminate()).catch(() => {});
 }
 
-/** Loads the engine ahead of the first file (e.g. when the view opens); errors surface on first use. */
-export function warmUpEvaluationEngine(): void {
-  void engine().catch(() => {});
-}
-
 /**
  * Opens a per-example file: finds its format, hands it to DuckDB, and returns its columns (with
  * types and distinct counts), its row count and the first rows. Throws EvaluationFileError with a
