@@ -204,6 +204,18 @@ test('malformed files give a clear message and change nothing in the workspace',
   expect(await workspaceDetectorCount(page)).toBe(before);
 });
 
+test('Cancel stops a long read, says nothing changed, and the next file opens on a fresh engine', async ({ page }) => {
+  execFileSync('node', ['scripts/generate-evaluation-data.mjs', '--rows', '300000', '--out', DIR, '--name', 'long', '--formats', 'jsonl']);
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'long.jsonl'));
+  await expect(page.getByRole('status').filter({ hasText: /Converting “long\.jsonl” for the engine: \d+%/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Cancelled. Nothing was changed; open the file again to continue.');
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toHaveCount(0);
+  await openFile(page, join(DIR, 'sklearn.csv'));
+  expect(await shownCounts(page, /^Per detector/)).toEqual(countsFromCsv(join(DIR, 'sklearn.csv')));
+});
+
 test('works from a subpath, passes axe in light and dark, and fits a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${SUBPATH_URL}#/data`);
