@@ -173,6 +173,39 @@ test('a structured filter (column, operator, value) narrows the counts to matchi
   await expect.poll(() => shownCounts(page, /^Per detector/)).toEqual(countsFromCsv(join(DIR, 'evaluation.csv')));
 });
 
+test('the threshold curve matches counts computed independently, and a chosen threshold decides the counts', async ({ page }) => {
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'evaluation.csv'));
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Detector for the threshold curve').selectOption('detector-02');
+  await expect(page.getByText(/Winner’s curse/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download SVG' })).toBeVisible();
+  const [header, ...lines] = readFileSync(join(DIR, 'evaluation.csv'), 'utf8').trim().split('\n');
+  const columns = header!.split(',');
+  const rows = lines
+    .map((line) => line.split(','))
+    .filter((cells) => cells[columns.indexOf('detector')] === 'detector-02')
+    .map((cells) => ({ truth: cells[columns.indexOf('y_true')] === 'yes', score: Number(cells[columns.indexOf('score')]) }));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export threshold curve (CSV)' }).click();
+  const curve = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((line) => line.split(',').map(Number));
+  expect(curve).toHaveLength(200);
+  for (const [threshold, yesCorrect, yesTotal, noCorrect, noTotal] of curve) {
+    expect(yesCorrect).toBe(rows.filter((row) => row.truth && row.score >= threshold!).length);
+    expect(noCorrect).toBe(rows.filter((row) => !row.truth && row.score < threshold!).length);
+    expect(yesTotal).toBe(rows.filter((row) => row.truth).length);
+    expect(noTotal).toBe(rows.filter((row) => !row.truth).length);
+  }
+  // Choosing a threshold makes score ≥ threshold decide every detector's counts.
+  const chosen = curve[120]!;
+  await page.getByLabel('Threshold', { exact: true }).selectOption('120');
+  await page.getByRole('button', { name: 'Count with score ≥ this threshold' }).click();
+  await expect(page.getByLabel('Prediction')).toHaveValue('');
+  await expect(page.getByText(new RegExp(`rows counted, YES when score ≥ ${String(chosen[0]).replace('.', '\\.')}`))).toBeVisible();
+  const shown = await shownCounts(page, /^Per detector/);
+  expect(shown['detector-02']).toEqual({ yes: [chosen[1], chosen[2]], no: [chosen[3], chosen[4]] });
+});
+
 test('malformed files give a clear message and change nothing in the workspace', async ({ page }) => {
   const before = await workspaceDetectorCount(page);
   const junk = join(DIR, 'junk.csv');

@@ -15,12 +15,15 @@ import {
   readFileSql,
   sliceCountsSql,
   SOURCE_TABLE,
+  THRESHOLD_COUNT,
+  thresholdBinsSql,
   valueCountsSql,
   type EvaluationFilter,
   type EvaluationFormat,
   type EvaluationMapping,
 } from './evaluation-sql';
 import type { SkippedLines } from './evaluation-convert';
+import type { ThresholdBins } from './evaluation-threshold';
 import type { ConvertJob, ConvertMessage } from './evaluation-convert.worker';
 import type { DuckDbRuntime } from './evaluation-duckdb';
 
@@ -217,6 +220,19 @@ export async function sliceCounts(
   threshold: number | null,
 ): Promise<GroupCounts[]> {
   return (await run(sliceCountsSql(mapping, column, filters, detector, threshold))).map(groupCounts);
+}
+
+/** One detector's rows binned by score against THRESHOLD_COUNT thresholds (see thresholdBinsSql). */
+export async function thresholdBins(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], detector: string): Promise<ThresholdBins | null> {
+  const rows = await run(thresholdBinsSql(mapping, filters, detector));
+  if (rows.length === 0) return null;
+  const yes = new Array<number>(THRESHOLD_COUNT).fill(0);
+  const no = new Array<number>(THRESHOLD_COUNT).fill(0);
+  for (const row of rows) {
+    yes[Number(row.bin)] = Number(row.yes_rows);
+    no[Number(row.bin)] = Number(row.no_rows);
+  }
+  return { lo: Number(rows[0]!.lo), step: Number(rows[0]!.step), yes, no };
 }
 
 function groupCounts(row: Record<string, unknown>): GroupCounts {

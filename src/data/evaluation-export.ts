@@ -1,4 +1,5 @@
 import type { SliceTable } from './evaluation-slices';
+import type { ThresholdPoint } from './evaluation-threshold';
 import { textCell, UTF8_BOM } from './export-files';
 import type { ClassCounts, Interval } from '../stats';
 
@@ -50,6 +51,22 @@ export function sliceTableCsv(column: string, table: SliceTable, delta: number):
       numberCell(table.family),
       numberCell(table.sliceDelta),
       row.thinClasses.length > 0 ? 'yes' : 'no',
+    ].join(','),
+  );
+  return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/** The threshold curve as CSV: counts and pointwise intervals at each threshold (YES when score ≥ threshold). */
+export function thresholdCurveCsv(points: readonly ThresholdPoint[], delta: number): string {
+  const header = 'threshold,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,yes_lower,yes_upper,no_lower,no_upper,delta';
+  const lines = points.map((point) =>
+    [
+      numberCell(point.threshold),
+      ...[point.yes.correct, point.yes.total, point.no.correct, point.no.total].map(numberCell),
+      ...intervalCells(point.balanced),
+      ...intervalCells(point.yesInterval).slice(1),
+      ...intervalCells(point.noInterval).slice(1),
+      numberCell(delta),
     ].join(','),
   );
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;

@@ -208,3 +208,24 @@ export function distinctCountsSql(columns: readonly string[]): string {
 export function previewSql(columns: readonly string[], rows: number): string {
   return `SELECT ${columns.map((column) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS ${quoteIdentifier(column)}`).join(', ')} FROM ${SOURCE_TABLE} LIMIT ${Math.floor(rows)}`;
 }
+
+/**
+ * One detector's usable rows binned against THRESHOLD_COUNT evenly spaced thresholds
+ * t_i = lo + i·step (lo, step = the scores' min and (max − min)/(THRESHOLD_COUNT − 1)): each row's bin
+ * is the largest i with t_i ≤ score — floor((score − lo)/step), corrected by one where rounding put it
+ * on the wrong side of a threshold computed the same way — so YES at t_i ⇔ bin ≥ i, exactly.
+ * Returns lo, step and, per bin, the should-be-YES and should-be-NO rows.
+ */
+export function thresholdBinsSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], detector: string): string {
+  const last = THRESHOLD_COUNT - 1;
+  return [
+    `WITH usable AS (SELECT truth, score FROM ${EXAMPLES_TABLE} WHERE ${usableRowsWhere(mapping, filters, detector)} AND score IS NOT NULL AND isfinite(score)),`,
+    `bounds AS (SELECT min(score) AS lo, (max(score) - min(score)) / ${last} AS step FROM usable),`,
+    `guessed AS (SELECT truth, score, lo, step, CASE WHEN step = 0 THEN 0 ELSE least(${last}, greatest(0, floor((score - lo) / step)))::INTEGER END AS b FROM usable, bounds),`,
+    `binned AS (SELECT truth, CASE WHEN step = 0 THEN 0`,
+    `  WHEN b < ${last} AND score >= lo + (b + 1) * step THEN b + 1`,
+    `  WHEN b > 0 AND score < lo + b * step THEN b - 1 ELSE b END AS bin FROM guessed)`,
+    `SELECT bin, count(*) FILTER (WHERE truth)::DOUBLE AS yes_rows, count(*) FILTER (WHERE NOT truth)::DOUBLE AS no_rows,`,
+    `  (SELECT lo FROM bounds) AS lo, (SELECT step FROM bounds) AS step FROM binned GROUP BY bin ORDER BY bin`,
+  ].join('\n');
+}

@@ -21,6 +21,7 @@ import { FiltersForm } from './FiltersForm';
 import { MappingForm } from './MappingForm';
 import { PreviewTable } from './PreviewTable';
 import { SlicesSection } from './SlicesSection';
+import { ThresholdSection } from './ThresholdSection';
 import './data.css';
 
 const TITLE = 'Evaluation data';
@@ -197,6 +198,17 @@ export function DataView({ route: _route }: { route: HashRoute }) {
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && <CountsSection opened={opened} counted={counted} delta={delta} />}
           {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} />}
+          {counted && counted.mapping.score !== null && (
+            <ThresholdSection
+              counted={counted}
+              scoreColumn={counted.mapping.score}
+              delta={delta}
+              onUseThreshold={(chosen) => {
+                setThreshold(chosen);
+                setMapping({ ...counted.mapping, prediction: null });
+              }}
+            />
+          )}
         </>
       )}
     </section>

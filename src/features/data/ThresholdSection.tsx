@@ -1,0 +1,165 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { ChartDownloads } from '../../components/ChartDownloads';
+import { ChartFrame } from '../../components/ChartFrame';
+import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
+import { downloadText } from '../../components/download';
+import { thresholdBins } from '../../data/evaluation-engine';
+import { thresholdCurveCsv } from '../../data/evaluation-export';
+import { thresholdCurve, type ThresholdBins } from '../../data/evaluation-threshold';
+import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import type { Counted } from './DataView';
+
+const HEIGHT = 320;
+
+/**
+ * One detector's balanced and per-class accuracy against the score threshold (YES when score ≥ t),
+ * with each threshold's exact interval; choosing a threshold makes it decide the counts.
+ */
+export function ThresholdSection({
+  counted,
+  scoreColumn,
+  delta,
+  onUseThreshold,
+}: {
+  counted: Counted;
+  scoreColumn: string;
+  delta: number;
+  onUseThreshold: (threshold: number) => void;
+}) {
+  const id = useId();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const { mapping, filters, threshold, counts } = counted;
+  const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
+  const [detector, setDetector] = useState(detectors[0] ?? '');
+  const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
+  const [bins, setBins] = useState<{ key: string; bins: ThresholdBins | null } | null>(null);
+  const [problem, setProblem] = useState('');
+  const [chosen, setChosen] = useState(0);
+  const key = shownDetector;
+
+  useEffect(() => {
+    let current = true;
+    thresholdBins(mapping, filters, shownDetector)
+      .then((result) => {
+        if (!current) return;
+        setBins({ key, bins: result });
+        setProblem('');
+      })
+      .catch((error: unknown) => {
+        if (current) setProblem(`The threshold curve could not be computed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    return () => {
+      current = false;
+    };
+  }, [mapping, filters, shownDetector, key]);
+
+  const points = useMemo(() => (bins && bins.key === key && bins.bins ? thresholdCurve(bins.bins, delta) : null), [bins, key, delta]);
+  const rows = useMemo(
+    () =>
+      points?.map((point) => ({
+        threshold: point.threshold,
+        lower: point.balanced?.lower,
+        estimate: point.balanced?.estimate,
+        upper: point.balanced?.upper,
+        yes: point.yesInterval?.estimate,
+        no: point.noInterval?.estimate,
+      })) ?? [],
+    [points],
+  );
+  const chosenPoint = points?.[Math.min(chosen, (points?.length ?? 1) - 1)];
+  const ticks = niceTicks(0, 1, 6);
+  const title = `${shownDetector}: accuracy against the ${scoreColumn} threshold`;
+  const caption = `Balanced accuracy (estimate and exact ${formatConfidence(delta)} union-bound interval, δ = ${delta} at each threshold on its own) and per-class accuracy, YES when ${scoreColumn} ≥ threshold; ${points?.[0] ? `${points[0].yes.total} should-be-YES and ${points[0].no.total} should-be-NO examples` : ''}.`;
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>By threshold</h2>
+      {mapping.detector !== null && (
+        <div className="data-field">
+          <label htmlFor={`${id}-detector`}>Detector for the threshold curve</label>
+          <select id={`${id}-detector`} value={shownDetector} onChange={(event) => setDetector(event.target.value)}>
+            {detectors.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="data-problem">
+          {problem}
+        </p>
+      )}
+      {bins && bins.key === key && !bins.bins && <p>No usable rows with a score.</p>}
+      {points && chosenPoint && (
+        <>
+          <p className="data-note">
+            Each of the {points.length} thresholds from the lowest to the highest score, evenly spaced, with its own exact interval at δ
+            = {delta} (pointwise, not simultaneous). <strong>Winner’s curse:</strong> the threshold that looks best on this data is
+            chosen because its errors happened to fall favourably here, so its accuracy is optimistic; confirm a chosen threshold on
+            labelled data that played no part in choosing it.
+          </p>
+          <div ref={chartRef} className="data-chart">
+            <ChartFrame fixedWidth={undefined} height={HEIGHT}>
+              <LineChart data={rows} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <XAxis
+                  dataKey="threshold"
+                  type="number"
+                  domain={['dataMin', 'dataMax']}
+                  tickFormatter={(value: number) => String(Number(value.toPrecision(3)))}
+                  tick={{ fill: 'var(--muted)' }}
+                  label={{ value: `${scoreColumn} threshold`, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
+                />
+                <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
+                {threshold !== null && (
+                  <ReferenceLine x={threshold} stroke="var(--accent)" label={{ value: 'current', position: 'insideTopLeft', fill: 'var(--text)' }} />
+                )}
+                <Line dataKey="upper" name="balanced upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+                <Line dataKey="estimate" name="balanced accuracy" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
+                <Line dataKey="lower" name="balanced lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+                <Line dataKey="yes" name="should-be-YES accuracy" dot={false} stroke="var(--yes)" isAnimationActive={false} />
+                <Line dataKey="no" name="should-be-NO accuracy" dot={false} stroke="var(--no)" isAnimationActive={false} />
+                <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
+              </LineChart>
+            </ChartFrame>
+          </div>
+          <ChartDownloads source={chartRef} title={title} caption={caption} />
+          <div className="data-fields">
+            <div className="data-field">
+              <label htmlFor={`${id}-threshold`}>Threshold</label>
+              <select id={`${id}-threshold`} value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+                {points.map((point, index) => (
+                  <option key={index} value={index}>
+                    {String(point.threshold)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" onClick={() => onUseThreshold(chosenPoint.threshold)}>
+              Count with {scoreColumn} ≥ this threshold
+            </button>
+          </div>
+          <p>
+            At {scoreColumn} ≥ {String(chosenPoint.threshold)}: should-be-YES {chosenPoint.yes.correct}/{chosenPoint.yes.total}, should-be-NO{' '}
+            {chosenPoint.no.correct}/{chosenPoint.no.total}
+            {chosenPoint.balanced && (
+              <>
+                , balanced accuracy {formatPercent(chosenPoint.balanced.estimate)} {formatInterval(chosenPoint.balanced)} (exact union bound,{' '}
+                {formatConfidence(delta)})
+              </>
+            )}
+            .
+          </p>
+          <div className="button-row">
+            <button type="button" onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta), 'text/csv')}>
+              Export threshold curve (CSV)
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
