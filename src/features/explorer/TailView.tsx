@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { ExplorerMode } from '../../data/explorer-link';
 import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
@@ -58,18 +58,15 @@ function useSettledValue<T>(value: T, delayMs: number): T {
  * "find the bound" search, the PMF/CDF plots (redrawn at most once per frame, after the controls,
  * so that dragging stays responsive) and the intervals next to the normal approximation. On a wide
  * screen the controls sit beside the plots, so that a drag and what it moves are in view together.
- * An input renders the slider it moved at once; the sentence, the bound's status and the intervals
- * follow in a background render (useDeferredValue), so that the input's own frame holds the slider
- * alone, as a bare slider's does.
  */
 export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confidence, plotWidth }: TailViewProps) {
   const side = tailSideFor(mode, n, k, p);
   // Each end of a central interval puts δ/2 in its tail.
   const targetTail = mode === 'central' ? delta / 2 : delta;
-  const shownN = useDeferredValue(n);
-  const shownK = useDeferredValue(k);
-  const shownP = useDeferredValue(p);
-  const shownDelta = useDeferredValue(delta);
+  const tailMass = boundTail(boundKindOf(side), n, k, p);
+  const sentence = tailSentence({ n, k, p, side, tailMass });
+  const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
+
 
   function find(kind: BoundKind) {
     animation.play(searchBound(kind, n, k, targetTail, p));
@@ -81,7 +78,14 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
         <div className="explorer__controls">
           {confidence}
           <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
-          <TailReadout mode={mode} n={shownN} k={shownK} p={shownP} delta={shownDelta} />
+          <p className="explorer__sentence" data-testid="tail-sentence">
+            {sentence}
+          </p>
+          {/* Announced once a drag pauses, not at every step of it. */}
+          <div className="explorer__announcer" aria-live="polite">
+            <VisuallyHidden>{announced}</VisuallyHidden>
+          </div>
+          <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
           <div className="explorer__actions">
             {mode !== 'lower' && (
               <button type="button" onClick={() => find('upper')}>
@@ -98,31 +102,10 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
         <PlotsPanel n={n} k={k} p={p} side={side} targetTail={targetTail} plotWidth={plotWidth} />
       </div>
       {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
-      <Intervals mode={mode} n={shownN} k={shownK} delta={shownDelta} />
+      <Intervals mode={mode} n={n} k={k} delta={delta} />
     </>
   );
 }
-
-/** The blog's sentence for the tail being read, and where p stands against the bound. */
-const TailReadout = memo(function TailReadout({ mode, n, k, p, delta }: { mode: TailMode; n: number; k: number; p: number; delta: number }) {
-  const side = tailSideFor(mode, n, k, p);
-  const targetTail = mode === 'central' ? delta / 2 : delta;
-  const tailMass = boundTail(boundKindOf(side), n, k, p);
-  const sentence = tailSentence({ n, k, p, side, tailMass });
-  const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
-  return (
-    <>
-      <p className="explorer__sentence" data-testid="tail-sentence">
-        {sentence}
-      </p>
-      {/* Announced once a drag pauses, not at every step of it. */}
-      <div className="explorer__announcer" aria-live="polite">
-        <VisuallyHidden>{announced}</VisuallyHidden>
-      </div>
-      <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
-    </>
-  );
-});
 
 interface PlotsPanelProps {
   n: number;
