@@ -206,6 +206,35 @@ test('the threshold curve matches counts computed independently, and a chosen th
   expect(shown['detector-02']).toEqual({ yes: [chosen[1], chosen[2]], no: [chosen[3], chosen[4]] });
 });
 
+test('weekly windows match counts computed independently, simultaneous across windows, with the chart', async ({ page }) => {
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'evaluation.csv'));
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Detector over time').selectOption('detector-04');
+  // 90 days of data: weeks, chosen automatically.
+  await expect(page.getByLabel('Window')).toHaveValue('auto');
+  const table = /^detector-04 per week/;
+  await expect(page.getByRole('table', { name: table })).toBeVisible();
+  const [header, ...lines] = readFileSync(join(DIR, 'evaluation.csv'), 'utf8').trim().split('\n');
+  const columns = header!.split(',');
+  const expected: Counts = {};
+  for (const cells of lines.map((line) => line.split(','))) {
+    if (cells[columns.indexOf('detector')] !== 'detector-04') continue;
+    const time = new Date(cells[columns.indexOf('timestamp')]!);
+    const monday = new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate() - ((time.getUTCDay() + 6) % 7)));
+    const entry = (expected[monday.toISOString().slice(0, 10)] ??= { yes: [0, 0], no: [0, 0] });
+    const truth = cells[columns.indexOf('y_true')] === 'yes';
+    const cls = truth ? entry.yes : entry.no;
+    cls[1] += 1;
+    if (truth === (cells[columns.indexOf('y_pred')] === 'yes')) cls[0] += 1;
+  }
+  expect(await shownCounts(page, table, [2, 3])).toEqual(expected);
+  const windows = Object.keys(expected).length;
+  await expect(page.getByText(new RegExp(`${windows} week windows with both classes, each interval at δ/${windows} \\(Bonferroni\\)`))).toBeVisible();
+  await page.getByLabel('Window').selectOption('month');
+  await expect(page.getByRole('table', { name: /^detector-04 per month/ }).locator('tbody tr')).toHaveCount(3);
+});
+
 test('malformed files give a clear message and change nothing in the workspace', async ({ page }) => {
   const before = await workspaceDetectorCount(page);
   const junk = join(DIR, 'junk.csv');

@@ -17,6 +17,9 @@ import {
   SOURCE_TABLE,
   THRESHOLD_COUNT,
   thresholdBinsSql,
+  timeCountsSql,
+  timeSpanSql,
+  type TimeWindow,
   valueCountsSql,
   type EvaluationFilter,
   type EvaluationFormat,
@@ -233,6 +236,23 @@ export async function thresholdBins(mapping: EvaluationMapping, filters: readonl
     no[Number(row.bin)] = Number(row.no_rows);
   }
   return { lo: Number(rows[0]!.lo), step: Number(rows[0]!.step), yes, no };
+}
+
+/** The usable rows' time span in seconds (null without timestamps). */
+export async function timeSpan(): Promise<number | null> {
+  const [row] = await run(timeSpanSql());
+  return row?.span === null || row?.span === undefined ? null : Number(row.span);
+}
+
+/** One detector's counts per time window. */
+export async function timeCounts(
+  mapping: EvaluationMapping,
+  filters: readonly EvaluationFilter[],
+  detector: string,
+  threshold: number | null,
+  window: TimeWindow,
+): Promise<GroupCounts[]> {
+  return (await run(timeCountsSql(mapping, filters, detector, threshold, window))).map(groupCounts);
 }
 
 function groupCounts(row: Record<string, unknown>): GroupCounts {

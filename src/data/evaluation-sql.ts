@@ -229,3 +229,24 @@ export function thresholdBinsSql(mapping: EvaluationMapping, filters: readonly E
     `  (SELECT lo FROM bounds) AS lo, (SELECT step FROM bounds) AS step FROM binned GROUP BY bin ORDER BY bin`,
   ].join('\n');
 }
+
+/** Time windows for the accuracy-over-time table. */
+export const TIME_WINDOWS = ['day', 'week', 'month'] as const;
+export type TimeWindow = (typeof TIME_WINDOWS)[number];
+
+/** Seconds between the first and the last timestamp of the usable rows. */
+export function timeSpanSql(): string {
+  return `SELECT (epoch(max(ts)) - epoch(min(ts)))::DOUBLE AS span FROM ${EXAMPLES_TABLE} WHERE problem IS NULL AND ts IS NOT NULL`;
+}
+
+/** One detector's counts per day, week (from Monday) or month, labelled by the window's first day. */
+export function timeCountsSql(
+  mapping: EvaluationMapping,
+  filters: readonly EvaluationFilter[],
+  detector: string,
+  threshold: number | null,
+  window: TimeWindow,
+): string {
+  if (!TIME_WINDOWS.includes(window)) throw new RangeError(`unknown time window ${String(window)}`);
+  return `SELECT strftime(date_trunc('${window}', ts), '%Y-%m-%d') AS grp, ${countColumns(threshold)} FROM ${EXAMPLES_TABLE} WHERE ${usableRowsWhere(mapping, filters, detector)} AND ts IS NOT NULL GROUP BY 1 ORDER BY 1`;
+}

@@ -22,6 +22,7 @@ import { MappingForm } from './MappingForm';
 import { PreviewTable } from './PreviewTable';
 import { SlicesSection } from './SlicesSection';
 import { ThresholdSection } from './ThresholdSection';
+import { TimeSection } from './TimeSection';
 import './data.css';
 
 const TITLE = 'Evaluation data';
@@ -198,6 +199,7 @@ export function DataView({ route: _route }: { route: HashRoute }) {
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && <CountsSection opened={opened} counted={counted} delta={delta} />}
           {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} />}
+          {counted && counted.mapping.timestamp !== null && <TimeSection counted={counted} timestampColumn={counted.mapping.timestamp} delta={delta} />}
           {counted && counted.mapping.score !== null && (
             <ThresholdSection
               counted={counted}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { autoTimeWindow, timeTable } from './evaluation-time';
+
+const group = (name: string, yes: [number, number], no: [number, number]) => ({ group: name, yes: { correct: yes[0], total: yes[1] }, no: { correct: no[0], total: no[1] } });
+
+describe('time windows', () => {
+  it('picks days, weeks or months by the span', () => {
+    expect(autoTimeWindow(10 * 86400)).toBe('day');
+    expect(autoTimeWindow(90 * 86400)).toBe('week');
+    expect(autoTimeWindow(900 * 86400)).toBe('month');
+  });
+  it('keeps windows in time order at δ/m and marks those whose interval excludes the overall estimate', () => {
+    const table = timeTable([group('2026-01-12', [100, 1000], [100, 1000]), group('2026-01-05', [990, 1000], [990, 1000])], 0.05, 0.55);
+    expect(table.rows.map((row) => row.group)).toEqual(['2026-01-05', '2026-01-12']);
+    expect(table.sliceDelta).toBe(0.025);
+    expect(table.rows.map((row) => row.excludesOverall)).toEqual([true, true]);
+    expect(timeTable([group('2026-01-05', [5, 10], [5, 10])], 0.05, 0.5).rows[0]!.excludesOverall).toBe(false);
+  });
+});

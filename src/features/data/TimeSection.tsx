@@ -1,0 +1,170 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { ChartDownloads } from '../../components/ChartDownloads';
+import { ChartFrame } from '../../components/ChartFrame';
+import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
+import { TableScroll } from '../../components/TableScroll';
+import { downloadText } from '../../components/download';
+import { timeCounts, timeSpan, type GroupCounts } from '../../data/evaluation-engine';
+import { sliceTableCsv } from '../../data/evaluation-export';
+import { TIME_WINDOWS, type TimeWindow } from '../../data/evaluation-sql';
+import { autoTimeWindow, timeTable } from '../../data/evaluation-time';
+import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { balancedInterval } from '../../stats';
+import type { Counted } from './DataView';
+
+const HEIGHT = 300;
+const count = (value: number) => value.toLocaleString('en-US');
+type WindowChoice = TimeWindow | 'auto';
+
+/** One detector's balanced accuracy per day, week or month, simultaneous across the windows (Bonferroni). */
+export function TimeSection({ counted, timestampColumn, delta }: { counted: Counted; timestampColumn: string; delta: number }) {
+  const id = useId();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const { mapping, filters, threshold, counts } = counted;
+  const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
+  const [detector, setDetector] = useState(detectors[0] ?? '');
+  const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
+  const [choice, setChoice] = useState<WindowChoice>('auto');
+  const [span, setSpan] = useState<number | null | undefined>(undefined);
+  const [groups, setGroups] = useState<{ key: string; groups: GroupCounts[] } | null>(null);
+  const [problem, setProblem] = useState('');
+  const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
+  const key = `${shownDetector}\u0000${window}`;
+
+  useEffect(() => {
+    let current = true;
+    timeSpan()
+      .then((seconds) => current && setSpan(seconds))
+      .catch(() => current && setSpan(null));
+    return () => {
+      current = false;
+    };
+  }, [counted]);
+
+  useEffect(() => {
+    if (window === null) return;
+    let current = true;
+    timeCounts(mapping, filters, shownDetector, threshold, window)
+      .then((result) => {
+        if (!current) return;
+        setGroups({ key, groups: result });
+        setProblem('');
+      })
+      .catch((error: unknown) => {
+        if (current) setProblem(`The time windows could not be counted: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    return () => {
+      current = false;
+    };
+  }, [mapping, filters, threshold, shownDetector, window, key]);
+
+  const overallCounts = counts.find((group) => (group.group ?? '') === shownDetector);
+  const overall = overallCounts && overallCounts.yes.total > 0 && overallCounts.no.total > 0 ? balancedInterval(overallCounts, delta).estimate : null;
+  const table = useMemo(() => (groups && groups.key === key ? timeTable(groups.groups, delta, overall) : null), [groups, key, delta, overall]);
+  const rows = table?.rows.map((row) => ({ window: row.group ?? '', lower: row.balanced?.lower, estimate: row.balanced?.estimate, upper: row.balanced?.upper })) ?? [];
+  const ticks = niceTicks(0, 1, 6);
+  const title = `${shownDetector}: balanced accuracy per ${window ?? 'window'}`;
+  const caption = table
+    ? `Exact union-bound intervals at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.`
+    : '';
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Over time</h2>
+      <div className="data-fields">
+        {mapping.detector !== null && (
+          <div className="data-field">
+            <label htmlFor={`${id}-detector`}>Detector over time</label>
+            <select id={`${id}-detector`} value={shownDetector} onChange={(event) => setDetector(event.target.value)}>
+              {detectors.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="data-field">
+          <label htmlFor={`${id}-window`}>Window</label>
+          <select id={`${id}-window`} value={choice} onChange={(event) => setChoice(event.target.value as WindowChoice)}>
+            <option value="auto">automatic{span ? ` (${autoTimeWindow(span)})` : ''}</option>
+            {TIME_WINDOWS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {span === null && <p>No usable row has a timestamp that reads as a date and time in “{timestampColumn}”.</p>}
+      {problem && (
+        <p role="alert" className="data-problem">
+          {problem}
+        </p>
+      )}
+      {table && (
+        <>
+          <p className="data-note">
+            {table.family} {window} window{table.family === 1 ? '' : 's'} with both classes, each interval at δ/{table.family} (Bonferroni), so all
+            hold together with probability ≥ {formatConfidence(delta)}. <strong>Differs</strong> marks a window whose interval excludes the
+            detector’s overall balanced accuracy ({overall === null ? 'none' : formatPercent(overall)}).
+          </p>
+          <div ref={chartRef} className="data-chart">
+            <ChartFrame fixedWidth={undefined} height={HEIGHT}>
+              <LineChart data={rows} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <XAxis dataKey="window" tick={{ fill: 'var(--muted)' }} />
+                <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
+                {overall !== null && <ReferenceLine y={overall} stroke="var(--muted)" strokeDasharray="6 4" />}
+                <Line dataKey="upper" name="upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+                <Line dataKey="estimate" name="balanced accuracy" stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
+                <Line dataKey="lower" name="lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+                <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
+              </LineChart>
+            </ChartFrame>
+          </div>
+          <ChartDownloads source={chartRef} title={title} caption={caption} />
+          <TableScroll label={`${shownDetector} per ${window}`}>
+            <table className="data-table">
+              <caption>
+                {shownDetector} per {window} (from its first day): labels, balanced accuracy at δ/{table.family}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{window}</th>
+                  <th scope="col">Labels</th>
+                  <th scope="col">Should-be-YES</th>
+                  <th scope="col">Should-be-NO</th>
+                  <th scope="col">Balanced accuracy</th>
+                  <th scope="col">Flag</th>
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.group ?? ''}>
+                    <th scope="row">{row.group}</th>
+                    <td>{count(row.yes.total + row.no.total)}</td>
+                    <td>
+                      {count(row.yes.correct)}/{count(row.yes.total)}
+                    </td>
+                    <td>
+                      {count(row.no.correct)}/{count(row.no.total)}
+                    </td>
+                    <td>{row.balanced ? `${formatPercent(row.balanced.estimate)} ${formatInterval(row.balanced)}` : 'no interval: a class has no labels'}</td>
+                    <td>{row.excludesOverall ? 'differs' : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <div className="button-row">
+            <button type="button" onClick={() => downloadText(`time-${window}.csv`, sliceTableCsv(window ?? 'window', table, delta), 'text/csv')}>
+              Export time windows (CSV)
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
