@@ -179,7 +179,7 @@ test('the threshold curve matches counts computed independently, and a chosen th
   await expect(page.getByRole('table', { name: /^Per detector/ })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Detector for the threshold curve').selectOption('detector-02');
   await expect(page.getByText(/Winner’s curse/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download SVG' })).toBeVisible();
+  await expect(page.getByRole('group', { name: /detector-02: accuracy against the score threshold/ }).getByRole('button', { name: 'Download SVG' })).toBeVisible();
   const [header, ...lines] = readFileSync(join(DIR, 'evaluation.csv'), 'utf8').trim().split('\n');
   const columns = header!.split(',');
   const rows = lines
@@ -231,6 +231,9 @@ test('weekly windows match counts computed independently, simultaneous across wi
   expect(await shownCounts(page, table, [2, 3])).toEqual(expected);
   const windows = Object.keys(expected).length;
   await expect(page.getByText(new RegExp(`${windows} week windows with both classes, each interval at δ/${windows} \\(Bonferroni\\)`))).toBeVisible();
+  const svg = page.waitForEvent('download');
+  await page.getByRole('group', { name: /detector-04: balanced accuracy per week/ }).getByRole('button', { name: 'Download SVG' }).click();
+  expect(readFileSync(await (await svg).path(), 'utf8')).toContain('<svg');
   await page.getByLabel('Window').selectOption('month');
   await expect(page.getByRole('table', { name: /^detector-04 per month/ }).locator('tbody tr')).toHaveCount(3);
 });
