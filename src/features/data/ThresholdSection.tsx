@@ -6,7 +6,9 @@ import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { downloadText } from '../../components/download';
 import { thresholdBins } from '../../data/evaluation-engine';
 import { thresholdCurveCsv } from '../../data/evaluation-export';
-import { thresholdCurve, type ThresholdBins } from '../../data/evaluation-threshold';
+import type { ThresholdBins, ThresholdPoint } from '../../data/evaluation-threshold';
+import { startWorkerJob } from '../../data/worker-job';
+import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
 import type { Counted } from './DataView';
 
@@ -54,7 +56,20 @@ export function ThresholdSection({
     };
   }, [mapping, filters, shownDetector, key]);
 
-  const points = useMemo(() => (bins && bins.key === key && bins.bins ? thresholdCurve(bins.bins, delta) : null), [bins, key, delta]);
+  // The intervals are computed in a worker; a result is used only for the bins and δ it was made from.
+  const [curve, setCurve] = useState<{ bins: ThresholdBins; delta: number; points: ThresholdPoint[] } | null>(null);
+  const shownBins = bins && bins.key === key ? bins.bins : null;
+  useEffect(() => {
+    if (!shownBins) return;
+    return startWorkerJob<ThresholdCurveJob, ThresholdPoint[]>({
+      createWorker: () => new Worker(new URL('./threshold-curve.worker.ts', import.meta.url), { type: 'module' }),
+      runHere: runThresholdCurveJob,
+      job: { bins: shownBins, delta },
+      onMessage: (points) => setCurve({ bins: shownBins, delta, points }),
+      onError: (error) => setProblem(`The threshold curve could not be computed: ${error}`),
+    });
+  }, [shownBins, delta]);
+  const points = curve && curve.bins === shownBins && curve.delta === delta ? curve.points : null;
   const rows = useMemo(
     () =>
       points?.map((point) => ({
