@@ -9,6 +9,7 @@ import { formatConfidence, formatInterval, formatPercent } from '../../data/form
 import { countsHref } from '../../data/share-links';
 import type { Interval } from '../../stats';
 import type { Counted } from './DataView';
+import { NameSelect } from './NameSelect';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const MISSING = '(missing)';
@@ -58,27 +59,9 @@ export function SlicesSection({ counted, delta }: { counted: Counted; delta: num
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Slices</h2>
       <div className="data-fields">
-        <div className="data-field">
-          <label htmlFor={`${id}-column`}>Slice by</label>
-          <select id={`${id}-column`} value={shownColumn} onChange={(event) => setColumn(event.target.value)}>
-            {mapping.slices.map((slice) => (
-              <option key={slice} value={slice}>
-                {slice}
-              </option>
-            ))}
-          </select>
-        </div>
+            <NameSelect label="Slice by" names={mapping.slices} value={shownColumn} onChange={setColumn} />
         {mapping.detector !== null && (
-          <div className="data-field">
-            <label htmlFor={`${id}-detector`}>Detector to slice</label>
-            <select id={`${id}-detector`} value={shownDetector} onChange={(event) => setDetector(event.target.value)}>
-              {detectors.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+            <NameSelect label="Detector to slice" names={detectors} value={shownDetector} onChange={setDetector} />
         )}
       </div>
       {problem && (

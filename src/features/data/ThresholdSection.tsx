@@ -11,6 +11,7 @@ import { startWorkerJob } from '../../data/worker-job';
 import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
 import type { Counted } from './DataView';
+import { NameSelect } from './NameSelect';
 
 const HEIGHT = 320;
 
@@ -91,16 +92,7 @@ export function ThresholdSection({
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>By threshold</h2>
       {mapping.detector !== null && (
-        <div className="data-field">
-          <label htmlFor={`${id}-detector`}>Detector for the threshold curve</label>
-          <select id={`${id}-detector`} value={shownDetector} onChange={(event) => setDetector(event.target.value)}>
-            {detectors.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+            <NameSelect label="Detector for the threshold curve" names={detectors} value={shownDetector} onChange={setDetector} />
       )}
       {problem && (
         <p role="alert" className="data-problem">

@@ -12,6 +12,7 @@ import { autoTimeWindow, timeTable } from '../../data/evaluation-time';
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
 import { balancedInterval } from '../../stats';
 import type { Counted } from './DataView';
+import { NameSelect } from './NameSelect';
 
 const HEIGHT = 300;
 const count = (value: number) => value.toLocaleString('en-US');
@@ -74,16 +75,7 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
       <h2 id={`${id}-title`}>Over time</h2>
       <div className="data-fields">
         {mapping.detector !== null && (
-          <div className="data-field">
-            <label htmlFor={`${id}-detector`}>Detector over time</label>
-            <select id={`${id}-detector`} value={shownDetector} onChange={(event) => setDetector(event.target.value)}>
-              {detectors.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+            <NameSelect label="Detector over time" names={detectors} value={shownDetector} onChange={setDetector} />
         )}
         <div className="data-field">
           <label htmlFor={`${id}-window`}>Window</label>
