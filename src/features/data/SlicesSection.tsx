@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { downloadText } from '../../components/download';
@@ -10,6 +10,7 @@ import { countsHref } from '../../data/share-links';
 import type { Interval } from '../../stats';
 import type { Counted } from './DataView';
 import { NameSelect } from './NameSelect';
+import { useEngineResult } from './use-engine-result';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const MISSING = '(missing)';
@@ -30,30 +31,16 @@ export function SlicesSection({ counted, delta }: { counted: Counted; delta: num
   const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
   const [column, setColumn] = useState(mapping.slices[0] ?? '');
   const [detector, setDetector] = useState(detectors[0] ?? '');
-  const [groups, setGroups] = useState<{ key: string; groups: GroupCounts[] } | null>(null);
-  const [problem, setProblem] = useState('');
   const shownColumn = mapping.slices.includes(column) ? column : (mapping.slices[0] ?? '');
   const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
   const key = `${shownColumn}\u0000${shownDetector}`;
 
-  useEffect(() => {
-    if (shownColumn === '') return;
-    let current = true;
-    sliceCounts(mapping, shownColumn, filters, shownDetector, threshold)
-      .then((result) => {
-        if (!current) return;
-        setGroups({ key, groups: result });
-        setProblem('');
-      })
-      .catch((error: unknown) => {
-        if (current) setProblem(`The slices could not be counted: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    return () => {
-      current = false;
-    };
-  }, [mapping, filters, threshold, shownColumn, shownDetector, key]);
-
-  const table = useMemo(() => (groups && groups.key === key ? sliceTable(groups.groups, delta) : null), [groups, key, delta]);
+  const load = useCallback(
+    (): Promise<GroupCounts[]> => sliceCounts(mapping, shownColumn, filters, shownDetector, threshold),
+    [mapping, filters, threshold, shownColumn, shownDetector],
+  );
+  const [groups, problem] = useEngineResult(key, shownColumn === '' ? null : load, 'The slices could not be counted');
+  const table = useMemo(() => (groups ? sliceTable(groups, delta) : null), [groups, delta]);
 
   return (
     <section aria-labelledby={`${id}-title`}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ChartFrame } from '../../components/ChartFrame';
@@ -12,6 +12,7 @@ import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
 import type { Counted } from './DataView';
 import { NameSelect } from './NameSelect';
+import { useEngineResult } from './use-engine-result';
 
 const HEIGHT = 320;
 
@@ -36,30 +37,13 @@ export function ThresholdSection({
   const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
   const [detector, setDetector] = useState(detectors[0] ?? '');
   const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
-  const [bins, setBins] = useState<{ key: string; bins: ThresholdBins | null } | null>(null);
-  const [problem, setProblem] = useState('');
   const [chosen, setChosen] = useState(0);
-  const key = shownDetector;
-
-  useEffect(() => {
-    let current = true;
-    thresholdBins(mapping, filters, shownDetector)
-      .then((result) => {
-        if (!current) return;
-        setBins({ key, bins: result });
-        setProblem('');
-      })
-      .catch((error: unknown) => {
-        if (current) setProblem(`The threshold curve could not be computed: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    return () => {
-      current = false;
-    };
-  }, [mapping, filters, shownDetector, key]);
+  const load = useCallback(() => thresholdBins(mapping, filters, shownDetector), [mapping, filters, shownDetector]);
+  const [bins, problem, setProblem] = useEngineResult(shownDetector, load, 'The threshold curve could not be computed');
 
   // The intervals are computed in a worker; a result is used only for the bins and δ it was made from.
   const [curve, setCurve] = useState<{ bins: ThresholdBins; delta: number; points: ThresholdPoint[] } | null>(null);
-  const shownBins = bins && bins.key === key ? bins.bins : null;
+  const shownBins = bins ?? null;
   useEffect(() => {
     if (!shownBins) return;
     return startWorkerJob<ThresholdCurveJob, ThresholdPoint[]>({
@@ -69,7 +53,7 @@ export function ThresholdSection({
       onMessage: (points) => setCurve({ bins: shownBins, delta, points }),
       onError: (error) => setProblem(`The threshold curve could not be computed: ${error}`),
     });
-  }, [shownBins, delta]);
+  }, [shownBins, delta, setProblem]);
   const points = curve && curve.bins === shownBins && curve.delta === delta ? curve.points : null;
   const rows = useMemo(
     () =>
@@ -99,7 +83,7 @@ export function ThresholdSection({
           {problem}
         </p>
       )}
-      {bins && bins.key === key && !bins.bins && <p>No usable rows with a score.</p>}
+      {bins === null && <p>No usable rows with a score.</p>}
       {points && chosenPoint && (
         <>
           <p className="data-note">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ChartFrame } from '../../components/ChartFrame';
@@ -13,6 +13,7 @@ import { formatConfidence, formatInterval, formatPercent } from '../../data/form
 import { balancedInterval } from '../../stats';
 import type { Counted } from './DataView';
 import { NameSelect } from './NameSelect';
+import { useEngineResult } from './use-engine-result';
 
 const HEIGHT = 300;
 const count = (value: number) => value.toLocaleString('en-US');
@@ -28,8 +29,6 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
   const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
   const [choice, setChoice] = useState<WindowChoice>('auto');
   const [span, setSpan] = useState<number | null | undefined>(undefined);
-  const [groups, setGroups] = useState<{ key: string; groups: GroupCounts[] } | null>(null);
-  const [problem, setProblem] = useState('');
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
 
@@ -43,26 +42,15 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
     };
   }, [counted]);
 
-  useEffect(() => {
-    if (window === null) return;
-    let current = true;
-    timeCounts(mapping, filters, shownDetector, threshold, window)
-      .then((result) => {
-        if (!current) return;
-        setGroups({ key, groups: result });
-        setProblem('');
-      })
-      .catch((error: unknown) => {
-        if (current) setProblem(`The time windows could not be counted: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    return () => {
-      current = false;
-    };
-  }, [mapping, filters, threshold, shownDetector, window, key]);
+  const load = useCallback(
+    (): Promise<GroupCounts[]> => timeCounts(mapping, filters, shownDetector, threshold, window!),
+    [mapping, filters, threshold, shownDetector, window],
+  );
+  const [groups, problem] = useEngineResult(key, window === null ? null : load, 'The time windows could not be counted');
 
   const overallCounts = counts.find((group) => (group.group ?? '') === shownDetector);
   const overall = overallCounts && overallCounts.yes.total > 0 && overallCounts.no.total > 0 ? balancedInterval(overallCounts, delta).estimate : null;
-  const table = useMemo(() => (groups && groups.key === key ? timeTable(groups.groups, delta, overall) : null), [groups, key, delta, overall]);
+  const table = useMemo(() => (groups ? timeTable(groups, delta, overall) : null), [groups, delta, overall]);
   const rows = table?.rows.map((row) => ({ window: row.group ?? '', lower: row.balanced?.lower, estimate: row.balanced?.estimate, upper: row.balanced?.upper })) ?? [];
   const ticks = niceTicks(0, 1, 6);
   const title = `${shownDetector}: balanced accuracy per ${window ?? 'window'}`;
