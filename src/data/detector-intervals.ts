@@ -24,18 +24,20 @@ export interface DetectorIntervals {
 export type ComputedIntervals = Omit<DetectorIntervals, 'balanced'> & { balanced: Interval | null };
 
 /**
- * Union-bound intervals keyed by the detector object (the store replaces a detector object whenever
- * its counts change, so identity is a safe key), then δ. Inverted intervals are cached by counts and δ
- * in the balanced-intervals service.
+ * The union-bound and per-class intervals keyed by the detector object (the store replaces a detector
+ * object whenever its counts change, so identity is a safe key), then δ: a list row re-rendered while
+ * scrolling computes none again. Inverted intervals are cached by counts and δ in the
+ * balanced-intervals service.
  */
-const unionCache = new WeakMap<Detector, { delta: number; balanced: BalancedInterval | null }>();
+const classCache = new WeakMap<Detector, { delta: number; union: BalancedInterval | null; yes: Interval | null; no: Interval | null }>();
 
-function detectorUnionInterval(detector: Detector, delta: number): BalancedInterval | null {
-  const cached = unionCache.get(detector);
-  if (cached && cached.delta === delta) return cached.balanced;
-  const balanced = unionOrNull(detector.yes, detector.no, delta);
-  unionCache.set(detector, { delta, balanced });
-  return balanced;
+function detectorClassIntervals(detector: Detector, delta: number) {
+  let cached = classCache.get(detector);
+  if (!cached || cached.delta !== delta) {
+    cached = { delta, union: unionOrNull(detector.yes, detector.no, delta), yes: centralOrNull(detector.yes, delta), no: centralOrNull(detector.no, delta) };
+    classCache.set(detector, cached);
+  }
+  return cached;
 }
 
 /**
@@ -56,7 +58,7 @@ export function detectorLowerBound(detector: Detector, delta: number, method: Ba
   if (method === 'inversion') return knownInversion(detector.yes, detector.no, delta)?.lower ?? null;
   const bulk = lowerCache.get(detector);
   if (bulk && bulk.delta === delta) return bulk.lower;
-  return detectorUnionInterval(detector, delta)?.lower ?? null;
+  return detectorClassIntervals(detector, delta).union?.lower ?? null;
 }
 
 /** The detectors whose balanced lower bound at δ by `method` is not known yet (what sorting by it would compute). */
@@ -64,7 +66,7 @@ export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta
   if (method === 'inversion') {
     return detectors.filter((d) => d.yes.total > 0 && d.no.total > 0 && knownInversion(d.yes, d.no, delta) === undefined);
   }
-  return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && unionCache.get(detector)?.delta !== delta);
+  return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && classCache.get(detector)?.delta !== delta);
 }
 
 /**
@@ -92,13 +94,8 @@ export function balancedBoundsOrNaN(method: BalancedMethod, yes: ClassCounts, no
 
 /** All of the detector's intervals at δ; the balanced one by `method` may be 'pending' (see DetectorIntervals). */
 export function detectorIntervals(detector: Detector, delta: number, method: BalancedMethod): DetectorIntervals {
-  return {
-    method: effectiveMethod(method, detector.yes, detector.no),
-    balanced: balancedNow(method, detector.yes, detector.no, delta),
-    union: detectorUnionInterval(detector, delta),
-    yes: centralOrNull(detector.yes, delta),
-    no: centralOrNull(detector.no, delta),
-  };
+  const { union, yes, no } = detectorClassIntervals(detector, delta);
+  return { method: effectiveMethod(method, detector.yes, detector.no), balanced: balancedNow(method, detector.yes, detector.no, delta), union, yes, no };
 }
 
 /** The intervals of a pair of class counts, the balanced one by `method` (may be 'pending' for large counts). */
