@@ -7,6 +7,7 @@
  *
  *   node scripts/generate-evaluation-data.mjs --rows 1000000 --out /tmp/eval --formats csv,tsv,jsonl,csv.gz,parquet
  *   options: --detectors 20  --labels yes-no|positive-negative|true-false|1-0  --seed 1  --name evaluation
+ *            --split (adds a last column `split`: "tune" for about 30% of the rows, "test" for the rest)
  *
  * Accuracy varies by detector, site and lighting (night is harder), and drifts down over the 90 days,
  * so slices and windows have something to find. Prints each file's path and size.
@@ -26,6 +27,7 @@ const { values: options } = parseArgs({
     labels: { type: 'string', default: 'yes-no' },
     seed: { type: 'string', default: '1' },
     name: { type: 'string', default: 'evaluation' },
+    split: { type: 'boolean', default: false },
   },
 });
 
@@ -41,7 +43,7 @@ if (!Number.isInteger(ROWS) || ROWS < 1) throw new Error(`--rows must be a whole
 if (!Number.isInteger(DETECTORS) || DETECTORS < 1) throw new Error(`--detectors must be a whole number ≥ 1, got ${options.detectors}`);
 if (!LABEL_WORDS) throw new Error(`--labels must be yes-no, positive-negative, true-false or 1-0, got ${options.labels}`);
 
-export const COLUMNS = ['example_id', 'detector', 'y_true', 'y_pred', 'score', 'timestamp', 'site', 'camera', 'lighting'];
+export const COLUMNS = ['example_id', 'detector', 'y_true', 'y_pred', 'score', 'timestamp', 'site', 'camera', 'lighting', ...(options.split ? ['split'] : [])];
 const SITES = ['north', 'south', 'east', 'west', 'harbour'];
 const CAMERAS = ['cam-a', 'cam-b', 'cam-c', 'cam-d'];
 const LIGHTING = ['day', 'night'];
@@ -83,6 +85,8 @@ function* examples() {
       site: SITES[site],
       camera: CAMERAS[camera],
       lighting: LIGHTING[lighting],
+      // Drawn last and only when asked, so files without the column are unchanged.
+      ...(options.split ? { split: random() < 0.3 ? 'tune' : 'test' } : {}),
     };
   }
 }

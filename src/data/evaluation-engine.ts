@@ -15,6 +15,7 @@ import {
   readFileSql,
   sliceCountsSql,
   SOURCE_TABLE,
+  splitValuesSql,
   THRESHOLD_COUNT,
   thresholdBinsSql,
   timeCountsSql,
@@ -207,6 +208,11 @@ export async function prepareExamples(mapping: EvaluationMapping): Promise<Prepa
   }));
   const [total] = await run('SELECT count(*)::DOUBLE AS rows FROM examples WHERE problem IS NULL');
   return { usableRows: Number(total?.rows ?? 0), problems };
+}
+
+/** The split column's values as written (usable rows), most rows first. */
+export async function splitValues(limit = 50): Promise<ValueCount[]> {
+  return (await run(splitValuesSql(limit))).map((row) => ({ value: String(row.value), rows: Number(row.rows) }));
 }
 
 /** Per-detector counts over the usable rows that pass the filters (one GROUP BY). */

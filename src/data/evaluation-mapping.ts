@@ -8,7 +8,7 @@ export interface ColumnSummary {
 }
 
 /** A column role other than slices; `null` in a mapping means "no such column". */
-export type SingleRole = 'detector' | 'truth' | 'prediction' | 'score' | 'timestamp' | 'exampleId';
+export type SingleRole = 'detector' | 'truth' | 'prediction' | 'score' | 'timestamp' | 'exampleId' | 'split';
 
 /** Column names (lower-case, separators removed) that suggest each role, best first. */
 const ROLE_NAMES: Record<SingleRole, string[]> = {
@@ -17,6 +17,7 @@ const ROLE_NAMES: Record<SingleRole, string[]> = {
   score: ['score', 'yscore', 'confidence', 'probability', 'prob', 'proba', 'yprob', 'yproba', 'logit'],
   detector: ['detector', 'detectorid', 'detectorname', 'model', 'modelname', 'classifier', 'task', 'question', 'query'],
   timestamp: ['timestamp', 'time', 'datetime', 'date', 'createdat', 'ts', 'capturedat', 'labelledat', 'labeledat'],
+  split: ['split', 'fold', 'partition', 'subset', 'heldout', 'dataset', 'set'],
   exampleId: ['exampleid', 'id', 'imageid', 'sampleid', 'uid', 'rowid', 'itemid', 'image', 'filename', 'path'],
 };
 
@@ -56,11 +57,12 @@ export function guessMapping(columns: readonly ColumnSummary[]): EvaluationMappi
   const timestamp = pick('timestamp') ?? claim(columns, taken, (column) => isTemporal(column.type));
   const detector = pick('detector');
   const exampleId = pick('exampleId');
+  const split = pick('split', (column) => column.distinct >= 2 && column.distinct <= MAX_SLICE_VALUES);
   const slices = columns
     .filter((column) => !taken.has(column.name) && !isNumeric(column.type) && !isTemporal(column.type))
     .filter((column) => column.distinct >= 2 && column.distinct <= MAX_SLICE_VALUES)
     .map((column) => column.name);
-  return { detector, truth, prediction, score, timestamp, exampleId, slices, yesValues: [...YES_WORDS], noValues: [...NO_WORDS] };
+  return { detector, truth, prediction, score, timestamp, exampleId, split, slices, yesValues: [...YES_WORDS], noValues: [...NO_WORDS] };
 }
 
 function claim(columns: readonly ColumnSummary[], taken: Set<string>, accept: (column: ColumnSummary) => boolean): string | null {

@@ -19,6 +19,7 @@ const MAPPING: EvaluationMapping = {
   score: 'score',
   timestamp: null,
   exampleId: null,
+  split: 'fold',
   slices: ["site's", 'camera'],
   yesValues: ['yes', "it's yes"],
   noValues: ['no'],
@@ -70,6 +71,9 @@ describe('statements', () => {
       { column: 'camera', operator: '!=', value: 'cam-a' },
     ]);
     expect(where).toBe("problem IS NULL AND s0 = 'o''hare' AND s1 IS DISTINCT FROM 'cam-a'");
+    expect(usableRowsWhere(MAPPING, [{ column: 'fold', operator: '!=', value: 'tune' }])).toBe("problem IS NULL AND split IS DISTINCT FROM 'tune'");
+    expect(createExamplesSql(MAPPING)).toContain('CAST("fold" AS VARCHAR) AS split');
+    expect(createExamplesSql({ ...MAPPING, split: null })).toContain('NULL AS split');
     expect(() => usableRowsWhere(MAPPING, [{ column: 'not a slice', operator: '=', value: 'x' }])).toThrow(/not a slice column/);
   });
   it('counts per detector with one GROUP BY; a threshold replaces the prediction by score ≥ t', () => {

@@ -17,13 +17,15 @@ export interface EvaluationMapping {
   score: string | null;
   timestamp: string | null;
   exampleId: string | null;
+  /** Column whose values split the rows into a tuning part and a held-out part (for the threshold); null: none. */
+  split: string | null;
   /** Categorical columns kept for slices and filters. */
   slices: string[];
   yesValues: string[];
   noValues: string[];
 }
 
-/** A structured filter on a slice column or the detector column. */
+/** A structured filter on a slice column, the detector column or the split column. */
 export interface EvaluationFilter {
   column: string;
   operator: '=' | '!=';
@@ -114,6 +116,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
   const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
   const scoreText = mapping.score === null ? 'NULL' : `nullif(trim(CAST(${quoteIdentifier(mapping.score)} AS VARCHAR)), '')`;
   const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMP)`;
+  const split = mapping.split === null ? 'NULL' : `CAST(${quoteIdentifier(mapping.split)} AS VARCHAR)`;
   const slices = mapping.slices.map((column, index) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS s${index}`);
   const checks = [
     `WHEN detector IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyDetector)}`,
@@ -125,13 +128,13 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
   ];
   return [
     `CREATE OR REPLACE TABLE ${EXAMPLES_TABLE} AS`,
-    `SELECT row_number, detector, truth, predicted, score, ts${mapping.slices.map((_, index) => `, s${index}`).join('')},`,
+    `SELECT row_number, detector, truth, predicted, score, ts, split${mapping.slices.map((_, index) => `, s${index}`).join('')},`,
     `  CASE ${checks.join(' ')} END AS problem`,
     `FROM (`,
     `  SELECT *, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('prediction_text', mapping)} AS predicted, TRY_CAST(score_text AS DOUBLE) AS score`,
     `  FROM (`,
     `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
-    `      ${scoreText} AS score_text, ${timestamp} AS ts${slices.map((slice) => `, ${slice}`).join('')}`,
+    `      ${scoreText} AS score_text, ${timestamp} AS ts, ${split} AS split${slices.map((slice) => `, ${slice}`).join('')}`,
     `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_TABLE})`,
     `  )`,
     `)`,
@@ -141,6 +144,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
 /** The column of the examples table that a filter or slice on `column` reads. */
 function examplesColumn(mapping: EvaluationMapping, column: string): string {
   if (column === mapping.detector) return 'detector';
+  if (column === mapping.split) return 'split';
   return sliceAlias(mapping, column);
 }
 
@@ -186,6 +190,11 @@ export function sliceCountsSql(
 ): string {
   const alias = examplesColumn(mapping, column);
   return `SELECT ${alias} AS grp, ${countColumns(threshold)} FROM ${EXAMPLES_TABLE} WHERE ${usableRowsWhere(mapping, filters, detector)} GROUP BY ${alias} ORDER BY ${alias} NULLS LAST`;
+}
+
+/** The split column's values (as written) among the usable rows, most rows first, at most `limit`. */
+export function splitValuesSql(limit: number): string {
+  return `SELECT split AS value, count(*)::DOUBLE AS rows FROM ${EXAMPLES_TABLE} WHERE problem IS NULL AND split IS NOT NULL GROUP BY 1 ORDER BY rows DESC, value LIMIT ${Math.floor(limit)}`;
 }
 
 /** Unusable rows by reason: how many, and the first few row numbers. */

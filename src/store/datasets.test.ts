@@ -10,7 +10,7 @@ const record = (id: string): DatasetRecord => ({
   rows: 3,
   usableRows: 2,
   problems: [{ reason: 'empty label', rows: 1 }],
-  mapping: { detector: null, truth: 'label', prediction: 'prediction', score: null, timestamp: null, exampleId: null, slices: [], yesValues: ['yes'], noValues: ['no'] },
+  mapping: { detector: null, truth: 'label', prediction: 'prediction', score: null, timestamp: null, exampleId: null, split: null, slices: [], yesValues: ['yes'], noValues: ['no'] },
   filters: [],
   threshold: null,
   importedAt: '2026-11-23T10:00:00.000Z',
