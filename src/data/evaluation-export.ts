@@ -1,4 +1,5 @@
 import type { SliceTable } from './evaluation-slices';
+import type { TimeTable } from './evaluation-time';
 import type { ThresholdPoint } from './evaluation-threshold';
 import { textCell, UTF8_BOM } from './export-files';
 import type { ClassCounts, Interval } from '../stats';
@@ -51,6 +52,36 @@ export function sliceTableCsv(column: string, table: SliceTable, delta: number):
       numberCell(table.family),
       numberCell(table.sliceDelta),
       row.thinClasses.length > 0 ? 'yes' : 'no',
+    ].join(','),
+  );
+  return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/**
+ * The time windows as CSV: counts, the balanced interval at δ/m (m windows with both classes) and
+ * whether it excludes the overall estimate, then each class's line at δ/m_yes and δ/m_no.
+ */
+export function timeTableCsv(window: string, table: TimeTable, delta: number): string {
+  const header = [
+    'window,start,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,windows,balanced_delta,differs',
+    'yes_estimate,yes_lower,yes_upper,yes_windows,yes_delta,no_estimate,no_lower,no_upper,no_windows,no_delta,delta',
+  ].join(',');
+  const lines = table.rows.map((row) =>
+    [
+      textCell(window),
+      row.group === null ? '' : textCell(row.group),
+      ...[row.yes.correct, row.yes.total, row.no.correct, row.no.total].map(numberCell),
+      ...intervalCells(row.balanced),
+      numberCell(table.family),
+      numberCell(table.sliceDelta),
+      row.excludesOverall ? 'yes' : 'no',
+      ...intervalCells(row.yesLine),
+      numberCell(table.yesLine.family),
+      numberCell(table.yesLine.delta),
+      ...intervalCells(row.noLine),
+      numberCell(table.noLine.family),
+      numberCell(table.noLine.delta),
+      numberCell(delta),
     ].join(','),
   );
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;

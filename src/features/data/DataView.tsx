@@ -11,9 +11,13 @@ import {
   type PreparedExamples,
   type ValueCount,
 } from '../../data/evaluation-engine';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { LinkProblems, LinkProblemsNotice } from '../../components/LinkProblems';
+import { applyDataLink, dataHref, dataLinkFor, describeDataLink, parseDataLink, type DataLink, type WindowChoice } from '../../data/data-link';
 import { guessMapping } from '../../data/evaluation-mapping';
 import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation-sql';
-import type { HashRoute } from '../../data/routes';
+import type { LinkProblem } from '../../data/link-params';
+import { parseHashRoute, type HashRoute } from '../../data/routes';
 import { useWorkspace } from '../../store/workspace';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
@@ -52,7 +56,22 @@ type Work = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'failed'
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** `#/data`: a per-example file read by DuckDB in the browser, mapped, counted, sliced and imported. */
-export function DataView({ route: _route }: { route: HashRoute }) {
+export function DataView({ route }: { route: HashRoute }) {
+  const { params } = route;
+  const parsed = useMemo(() => parseDataLink(params), [params]);
+  if (!parsed.ok) return <LinkProblems title={TITLE} problems={parsed.problems} fallbackHref={dataHref({ roles: {}, filters: [] })} />;
+  return <DataPage linked={parsed.value} linkKey={params.toString()} />;
+}
+
+/** What a link's query string is, as the router will read it back (to tell our own writes from a new link). */
+const linkKeyOf = (href: string) => parseHashRoute(href).params.toString();
+
+/**
+ * The view with a link's settings (`linked`) waiting for a file: the first file opened after a link
+ * gets its mapping, filters, threshold, slice column, time window and split; from then on the
+ * address follows the controls (replaceState), so Copy link holds the current view.
+ */
+function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const delta = useWorkspace((state) => state.delta);
   const [work, setWork] = useState<Work>({ kind: 'idle' });
   const [opened, setOpened] = useState<OpenedEvaluation | null>(null);
@@ -61,7 +80,28 @@ export function DataView({ route: _route }: { route: HashRoute }) {
   const [filters, setFilters] = useState<EvaluationFilter[]>([]);
   const [labelValues, setLabelValues] = useState<ValueCount[]>([]);
   const [counting, setCounting] = useState<CountingResult | null>(null);
+  const [sliceColumn, setSliceColumn] = useState<string | undefined>(linked.slice);
+  const [windowChoice, setWindowChoice] = useState<WindowChoice>(linked.window ?? 'auto');
+  const [tune, setTune] = useState<string | undefined>(linked.tune);
+  const [perClass, setPerClass] = useState(linked.perClass ?? false);
+  const [linkNotes, setLinkNotes] = useState<{ problems: LinkProblem[]; otherFile: string | null }>({ problems: [], otherFile: null });
   const generation = useRef(0);
+  // The link whose settings the next opened file gets (null once applied).
+  const [pendingLink, setPendingLink] = useState<DataLink | null>(linked);
+
+  function applyLink(link: DataLink | null, file: OpenedEvaluation) {
+    const guess = guessMapping(file.columns);
+    const applied = link ? applyDataLink(guess, link, file.columns) : { mapping: guess, notes: [] };
+    setPendingLink(null);
+    setMapping(applied.mapping);
+    setFilters(link?.filters ?? []);
+    setThreshold(link?.threshold ?? DEFAULT_THRESHOLD);
+    setSliceColumn(link?.slice);
+    setWindowChoice(link?.window ?? 'auto');
+    setTune(link?.tune);
+    setPerClass(link?.perClass ?? false);
+    setLinkNotes({ problems: applied.notes, otherFile: link?.file !== undefined && link.file !== file.fileName ? link.file : null });
+  }
 
   async function open(file: File) {
     const mine = ++generation.current;
@@ -72,8 +112,7 @@ export function DataView({ route: _route }: { route: HashRoute }) {
       });
       if (mine !== generation.current) return;
       setOpened(result);
-      setMapping(guessMapping(result.columns));
-      setFilters([]);
+      applyLink(pendingLink, result);
       setWork({ kind: 'idle' });
     } catch (error) {
       if (mine !== generation.current) return;
@@ -147,6 +186,27 @@ export function DataView({ route: _route }: { route: HashRoute }) {
       : null;
   const counted = countingNow?.counted ?? null;
 
+  // The address follows the controls while a file is open (never the data; see data-link.ts).
+  const currentHref = useMemo(
+    () =>
+      opened && mapping
+        ? dataHref(dataLinkFor({ file: opened.fileName, mapping, filters: activeFilters, threshold, slice: sliceColumn, window: windowChoice, tune, perClass }))
+        : null,
+    [opened, mapping, activeFilters, threshold, sliceColumn, windowChoice, tune, perClass],
+  );
+  useEffect(() => {
+    if (currentHref !== null && window.location.hash !== currentHref) window.history.replaceState(window.history.state, '', currentHref);
+  }, [currentHref]);
+  // A link opened later (not our own address write): applied to the open file at once, else to the next one.
+  const [seenLinkKey, setSeenLinkKey] = useState(linkKey);
+  if (seenLinkKey !== linkKey) {
+    setSeenLinkKey(linkKey);
+    if (currentHref === null || linkKeyOf(currentHref) !== linkKey) {
+      if (opened) applyLink(linked, opened);
+      else setPendingLink(linked);
+    }
+  }
+
   const isCounting = opened !== null && usableMapping !== null && countingNow === null;
   const busy = work.kind === 'busy' || isCounting;
   const busyText = work.kind === 'busy' ? work.what : 'Counting…';
@@ -159,6 +219,7 @@ export function DataView({ route: _route }: { route: HashRoute }) {
         Per-example results — one row per labelled example with its true label and the detector’s answer — read and counted by
         DuckDB in a Web Worker in this browser. The file is never uploaded and never read whole into the page.
       </p>
+      {!opened && pendingLink && <PendingLink link={pendingLink} />}
       <FileDrop onFile={(file) => void open(file)} disabled={busy} />
       <div role="status" className="data-status">
         {busy && (
@@ -180,6 +241,13 @@ export function DataView({ route: _route }: { route: HashRoute }) {
           <h2>
             {opened.fileName} <span className="muted">— {describeFile(opened)}</span>
           </h2>
+          {linkNotes.otherFile !== null && (
+            <p className="data-note">
+              The link was made with “{linkNotes.otherFile}”; its settings were applied to “{opened.fileName}” where the columns match.
+            </p>
+          )}
+          {linkNotes.problems.length > 0 && <LinkProblemsNotice problems={linkNotes.problems} ignored="The guessed column roles are used for these." />}
+          <CopyLinkButton getUrl={() => window.location.href} label="Copy link to this view" />
           {opened.skipped.count > 0 && (
             <p className="data-problem">
               {opened.skipped.count.toLocaleString('en-US')} line{opened.skipped.count === 1 ? ' is' : 's are'} not a JSON object and{' '}
@@ -198,13 +266,25 @@ export function DataView({ route: _route }: { route: HashRoute }) {
           />
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && <CountsSection opened={opened} counted={counted} delta={delta} />}
-          {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} />}
-          {counted && counted.mapping.timestamp !== null && <TimeSection counted={counted} timestampColumn={counted.mapping.timestamp} delta={delta} />}
+          {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} />}
+          {counted && counted.mapping.timestamp !== null && (
+            <TimeSection
+              counted={counted}
+              timestampColumn={counted.mapping.timestamp}
+              delta={delta}
+              choice={windowChoice}
+              onChoice={setWindowChoice}
+              perClass={perClass}
+              onPerClass={setPerClass}
+            />
+          )}
           {counted && counted.mapping.score !== null && (
             <ThresholdSection
               counted={counted}
               scoreColumn={counted.mapping.score}
               delta={delta}
+              tune={tune}
+              onTune={setTune}
               onUseThreshold={(chosen) => {
                 setThreshold(chosen);
                 setMapping({ ...counted.mapping, prediction: null });
@@ -214,6 +294,34 @@ export function DataView({ route: _route }: { route: HashRoute }) {
         </>
       )}
     </section>
+  );
+}
+
+/** While no file is open: which file a link expects and what it will apply to it. */
+function PendingLink({ link }: { link: DataLink }) {
+  const settings = describeDataLink(link);
+  if (settings.length === 0 && link.file === undefined) return null;
+  return (
+    <div className="data-note data-pending-link">
+      <p>
+        {link.file !== undefined ? (
+          <>
+            This link was made with <strong>{link.file}</strong>. Open that file (it is never part of a link) and these settings apply:
+          </>
+        ) : (
+          'Open a file and this link’s settings apply:'
+        )}
+      </p>
+      {settings.length > 0 ? (
+        <ul>
+          {settings.map((setting) => (
+            <li key={setting}>{setting}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>(none: the column roles are guessed from the file)</p>
+      )}
+    </div>
   );
 }
 

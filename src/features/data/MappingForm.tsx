@@ -10,6 +10,7 @@ const ROLE_LABELS: Record<SingleRole, string> = {
   detector: 'Detector',
   timestamp: 'Timestamp',
   exampleId: 'Example id',
+  split: 'Held-out split',
 };
 
 const NONE = '';
@@ -52,7 +53,7 @@ export function MappingForm({
       </select>
     </div>
   );
-  const singleRoles = new Set([mapping.detector, mapping.truth, mapping.prediction, mapping.score, mapping.timestamp, mapping.exampleId]);
+  const singleRoles = new Set([mapping.detector, mapping.truth, mapping.prediction, mapping.score, mapping.timestamp, mapping.exampleId, mapping.split]);
   return (
     <fieldset className="data-mapping">
       <legend>Column roles</legend>
@@ -63,6 +64,7 @@ export function MappingForm({
         {roleSelect('score', true)}
         {roleSelect('timestamp', true)}
         {roleSelect('exampleId', true)}
+        {roleSelect('split', true)}
         {mapping.prediction === null && (
           <div className="data-field">
             <label htmlFor={`${id}-threshold`}>YES when score ≥</label>

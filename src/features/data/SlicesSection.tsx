@@ -25,13 +25,23 @@ function IntervalCell({ interval }: { interval: Interval | null }) {
 }
 
 /** One detector's balanced and per-class accuracy per value of a slice column, Bonferroni-corrected. */
-export function SlicesSection({ counted, delta }: { counted: Counted; delta: number }) {
+export function SlicesSection({
+  counted,
+  delta,
+  column,
+  onColumn,
+}: {
+  counted: Counted;
+  delta: number;
+  /** The chosen slice column (kept in the view's link); the first slice column when unset or gone. */
+  column: string | undefined;
+  onColumn: (column: string) => void;
+}) {
   const id = useId();
   const { mapping, filters, threshold, counts } = counted;
   const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
-  const [column, setColumn] = useState(mapping.slices[0] ?? '');
   const [detector, setDetector] = useState(detectors[0] ?? '');
-  const shownColumn = mapping.slices.includes(column) ? column : (mapping.slices[0] ?? '');
+  const shownColumn = column !== undefined && mapping.slices.includes(column) ? column : (mapping.slices[0] ?? '');
   const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
   const key = `${shownColumn}\u0000${shownDetector}`;
 
@@ -46,7 +56,7 @@ export function SlicesSection({ counted, delta }: { counted: Counted; delta: num
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Slices</h2>
       <div className="data-fields">
-            <NameSelect label="Slice by" names={mapping.slices} value={shownColumn} onChange={setColumn} />
+            <NameSelect label="Slice by" names={mapping.slices} value={shownColumn} onChange={onColumn} />
         {mapping.detector !== null && (
             <NameSelect label="Detector to slice" names={detectors} value={shownDetector} onChange={setDetector} />
         )}

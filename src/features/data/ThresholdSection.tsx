@@ -4,17 +4,33 @@ import { ChartDownloads } from '../../components/ChartDownloads';
 import { ChartFrame } from '../../components/ChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { downloadText } from '../../components/download';
-import { thresholdBins } from '../../data/evaluation-engine';
+import { detectorCounts, splitValues, thresholdBins, type GroupCounts, type ValueCount } from '../../data/evaluation-engine';
+import type { EvaluationFilter } from '../../data/evaluation-sql';
 import { thresholdCurveCsv } from '../../data/evaluation-export';
 import type { ThresholdBins, ThresholdPoint } from '../../data/evaluation-threshold';
 import { startWorkerJob } from '../../data/worker-job';
 import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
 import type { Counted } from './DataView';
 import { NameSelect } from './NameSelect';
 import { useEngineResult } from './use-engine-result';
 
 const HEIGHT = 320;
+const count = (value: number) => value.toLocaleString('en-US');
+/** Split values that usually name the part a threshold is tuned on, best first. */
+const TUNING_NAMES = ['tune', 'tuning', 'calibration', 'calib', 'validation', 'val', 'dev', 'train'];
+
+/** The tuning value: the linked one when the column has it, else one named like a tuning part, else the first. */
+function tuningValue(values: readonly ValueCount[], wanted: string | undefined): string | undefined {
+  const names = values.map((value) => value.value ?? '');
+  if (wanted !== undefined && names.includes(wanted)) return wanted;
+  for (const name of TUNING_NAMES) {
+    const found = names.find((value) => value.trim().toLowerCase() === name);
+    if (found !== undefined) return found;
+  }
+  return names[0];
+}
 
 /**
  * One detector's balanced and per-class accuracy against the score threshold (YES when score ≥ t),
@@ -24,11 +40,16 @@ export function ThresholdSection({
   counted,
   scoreColumn,
   delta,
+  tune,
+  onTune,
   onUseThreshold,
 }: {
   counted: Counted;
   scoreColumn: string;
   delta: number;
+  /** The split column's value marking the tuning rows (kept in the view's link). */
+  tune: string | undefined;
+  onTune: (value: string) => void;
   onUseThreshold: (threshold: number) => void;
 }) {
   const id = useId();
@@ -38,8 +59,20 @@ export function ThresholdSection({
   const [detector, setDetector] = useState(detectors[0] ?? '');
   const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
   const [chosen, setChosen] = useState(0);
-  const load = useCallback(() => thresholdBins(mapping, filters, shownDetector), [mapping, filters, shownDetector]);
-  const [bins, problem, setProblem] = useEngineResult(shownDetector, load, 'The threshold curve could not be computed');
+  // With a split column the curve is drawn from the tuning rows and the chosen threshold is reported on the others.
+  const splitColumn = mapping.split;
+  const loadSplitValues = useCallback(() => splitValues(), []);
+  const [splitSeen] = useEngineResult(`${splitColumn}`, splitColumn === null ? null : loadSplitValues, 'The split column’s values could not be read');
+  const shownSplitValues = splitColumn === null ? undefined : splitSeen;
+  const tuneValue = shownSplitValues ? tuningValue(shownSplitValues, tune) : undefined;
+  const split = useMemo(() => (splitColumn !== null && tuneValue !== undefined ? { column: splitColumn, value: tuneValue } : null), [splitColumn, tuneValue]);
+  const curveFilters = useMemo(
+    (): EvaluationFilter[] => (split ? [...filters, { column: split.column, operator: '=', value: split.value }] : filters),
+    [filters, split],
+  );
+  const splitPending = splitColumn !== null && split === null;
+  const load = useCallback(() => thresholdBins(mapping, curveFilters, shownDetector), [mapping, curveFilters, shownDetector]);
+  const [bins, problem, setProblem] = useEngineResult(`${shownDetector}\u0000${split?.value}`, splitPending ? null : load, 'The threshold curve could not be computed');
 
   // The intervals are computed in a worker; a result is used only for the bins and δ it was made from.
   const [curve, setCurve] = useState<{ bins: ThresholdBins; delta: number; points: ThresholdPoint[] } | null>(null);
@@ -68,6 +101,18 @@ export function ThresholdSection({
     [points],
   );
   const chosenPoint = points?.[Math.min(chosen, (points?.length ?? 1) - 1)];
+  const chosenThreshold = chosenPoint?.threshold;
+  const loadHeldOut = useCallback(
+    (): Promise<GroupCounts[]> =>
+      detectorCounts(mapping, [...filters, { column: split!.column, operator: '!=', value: split!.value }], chosenThreshold!),
+    [mapping, filters, split, chosenThreshold],
+  );
+  const [heldOutGroups, heldOutProblem] = useEngineResult(
+    `${shownDetector}\u0000${split?.value}\u0000${chosenThreshold}`,
+    split && chosenThreshold !== undefined ? loadHeldOut : null,
+    'The held-out rows could not be counted',
+  );
+  const heldOut = heldOutGroups ? (heldOutGroups.find((group) => (group.group ?? '') === shownDetector) ?? { group: shownDetector, yes: EMPTY, no: EMPTY }) : null;
   const ticks = niceTicks(0, 1, 6);
   const title = `${shownDetector}: accuracy against the ${scoreColumn} threshold`;
   const caption = `Balanced accuracy (estimate and exact ${formatConfidence(delta)} union-bound interval, δ = ${delta} at each threshold on its own) and per-class accuracy, YES when ${scoreColumn} ≥ threshold; ${points?.[0] ? `${points[0].yes.total} should-be-YES and ${points[0].no.total} should-be-NO examples` : ''}.`;
@@ -75,9 +120,20 @@ export function ThresholdSection({
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>By threshold</h2>
-      {mapping.detector !== null && (
-            <NameSelect label="Detector for the threshold curve" names={detectors} value={shownDetector} onChange={setDetector} />
-      )}
+      <div className="data-fields">
+        {mapping.detector !== null && (
+          <NameSelect label="Detector for the threshold curve" names={detectors} value={shownDetector} onChange={setDetector} />
+        )}
+        {splitColumn !== null && shownSplitValues && shownSplitValues.length > 0 && (
+          <NameSelect
+            label={`Tuning rows: ${splitColumn} =`}
+            names={shownSplitValues.map((value) => value.value ?? '')}
+            value={tuneValue ?? ''}
+            onChange={onTune}
+          />
+        )}
+      </div>
+      {splitColumn !== null && shownSplitValues?.length === 0 && <p>The split column “{splitColumn}” has no values in the usable rows.</p>}
       {problem && (
         <p role="alert" className="data-problem">
           {problem}
@@ -88,9 +144,22 @@ export function ThresholdSection({
         <>
           <p className="data-note">
             Each of the {points.length} thresholds from the lowest to the highest score, evenly spaced, with its own exact interval at δ
-            = {delta} (pointwise, not simultaneous). <strong>Winner’s curse:</strong> the threshold that looks best on this data is
-            chosen because its errors happened to fall favourably here, so its accuracy is optimistic; confirm a chosen threshold on
-            labelled data that played no part in choosing it.
+            = {delta} (pointwise, not simultaneous).{' '}
+            {split ? (
+              <>
+                The curve is drawn from the <strong>tuning rows only</strong> ({split.column} = “{split.value}”:{' '}
+                {count(points[0]!.yes.total + points[0]!.no.total)} rows of {shownDetector}); its best-looking point is optimistic (the
+                winner’s curse), so the chosen threshold’s accuracy is reported below on the <strong>held-out rows</strong> ({split.column} ≠
+                “{split.value}”), which played no part in choosing it.
+              </>
+            ) : (
+              <>
+                <strong>Winner’s curse:</strong> the threshold that looks best on this data is chosen because its errors happened to fall
+                favourably here, so its accuracy is optimistic; confirm a chosen threshold on labelled data that played no part in
+                choosing it — pick a <strong>held-out split</strong> column
+                among the column roles above to do that here.
+              </>
+            )}
           </p>
           <div ref={chartRef} className="data-chart">
             <ChartFrame fixedWidth={undefined} height={HEIGHT}>
@@ -142,8 +211,14 @@ export function ThresholdSection({
                 {formatConfidence(delta)})
               </>
             )}
-            .
+            .{split && ' (On the tuning rows: optimistic.)'}
           </p>
+          {heldOutProblem && (
+            <p role="alert" className="data-problem">
+              {heldOutProblem}
+            </p>
+          )}
+          {split && heldOut && <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} />}
           <div className="button-row">
             <button type="button" onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta), 'text/csv')}>
               Export threshold curve (CSV)
@@ -152,5 +227,42 @@ export function ThresholdSection({
         </>
       )}
     </section>
+  );
+}
+
+const EMPTY: ClassCounts = { correct: 0, total: 0 };
+
+/** The chosen threshold's counts and exact intervals on the held-out rows, said plainly. */
+function HeldOutResult({
+  split,
+  counts,
+  threshold,
+  scoreColumn,
+  delta,
+}: {
+  split: { column: string; value: string };
+  counts: GroupCounts;
+  threshold: number;
+  scoreColumn: string;
+  delta: number;
+}) {
+  const classText = (name: string, cls: ClassCounts) =>
+    cls.total === 0
+      ? `${name}: no held-out labels`
+      : `${name} ${count(cls.correct)}/${count(cls.total)}, ${formatPercent(cls.correct / cls.total)} ${formatInterval(exactInterval(cls.total, cls.correct, delta))}`;
+  const balanced = counts.yes.total > 0 && counts.no.total > 0 ? balancedInterval(counts, delta) : null;
+  return (
+    <p className="data-held-out">
+      <strong>Held out</strong> ({split.column} ≠ “{split.value}”, {count(counts.yes.total + counts.no.total)} rows; none used to choose the
+      threshold): at {scoreColumn} ≥ {String(threshold)}, {classText('should-be-YES', counts.yes)}; {classText('should-be-NO', counts.no)}
+      {balanced ? (
+        <>
+          ; balanced accuracy {formatPercent(balanced.estimate)} {formatInterval(balanced)} (exact union bound)
+        </>
+      ) : (
+        '; no balanced interval: a class has no held-out labels'
+      )}
+      . Each interval at {formatConfidence(delta)} (δ = {delta}), exact.
+    </p>
   );
 }

@@ -6,28 +6,46 @@ import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { TableScroll } from '../../components/TableScroll';
 import { downloadText } from '../../components/download';
 import { timeCounts, timeSpan, type GroupCounts } from '../../data/evaluation-engine';
-import { sliceTableCsv } from '../../data/evaluation-export';
+import type { WindowChoice } from '../../data/data-link';
+import { timeTableCsv } from '../../data/evaluation-export';
 import { TIME_WINDOWS, type TimeWindow } from '../../data/evaluation-sql';
-import { autoTimeWindow, timeTable } from '../../data/evaluation-time';
+import { autoTimeWindow, timeTable, type ClassLine, type TimeTable } from '../../data/evaluation-time';
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
-import { balancedInterval } from '../../stats';
+import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './DataView';
 import { NameSelect } from './NameSelect';
 import { useEngineResult } from './use-engine-result';
 
 const HEIGHT = 300;
 const count = (value: number) => value.toLocaleString('en-US');
-type WindowChoice = TimeWindow | 'auto';
 
-/** One detector's balanced accuracy per day, week or month, simultaneous across the windows (Bonferroni). */
-export function TimeSection({ counted, timestampColumn, delta }: { counted: Counted; timestampColumn: string; delta: number }) {
+/**
+ * One detector's balanced accuracy per day, week or month, simultaneous across the windows
+ * (Bonferroni); on request also each class's accuracy, each line simultaneous over its windows.
+ */
+export function TimeSection({
+  counted,
+  timestampColumn,
+  delta,
+  choice,
+  onChoice,
+  perClass,
+  onPerClass,
+}: {
+  counted: Counted;
+  timestampColumn: string;
+  delta: number;
+  choice: WindowChoice;
+  onChoice: (choice: WindowChoice) => void;
+  perClass: boolean;
+  onPerClass: (perClass: boolean) => void;
+}) {
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
   const { mapping, filters, threshold, counts } = counted;
   const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
   const [detector, setDetector] = useState(detectors[0] ?? '');
   const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
-  const [choice, setChoice] = useState<WindowChoice>('auto');
   const [span, setSpan] = useState<number | null | undefined>(undefined);
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
@@ -51,11 +69,25 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
   const overallCounts = counts.find((group) => (group.group ?? '') === shownDetector);
   const overall = overallCounts && overallCounts.yes.total > 0 && overallCounts.no.total > 0 ? balancedInterval(overallCounts, delta).estimate : null;
   const table = useMemo(() => (groups ? timeTable(groups, delta, overall) : null), [groups, delta, overall]);
-  const rows = table?.rows.map((row) => ({ window: row.group ?? '', lower: row.balanced?.lower, estimate: row.balanced?.estimate, upper: row.balanced?.upper })) ?? [];
+  const rows =
+    table?.rows.map((row) => ({
+      window: row.group ?? '',
+      lower: row.balanced?.lower,
+      estimate: row.balanced?.estimate,
+      upper: row.balanced?.upper,
+      yesLower: row.yesLine?.lower,
+      yes: row.yesLine?.estimate,
+      yesUpper: row.yesLine?.upper,
+      noLower: row.noLine?.lower,
+      no: row.noLine?.estimate,
+      noUpper: row.noLine?.upper,
+    })) ?? [];
   const ticks = niceTicks(0, 1, 6);
   const title = `${shownDetector}: balanced accuracy per ${window ?? 'window'}`;
   const caption = table
-    ? `Exact union-bound intervals at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.`
+    ? `Exact union-bound intervals at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
+        perClass ? ` ${classLineText(table, delta)}` : ''
+      }`
     : '';
 
   return (
@@ -67,7 +99,7 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
         )}
         <div className="data-field">
           <label htmlFor={`${id}-window`}>Window</label>
-          <select id={`${id}-window`} value={choice} onChange={(event) => setChoice(event.target.value as WindowChoice)}>
+          <select id={`${id}-window`} value={choice} onChange={(event) => onChoice(event.target.value as WindowChoice)}>
             <option value="auto">automatic{span ? ` (${autoTimeWindow(span)})` : ''}</option>
             {TIME_WINDOWS.map((name) => (
               <option key={name} value={name}>
@@ -76,6 +108,10 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
             ))}
           </select>
         </div>
+        <label className="data-check">
+          <input type="checkbox" checked={perClass} onChange={(event) => onPerClass(event.target.checked)} /> Per-class lines (should-be-YES and
+          should-be-NO accuracy)
+        </label>
       </div>
       {span === null && <p>No usable row has a timestamp that reads as a date and time in “{timestampColumn}”.</p>}
       {problem && (
@@ -89,6 +125,7 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
             {table.family} {window} window{table.family === 1 ? '' : 's'} with both classes, each interval at δ/{table.family} (Bonferroni), so all
             hold together with probability ≥ {formatConfidence(delta)}. <strong>Differs</strong> marks a window whose interval excludes the
             detector’s overall balanced accuracy ({overall === null ? 'none' : formatPercent(overall)}).
+            {perClass && <> {classLineText(table, delta)}</>}
           </p>
           <div ref={chartRef} className="data-chart">
             <ChartFrame fixedWidth={undefined} height={HEIGHT}>
@@ -100,6 +137,14 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
                 <Line dataKey="upper" name="upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
                 <Line dataKey="estimate" name="balanced accuracy" stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
                 <Line dataKey="lower" name="lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+                {perClass && [
+                  <Line key="yes" dataKey="yes" name="should-be-YES accuracy" stroke="var(--yes)" isAnimationActive={false} />,
+                  <Line key="yesUpper" dataKey="yesUpper" name="should-be-YES bounds" dot={false} stroke="var(--yes)" strokeDasharray="2 3" isAnimationActive={false} />,
+                  <Line key="yesLower" dataKey="yesLower" legendType="none" dot={false} stroke="var(--yes)" strokeDasharray="2 3" isAnimationActive={false} />,
+                  <Line key="no" dataKey="no" name="should-be-NO accuracy" stroke="var(--no)" isAnimationActive={false} />,
+                  <Line key="noUpper" dataKey="noUpper" name="should-be-NO bounds" dot={false} stroke="var(--no)" strokeDasharray="2 3" isAnimationActive={false} />,
+                  <Line key="noLower" dataKey="noLower" legendType="none" dot={false} stroke="var(--no)" strokeDasharray="2 3" isAnimationActive={false} />,
+                ]}
                 <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
               </LineChart>
             </ChartFrame>
@@ -109,6 +154,7 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
             <table className="data-table">
               <caption>
                 {shownDetector} per {window} (from its first day): labels, balanced accuracy at δ/{table.family}
+                {perClass && `, should-be-YES at δ/${table.yesLine.family}, should-be-NO at δ/${table.noLine.family}`}
               </caption>
               <thead>
                 <tr>
@@ -127,9 +173,11 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
                     <td>{count(row.yes.total + row.no.total)}</td>
                     <td>
                       {count(row.yes.correct)}/{count(row.yes.total)}
+                      {perClass && <> {classCell(row.yesLine)}</>}
                     </td>
                     <td>
                       {count(row.no.correct)}/{count(row.no.total)}
+                      {perClass && <> {classCell(row.noLine)}</>}
                     </td>
                     <td>{row.balanced ? `${formatPercent(row.balanced.estimate)} ${formatInterval(row.balanced)}` : 'no interval: a class has no labels'}</td>
                     <td>{row.excludesOverall ? 'differs' : ''}</td>
@@ -139,7 +187,7 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
             </table>
           </TableScroll>
           <div className="button-row">
-            <button type="button" onClick={() => downloadText(`time-${window}.csv`, sliceTableCsv(window ?? 'window', table, delta), 'text/csv')}>
+            <button type="button" onClick={() => downloadText(`time-${window}.csv`, timeTableCsv(window ?? 'window', table, delta), 'text/csv')}>
               Export time windows (CSV)
             </button>
           </div>
@@ -147,4 +195,14 @@ export function TimeSection({ counted, timestampColumn, delta }: { counted: Coun
       )}
     </section>
   );
+}
+
+/** How the per-class lines are made simultaneous, in words. */
+function classLineText(table: TimeTable, delta: number): string {
+  const level = (line: ClassLine) => `δ/${line.family} = ${Number(line.delta.toPrecision(4))}`;
+  return `Per-class lines: exact central (Clopper–Pearson) intervals, should-be-YES at ${level(table.yesLine)} over the ${table.yesLine.family} windows with YES labels and should-be-NO at ${level(table.noLine)} over the ${table.noLine.family} with NO labels (Bonferroni), so each line's intervals hold together with probability ≥ ${formatConfidence(delta)}.`;
+}
+
+function classCell(interval: Interval | null) {
+  return interval ? `${formatPercent(interval.estimate)} ${formatInterval(interval)}` : '';
 }
