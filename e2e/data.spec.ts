@@ -281,6 +281,22 @@ test('Cancel stops a long read, says nothing changed, and the next file opens on
   expect(await shownCounts(page, /^Per detector/)).toEqual(countsFromCsv(join(DIR, 'sklearn.csv')));
 });
 
+test('a large CSV shows DuckDB’s read progress as a bar; Cancel stops it and the workspace is unchanged', async ({ page }) => {
+  test.setTimeout(120_000);
+  execFileSync('node', ['scripts/generate-evaluation-data.mjs', '--rows', '1000000', '--out', DIR, '--name', 'large', '--formats', 'csv']);
+  const before = await workspaceDetectorCount(page);
+  await page.goto('./#/data');
+  await openFile(page, join(DIR, 'large.csv'));
+  await expect(page.getByRole('status').filter({ hasText: /Reading “large\.csv” into the engine: \d+%/ })).toBeVisible({ timeout: 30_000 });
+  const bar = page.getByRole('progressbar', { name: 'Progress' });
+  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Cancelled. Nothing was changed; open the file again to continue.');
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /^Per detector/ })).toHaveCount(0);
+  expect(await workspaceDetectorCount(page)).toBe(before);
+});
+
 test('works from a subpath, passes axe in light and dark, and fits a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${SUBPATH_URL}#/data`);

@@ -137,11 +137,18 @@ export function cancelEvaluationWork(): void {
 }
 
 /**
+ * What opening a file is doing: converting JSON Lines or Parquet to CSV (fraction of the file),
+ * reading it into DuckDB's table (DuckDB's progress: the share of the bytes read), then summarising
+ * the columns (no fraction).
+ */
+export type OpenStage = { stage: 'converting' | 'reading'; fraction: number } | { stage: 'summarising' };
+
+/**
  * Opens a per-example file: finds its format, hands it to DuckDB, and returns its columns (with
  * types and distinct counts), its row count and the first rows. Throws EvaluationFileError with a
  * message naming the file for anything that cannot be read (empty, binary, malformed, truncated).
  */
-export async function openEvaluationFile(file: File, onProgress: (fraction: number) => void = () => {}): Promise<OpenedEvaluation> {
+export async function openEvaluationFile(file: File, onProgress: (stage: OpenStage) => void = () => {}): Promise<OpenedEvaluation> {
   const head = new Uint8Array(await file.slice(0, FORMAT_SNIFF_BYTES).arrayBuffer());
   const guess = detectEvaluationFormat(file.name, file.size, head);
   if (!guess.ok) throw new EvaluationFileError(guess.message);
@@ -154,7 +161,7 @@ export async function openEvaluationFile(file: File, onProgress: (fraction: numb
   let readable: File = file;
   let skipped: SkippedLines = { count: 0, examples: [] };
   if (format === 'jsonl' || format === 'parquet') {
-    const converted = await Promise.race([convertToCsv(file, format, onProgress), signal]).catch((error: unknown) => {
+    const converted = await Promise.race([convertToCsv(file, format, (fraction) => onProgress({ stage: 'converting', fraction })), signal]).catch((error: unknown) => {
       throw error instanceof EvaluationCancelled ? error : new EvaluationFileError(`“${file.name}” could not be read as ${FORMAT_NAMES[format]}: ${message(error)}`);
     });
     readable = new File([converted.csv], name);
@@ -164,7 +171,14 @@ export async function openEvaluationFile(file: File, onProgress: (fraction: numb
   registeredFile = name;
   try {
     // One scan of the file (and one run of the CSV sniffer); mapping, counts and slices then read the table.
-    await run(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format)}`);
+    onProgress({ stage: 'reading', fraction: 0 });
+    db.setProgressListener((fraction) => onProgress({ stage: 'reading', fraction }));
+    try {
+      await run(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format)}`);
+    } finally {
+      db.setProgressListener(null);
+    }
+    onProgress({ stage: 'summarising' });
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
     const names = described.map((row) => String(row.column_name));
     if (names.length === 0) throw new EvaluationFileError(`“${file.name}” has no columns.`);

@@ -8,6 +8,7 @@ import {
   prepareExamples,
   type GroupCounts,
   type OpenedEvaluation,
+  type OpenStage,
   type PreparedExamples,
   type ValueCount,
 } from '../../data/evaluation-engine';
@@ -51,7 +52,19 @@ interface CountingResult {
   error: string;
 }
 
-type Work = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'failed'; message: string };
+/** What the view is doing; `fraction` (0–1) drives the progress bar when the stage reports one. */
+type Work = { kind: 'idle' } | { kind: 'busy'; what: string; fraction?: number } | { kind: 'failed'; message: string };
+
+function openingWork(fileName: string, stage: OpenStage): Work {
+  switch (stage.stage) {
+    case 'converting':
+      return { kind: 'busy', what: `Converting “${fileName}” for the engine: ${Math.floor(stage.fraction * 100)}%…`, fraction: stage.fraction };
+    case 'reading':
+      return { kind: 'busy', what: `Reading “${fileName}” into the engine: ${Math.floor(stage.fraction * 100)}%…`, fraction: stage.fraction };
+    case 'summarising':
+      return { kind: 'busy', what: `Summarising the columns of “${fileName}”…` };
+  }
+}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -107,8 +120,14 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     const mine = ++generation.current;
     setWork({ kind: 'busy', what: `Reading “${file.name}”…` });
     try {
-      const result = await openEvaluationFile(file, (fraction) => {
-        if (mine === generation.current) setWork({ kind: 'busy', what: `Converting “${file.name}” for the engine: ${Math.floor(fraction * 100)}%…` });
+      let shown = '';
+      const result = await openEvaluationFile(file, (stage) => {
+        const next = openingWork(file.name, stage);
+        // One update per whole percent: DuckDB reports far more often than the bar can show.
+        if (mine === generation.current && next.kind === 'busy' && next.what !== shown) {
+          shown = next.what;
+          setWork(next);
+        }
       });
       if (mine !== generation.current) return;
       setOpened(result);
@@ -225,6 +244,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
         {busy && (
           <span className="data-busy">
             {busyText}{' '}
+            {work.kind === 'busy' && work.fraction !== undefined && <progress className="data-progress" max={1} value={work.fraction} aria-label="Progress" />}{' '}
             <button type="button" onClick={cancel}>
               Cancel
             </button>
