@@ -4,6 +4,9 @@
 //        scripts/generate-evaluation-data.mjs into $TMPDIR/tailbound-bench-data/ unless already there)
 // Env: TAILBOUND_BENCH_ROWS (default 1000000), TAILBOUND_BENCH_RUNS (default 3),
 //      TAILBOUND_BENCH_PORT (default 4404), CHROMIUM_PATH (default /usr/bin/chromium).
+//      TAILBOUND_BENCH_ROWS=10000000 TAILBOUND_BENCH_RUNS=1 npm run bench:data  — the 10M-row run (a 780 MB
+//      CSV): CSV only; no Parquet (the generator would hold 10M rows of columns) and no Papa Parse
+//      baseline (780 MB is past V8's longest string, so the detectors import's way cannot even start).
 //
 // For the CSV (runs times, median) and the Parquet file of the same rows (once): the time from
 // handing the file to the page to the per-detector counts table (open + map + aggregate; the first
@@ -29,14 +32,16 @@ const dataDir = join(tmpdir(), 'tailbound-bench-data');
 const name = `bench-${ROWS}`;
 const csvPath = join(dataDir, `${name}.csv`);
 const parquetPath = join(dataDir, `${name}.parquet`);
+/** Past this the Parquet file and the Papa Parse baseline are left out (see the header). */
+const BIG = ROWS > 2_000_000;
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(csvPath) || !existsSync(parquetPath)) {
-  run(process.execPath, ['scripts/generate-evaluation-data.mjs', '--rows', String(ROWS), '--out', dataDir, '--name', name, '--formats', 'csv,parquet']);
+if (!existsSync(csvPath) || (!BIG && !existsSync(parquetPath))) {
+  run(process.execPath, ['scripts/generate-evaluation-data.mjs', '--rows', String(ROWS), '--out', dataDir, '--name', name, '--formats', BIG ? 'csv' : 'csv,parquet']);
 }
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--logLevel', 'warn']);
 
@@ -70,6 +75,9 @@ async function measure(path, context) {
   const input = page.getByLabel('Open a per-example results file');
   const start = Date.now();
   await input.setInputFiles(path);
+  // The progress bar shows while DuckDB reads the CSV (Parquet: while it is converted).
+  await page.getByRole('progressbar', { name: 'Progress' }).waitFor({ timeout: 600_000 });
+  const progress = (Date.now() - start) / 1000;
   await page.getByRole('table', { name: /^Per detector/ }).waitFor({ timeout: 600_000 });
   const counts = (Date.now() - start) / 1000;
   await page.getByRole('table', { name: /by site:/ }).waitFor({ timeout: 600_000 });
@@ -87,7 +95,7 @@ async function measure(path, context) {
   const curve = (Date.now() - thresholdStart) / 1000;
   const { longest, heap } = await page.evaluate(() => window.__bench);
   await page.close();
-  return { counts, slices, time, curve, longest, heap };
+  return { progress, counts, slices, time, curve, longest, heap };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -114,28 +122,33 @@ function papaBaseline() {
 try {
   const context = await browser.newContext();
   console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load ${loadavg()[0].toFixed(2)}; Chromium ${browser.version()}`);
-  console.log(`Files: ${csvPath} (${mb(statSync(csvPath).size)}), ${parquetPath} (${mb(statSync(parquetPath).size)}); ${ROWS.toLocaleString('en-US')} rows, 20 detectors`);
+  console.log(`Files: ${csvPath} (${mb(statSync(csvPath).size)})${BIG ? '' : `, ${parquetPath} (${mb(statSync(parquetPath).size)})`}; ${ROWS.toLocaleString('en-US')} rows, 20 detectors`);
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(await measure(csvPath, context));
     const last = runs.at(-1);
-    console.log(`CSV run ${i + 1}: counts ${s(last.counts)}, slice table ${s(last.slices)}, time windows ${s(last.time)}, threshold curve ${s(last.curve)}, longest main-thread task ${last.longest.toFixed(0)} ms, peak JS heap ${mb(last.heap)}`);
+    console.log(`CSV run ${i + 1}: progress bar after ${s(last.progress)}, counts ${s(last.counts)}, slice table ${s(last.slices)}, time windows ${s(last.time)}, threshold curve ${s(last.curve)}, longest main-thread task ${last.longest.toFixed(0)} ms, peak JS heap ${mb(last.heap)}`);
   }
-  const parquet = await measure(parquetPath, context);
-  const papa = papaBaseline();
+  const parquet = BIG ? null : await measure(parquetPath, context);
+  const papa = BIG ? null : papaBaseline();
   const csvCounts = median(runs.map((r) => r.counts));
   console.log('');
   console.log(`| ${ROWS.toLocaleString('en-US')} rows | median | target |`);
   console.log('|---|---|---|');
-  console.log(`| CSV: open + map + aggregate to counts | ${s(csvCounts)} | ≤ 5 s |`);
+  console.log(`| CSV: open + map + aggregate to counts | ${s(csvCounts)} | ${BIG ? '≤ 45 s' : '≤ 5 s'} |`);
+  console.log(`| CSV: progress bar shown after | ${s(median(runs.map((r) => r.progress)))} | — |`);
   console.log(`| CSV: slice table | ${s(median(runs.map((r) => r.slices)))} | ≤ 1 s |`);
   console.log(`| CSV: time windows (weekly, another detector) | ${s(median(runs.map((r) => r.time)))} | ≤ 1 s |`);
   console.log(`| CSV: threshold curve (200 thresholds, another detector) | ${s(median(runs.map((r) => r.curve)))} | ≤ 2 s |`);
-  console.log(`| Parquet (converted in a worker): open + map + aggregate | ${s(parquet.counts)} | — |`);
-  console.log(`| Parquet: slice table | ${s(parquet.slices)} | ≤ 1 s |`);
-  console.log(`| Longest main-thread task (all runs) | ${Math.max(...runs.map((r) => r.longest), parquet.longest).toFixed(0)} ms | ≤ 200 ms |`);
-  console.log(`| Peak JS heap of the page (workers not included) | ${mb(Math.max(...runs.map((r) => r.heap), parquet.heap))} | ≤ 300 MB |`);
-  console.log(`| Papa Parse, whole text in memory (Node) | ${s(papa)} | ratio DuckDB/Papa ${(csvCounts / papa).toFixed(2)} |`);
+  if (parquet) {
+    console.log(`| Parquet (converted in a worker): open + map + aggregate | ${s(parquet.counts)} | — |`);
+    console.log(`| Parquet: slice table | ${s(parquet.slices)} | ≤ 1 s |`);
+  }
+  const all = parquet ? [...runs, parquet] : runs;
+  console.log(`| Longest main-thread task (all runs) | ${Math.max(...all.map((r) => r.longest)).toFixed(0)} ms | ≤ 200 ms |`);
+  console.log(`| Peak JS heap of the page (workers not included) | ${mb(Math.max(...all.map((r) => r.heap)))} | ≤ 300 MB |`);
+  if (papa !== null) console.log(`| Papa Parse, whole text in memory (Node) | ${s(papa)} | ratio DuckDB/Papa ${(csvCounts / papa).toFixed(2)} |`);
+  else console.log('| Papa Parse, whole text in memory | not run: the file is longer than V8’s longest string | — |');
 } finally {
   await browser.close();
   server.kill();

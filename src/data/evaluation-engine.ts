@@ -121,6 +121,17 @@ async function run(sql: string): Promise<Record<string, unknown>[]> {
   return Promise.race([db.query(sql), signal]);
 }
 
+/** Runs one long statement, passing DuckDB's progress (0–1) to `onProgress` while it runs. */
+async function runReporting(sql: string, onProgress: (fraction: number) => void): Promise<Record<string, unknown>[]> {
+  const db = await Promise.race([engine(), cancelSignal.promise]);
+  db.setProgressListener(onProgress);
+  try {
+    return await run(sql);
+  } finally {
+    db.setProgressListener(null);
+  }
+}
+
 /**
  * Stops whatever the engine is doing: the worker is terminated (the next call starts a new one) and
  * every pending call rejects with EvaluationCancelled. The opened file must be opened again.
@@ -172,12 +183,9 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
   try {
     // One scan of the file (and one run of the CSV sniffer); mapping, counts and slices then read the table.
     onProgress({ stage: 'reading', fraction: 0 });
-    db.setProgressListener((fraction) => onProgress({ stage: 'reading', fraction }));
-    try {
-      await run(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format)}`);
-    } finally {
-      db.setProgressListener(null);
-    }
+    await runReporting(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format)}`, (fraction) =>
+      onProgress({ stage: 'reading', fraction }),
+    );
     onProgress({ stage: 'summarising' });
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
     const names = described.map((row) => String(row.column_name));
@@ -212,9 +220,9 @@ export async function columnValues(column: string, limit = 12): Promise<ValueCou
   return rows.map((row) => ({ value: row.value === null ? null : String(row.value), rows: Number(row.rows) }));
 }
 
-/** Builds the mapped examples table and counts the unusable rows by reason. */
-export async function prepareExamples(mapping: EvaluationMapping): Promise<PreparedExamples> {
-  await run(createExamplesSql(mapping));
+/** Builds the mapped examples table (reporting DuckDB's progress) and counts the unusable rows by reason. */
+export async function prepareExamples(mapping: EvaluationMapping, onProgress: (fraction: number) => void = () => {}): Promise<PreparedExamples> {
+  await runReporting(createExamplesSql(mapping), onProgress);
   const problems = (await run(problemSummarySql())).map((row) => ({
     reason: String(row.problem),
     rows: Number(row.rows),

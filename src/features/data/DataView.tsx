@@ -93,6 +93,8 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const [filters, setFilters] = useState<EvaluationFilter[]>([]);
   const [labelValues, setLabelValues] = useState<ValueCount[]>([]);
   const [counting, setCounting] = useState<CountingResult | null>(null);
+  /** DuckDB's progress while the mapped examples table is built, for the mapping it is built from. */
+  const [countingProgress, setCountingProgress] = useState<{ mapping: EvaluationMapping; fraction: number } | null>(null);
   const [sliceColumn, setSliceColumn] = useState<string | undefined>(linked.slice);
   const [windowChoice, setWindowChoice] = useState<WindowChoice>(linked.window ?? 'auto');
   const [tune, setTune] = useState<string | undefined>(linked.tune);
@@ -181,8 +183,15 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   useEffect(() => {
     if (!opened || !usableMapping) return;
     let current = true;
+    let shownPercent = -1;
     (async () => {
-      const prepared = await prepareExamples(usableMapping);
+      const prepared = await prepareExamples(usableMapping, (fraction) => {
+        const percent = Math.floor(fraction * 100);
+        if (current && percent !== shownPercent) {
+          shownPercent = percent;
+          setCountingProgress({ mapping: usableMapping, fraction });
+        }
+      });
       const counts = await detectorCounts(usableMapping, activeFilters, effectiveThreshold);
       const counted = { mapping: usableMapping, filters: activeFilters, threshold: effectiveThreshold, prepared, counts };
       if (current) setCounting({ opened, mapping: usableMapping, filters: activeFilters, threshold: effectiveThreshold, counted, error: '' });
@@ -228,7 +237,9 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
 
   const isCounting = opened !== null && usableMapping !== null && countingNow === null;
   const busy = work.kind === 'busy' || isCounting;
-  const busyText = work.kind === 'busy' ? work.what : 'Counting…';
+  const countingFraction = countingProgress !== null && countingProgress.mapping === usableMapping ? countingProgress.fraction : undefined;
+  const busyFraction = work.kind === 'busy' ? work.fraction : countingFraction;
+  const busyText = work.kind === 'busy' ? work.what : `Counting${countingFraction === undefined ? '' : `: ${Math.floor(countingFraction * 100)}%`}…`;
   const columns = useMemo(() => opened?.columns ?? [], [opened]);
 
   return (
@@ -244,7 +255,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
         {busy && (
           <span className="data-busy">
             {busyText}{' '}
-            {work.kind === 'busy' && work.fraction !== undefined && <progress className="data-progress" max={1} value={work.fraction} aria-label="Progress" />}{' '}
+            {busyFraction !== undefined && <progress className="data-progress" max={1} value={busyFraction} aria-label="Progress" />}{' '}
             <button type="button" onClick={cancel}>
               Cancel
             </button>
