@@ -24,6 +24,12 @@ import type { ClassCounts } from './types';
  *   • curvature: h ≤ linear interpolation of its ends + M₂(s − s₁)(s₂ − s)/2, with M₂ ≥ |h''|
  *     from ∂²F = (n choose-2 factor)·(pmf differences), unimodality (Σ|Δf| = 2 max f) and
  *     max f(·; N, p) ≤ √(N / (2πk(N − k))) at the mode k (Stirling–Robbins).
+ *   • Berry–Esseen (large classes, `balancedLineNormalBound`): T is a sum of independent terms
+ *     whose mean n₊n₋(p₊ + p₋) is the same all along the line, so Q((t − μ)/σ) + 0.56ρ/σ³
+ *     (Shevtsova 2010) bounds h on a cell in closed form, with no probability evaluated. For a
+ *     whole line it settles the bound directly when it certifies a θ₀ within 0.1 standard errors
+ *     of a θ where a point of the line has P > δ (then L − 0.1·se ≤ θ₀ ≤ L); its error is
+ *     ≈ 0.56(p² + q²)/√(npq), ≈ 10⁻³ absolute at 10⁶ per class.
  * A cell that is not certified is split at its midpoint, whose value is checked: a value > δ
  * means a peak the local search missed (the line can have several: with a small class, one bump per
  * value of its count), and the search restarts below it with a 4× larger gap. Each probability is
@@ -43,11 +49,10 @@ import type { ClassCounts } from './types';
  * Domain: each class total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1.
  * Errors: RangeError naming the field (`yes.total`, `no.correct`, `delta`), EmptyClassError.
  * Cost (measured, `npm run bench`, two-sided interval, 2 cores under load): equal class sizes
- * < 1 ms at any n (Hoeffding); sizes ≤ 1,000: median ≈ 1.5 ms, slowest ≈ 20–40 ms; ≤ 10⁵: median
- * ≈ 17 ms, slowest ≈ 0.3 s; ≤ 10⁶: median ≈ 0.2–0.5 s, slowest ≈ 2 s — unequal large classes have
- * a long, flat supremum whose curvature bound (∝ n, blind to the cancellation along the line)
- * needs many cells; when the work bound stops it, the gap grows (measured 1.35 se at 442,501/541,254
- * with 178,744/255,164 — valid, but that much wider). The product computes large counts in a worker.
+ * < 1 ms at any n (Hoeffding); large classes that Berry–Esseen settles (most from ~10⁵ per class
+ * at δ = 0.05) a few ms — about 20 evaluations; otherwise thousands of cells: unequal classes of
+ * 10⁴–10⁵ have a long, flat supremum whose curvature bound (∝ n, blind to the cancellation along
+ * the line) needs many cells (≈ 0.1–0.3 s). The product computes large counts in a worker.
  * Clamped to ≤ the estimate (δ near 1 could put L above it; clamping only widens).
  *
  * @example balancedInversionLowerBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.87702

@@ -1,3 +1,4 @@
+import { balancedLineNormalBound } from './balanced-line-normal-bound';
 import { exactLowerBound } from './exact-lower-bound';
 import { normalQuantile } from './normal-quantile';
 import { OrderedTailProbability, TAIL_RELATIVE_ERROR } from './ordered-tail-probability';
@@ -21,6 +22,8 @@ const MAX_CERTIFY_BUDGET = 12_000;
 const WORK_PER_ATTEMPT = 4e6;
 /** The first certification gap, in standard errors of the estimate. */
 const FIRST_GAP = 1e-3;
+/** A Berry–Esseen bound this close below the approximate root (in standard errors) is taken as it is. */
+const NORMAL_GAP = 0.1;
 /** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
 const ULP = 2.220446049250313e-16;
 const INV_GOLDEN = 0.6180339887498949;
@@ -120,6 +123,18 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   // Bracket [below, above] of the approximate root of log φ(θ) = log α.
   const logAlpha = Math.log(alpha);
   const psi = (theta: number) => Math.log(lineMax(theta).value) - logAlpha;
+  const z = normalQuantile(1 - Math.min(alpha, 0.5));
+
+  // Large classes: the Berry–Esseen bound certifies a whole line in closed form, no cells needed.
+  // Where it certifies θ and a point of the line a tenth of a standard error higher has P > α, the
+  // exact bound lies between the two: done, without the search.
+  // Worth trying per cell only where its additive error C₀ρ/σ³ (≥ 0.56/√(2·n·¼·…)) can be below α.
+  const useNormal = 0.56 / Math.sqrt(nA + nB) < alpha;
+  const normalFloor = normalCertifiedBound(nA, nB, t, alpha, estimate, (z + 3) * standardError, standardError);
+  if (normalFloor > 0) {
+    const probe = Math.min(1, normalFloor + NORMAL_GAP * standardError);
+    if (psi(probe) > 0) return { bound: normalFloor, above: probe, evaluations: tail.evaluations, certifyEvaluations: 0 };
+  }
   let above = estimate;
   let psiAbove = psi(above);
   while (!(psiAbove > 0) && above < 1) {
@@ -127,7 +142,6 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     if (1 - above < 1e-12) above = 1;
     psiAbove = above === 1 ? Math.log(1 / alpha) : psi(above);
   }
-  const z = normalQuantile(1 - Math.min(alpha, 0.5));
   let below = Math.max(0, Math.min(above, estimate) - (z + 1) * standardError);
   let psiBelow = below === 0 ? -Infinity : psi(below);
   while (!(psiBelow < 0) && below > 0) {
@@ -185,6 +199,8 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       const width = s2 - s1;
       const bLo = Math.max(0, c - s2);
       const bHi = Math.min(1, c - s1 + ULP);
+      // Far from the peak the closed-form Berry–Esseen bound certifies a cell without evaluations.
+      if (useNormal && balancedLineNormalBound(nA, nB, t, theta, s1, s2, 2) <= alpha) continue;
       const curvature = curvatureBound(nA, nB, s1, s2, bLo, bHi);
       const curved = interpolationBound(h1, h2, width, curvature);
       if (curved <= alpha) continue;
@@ -208,9 +224,11 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   // An evaluation costs ∝ √n₊ + √n₋ (the rows' windows): past ~0.1 s of work per attempt the gap grows instead.
   const budget = Math.min(CERTIFY_BUDGET + 40 * Math.sqrt(nA + nB), MAX_CERTIFY_BUDGET, WORK_PER_ATTEMPT / (Math.sqrt(nA) + Math.sqrt(nB)));
   solve();
+  if (normalFloor >= above - NORMAL_GAP * standardError) return { bound: normalFloor, above, evaluations: tail.evaluations, certifyEvaluations };
   let gap = FIRST_GAP * standardError;
   for (let attempt = 0; attempt < 40; attempt++) {
     const theta = Math.max(0, above - gap);
+    if (theta <= normalFloor) return { bound: normalFloor, above, evaluations: tail.evaluations, certifyEvaluations };
     const verdict = certify(theta);
     if (verdict.kind === 'certified') return { bound: theta, above, evaluations: tail.evaluations, certifyEvaluations };
     if (verdict.kind === 'above') {
@@ -231,6 +249,24 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     }
   }
   return { bound: 0, above, evaluations: tail.evaluations, certifyEvaluations };
+}
+
+/**
+ * The largest θ ≤ `above` (to 1/1000 of a standard error) at which the Berry–Esseen bound
+ * proves φ(θ) ≤ α, or −∞ when it cannot even at `reach` below `above` (small classes, tiny α).
+ */
+function normalCertifiedBound(nA: number, nB: number, t: number, alpha: number, above: number, reach: number, standardError: number): number {
+  const certified = (theta: number) => balancedLineNormalBound(nA, nB, t, theta) <= alpha;
+  let low = above - reach;
+  if (!(low > 0 && certified(low))) return -Infinity;
+  let high = above;
+  if (certified(high)) return high;
+  while (high - low > 1e-3 * standardError) {
+    const middle = low + (high - low) / 2;
+    if (certified(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
