@@ -125,6 +125,18 @@ test('unusable rows are summarised by reason with line numbers; a file without a
   await expect(page.getByText('41 of 44 rows counted')).toBeVisible();
 });
 
+test('a text score column: empty and non-numeric scores are counted by reason, padded numbers are read', async ({ page }) => {
+  const path = join(DIR, 'text-scores.csv');
+  writeFileSync(path, ['label,score', 'yes,0.9', 'no,0.1', 'yes,', 'no,abc', 'yes," 0.8 "', 'no,  '].join('\n') + '\n');
+  await page.goto('./#/data');
+  await openFile(page, path);
+  await page.getByLabel('Score', { exact: true }).selectOption('score');
+  await expect(page.getByText('2 rows: empty score (e.g. lines 4, 7)')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 row: score is not a number (e.g. line 5)')).toBeVisible();
+  await expect(page.getByText(/3 of 6 rows counted/)).toBeVisible();
+  expect(await shownCounts(page, /^Per detector/)).toEqual({ 'text-scores': { yes: [2, 2], no: [1, 1] } });
+});
+
 test('the slice table matches independent counts, is sorted by lower bound and states the Bonferroni correction', async ({ page }) => {
   await page.goto('./#/data');
   await openFile(page, join(DIR, 'evaluation.csv'));

@@ -114,7 +114,7 @@ export const ROW_PROBLEMS = {
 export function createExamplesSql(mapping: EvaluationMapping): string {
   const detector = mapping.detector === null ? `'all'` : `nullif(trim(CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)), '')`;
   const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
-  const scoreText = mapping.score === null ? 'NULL' : `nullif(trim(CAST(${quoteIdentifier(mapping.score)} AS VARCHAR)), '')`;
+  const scoreRaw = mapping.score === null ? 'NULL' : quoteIdentifier(mapping.score);
   const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMP)`;
   const split = mapping.split === null ? 'NULL' : `CAST(${quoteIdentifier(mapping.split)} AS VARCHAR)`;
   const slices = mapping.slices.map((column, index) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS s${index}`);
@@ -123,7 +123,10 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
     `WHEN truth_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyLabel)}`,
     `WHEN truth IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedLabel)}`,
     ...(mapping.prediction === null
-      ? [`WHEN score_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyScore)}`, `WHEN score IS NULL THEN ${quoteText(ROW_PROBLEMS.badScore)}`]
+      ? [
+          `WHEN score IS NULL AND nullif(trim(CAST(score_raw AS VARCHAR)), '') IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyScore)}`,
+          `WHEN score IS NULL THEN ${quoteText(ROW_PROBLEMS.badScore)}`,
+        ]
       : [`WHEN prediction_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyPrediction)}`, `WHEN predicted IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedPrediction)}`]),
   ];
   return [
@@ -131,10 +134,12 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
     `SELECT row_number, detector, truth, predicted, score, ts, split${mapping.slices.map((_, index) => `, s${index}`).join('')},`,
     `  CASE ${checks.join(' ')} END AS problem`,
     `FROM (`,
-    `  SELECT *, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('prediction_text', mapping)} AS predicted, TRY_CAST(score_text AS DOUBLE) AS score`,
+    // A numeric score column is used as it is (no round trip through text); text is cast, trimmed if it must be.
+    `  SELECT *, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('prediction_text', mapping)} AS predicted,`,
+    `    coalesce(TRY_CAST(score_raw AS DOUBLE), TRY_CAST(trim(CAST(score_raw AS VARCHAR)) AS DOUBLE)) AS score`,
     `  FROM (`,
     `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
-    `      ${scoreText} AS score_text, ${timestamp} AS ts, ${split} AS split${slices.map((slice) => `, ${slice}`).join('')}`,
+    `      ${scoreRaw} AS score_raw, ${timestamp} AS ts, ${split} AS split${slices.map((slice) => `, ${slice}`).join('')}`,
     `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_TABLE})`,
     `  )`,
     `)`,
