@@ -86,6 +86,7 @@ const linkKeyOf = (href: string) => parseHashRoute(href).params.toString();
  */
 function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const delta = useWorkspace((state) => state.delta);
+  const balancedMethod = useWorkspace((state) => state.balancedMethod);
   const [work, setWork] = useState<Work>({ kind: 'idle' });
   const [opened, setOpened] = useState<OpenedEvaluation | null>(null);
   const [mapping, setMapping] = useState<EvaluationMapping | null>(null);
@@ -296,6 +297,14 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             onThreshold={setThreshold}
           />
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
+          {counted && balancedMethod !== 'union' && (
+            <p className="data-note">
+              <strong>Balanced intervals here are the exact union bound</strong>, not the workspace’s setting (the exact test inversion):
+              both are exact with coverage ≥ 1 − δ, the union bound a little wider. At the class sizes of per-example files the
+              inversion takes up to about a second per interval, too slow for tables of slices, windows and 200 thresholds. A slice or
+              an imported detector shown elsewhere gets the workspace’s method.
+            </p>
+          )}
           {counted && <CountsSection opened={opened} counted={counted} delta={delta} />}
           {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} />}
           {counted && counted.mapping.timestamp !== null && (
