@@ -7,7 +7,9 @@ import {
   betaPdf,
   betaQuantile,
   betaSf,
+  binomialCdf,
   binomialPmf,
+  binomialSf,
   coverageCurve,
   exactCoverage,
   exactInterval,
@@ -190,5 +192,35 @@ describe('5. beta functions: shapes below 0.01 are refused, the rest are accurat
       }),
       { seed: SEED, numRuns: 2000 },
     );
+  });
+});
+
+describe('6. binomial tails at the centre of huge n (the continued fraction drifted near its convergence boundary)', () => {
+  it('F((n − 1)/2; n, ½) = ½ to 2e-15 up to n = 10¹⁴ + 1 (was off by 4e-12 at 10⁹ + 1, 2e-9 at 10¹⁴ + 1)', () => {
+    for (const n of [1e6 + 1, 1e9 + 1, 1e12 + 1, 1e14 + 1]) {
+      expect(Math.abs(binomialCdf((n - 1) / 2, n, 0.5) - 0.5)).toBeLessThanOrEqual(2e-15);
+      expect(Math.abs(binomialSf((n - 1) / 2, n, 0.5) - 0.5)).toBeLessThanOrEqual(2e-15);
+    }
+  });
+
+  it('matches 40-digit quadrature (mpmath, computed for this file) near and off the centre, n from 2,000 to 10¹²', () => {
+    // F(k; n, p) = I_{1−p}(n − k, k + 1) with 1 − p taken exactly; what remains (≤ 3e-13) is 1 − p
+    // rounded to a double, which moves F by n·ε·(density) — the same for every double-precision library.
+    for (const [k, n, p, expected] of [
+      [300000, 1000000, 0.3, '0.5004933190666792655736439'],
+      [301000, 1000000, 0.3, '0.9854719001895073370786221'],
+      [299000, 1000000, 0.3, '0.01456821921993768478035617'],
+      [300020000, 1000000000, 0.3, '0.9162315312199301113655059'],
+      [20000, 100000, 0.2, '0.501892337327837840697923'],
+      [2000, 10000, 0.2, '0.5059837527344157317768805'],
+      [400, 2000, 0.2, '0.5133766666478516946989511'],
+      [900001000000, 1000000000000, 0.9, '0.999570949167830836948808'],
+      [302500, 1000000, 0.3, '0.9999999751490853267301299'],
+      [297500, 1000000, 0.3, '2.400054203786766669746309e-8'],
+      [303000, 1000000, 0.3, '0.9999999999695626052197121'],
+      [305000, 1000000, 0.3, '1.0'],
+    ] as const) {
+      expect(Math.abs(binomialCdf(k, n, p) / Number(expected) - 1)).toBeLessThanOrEqual(3e-13);
+    }
   });
 });
