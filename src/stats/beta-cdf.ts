@@ -6,8 +6,8 @@ import { incompleteBeta } from './incomplete-beta';
  * I_x(a, b) = ∫₀ˣ t^(a−1) (1−t)^(b−1) dt / B(a, b), accurate in relative terms in the lower tail.
  *
  * Reference: Abramowitz & Stegun 26.5.1; computed by the continued fraction 26.5.8 with Loader's
- * (2000) prefactor (see `incompleteBeta`). Domain: 0 ≤ x ≤ 1, 0.01 ≤ a, b ≤ 2^53 (see `assertBetaParameters` for why).
- * Errors: `RangeError` naming the argument when x ∉ [0, 1] or a shape is outside [0.01, 2^53].
+ * (2000) prefactor (see `incompleteBeta`). Domain: 0 ≤ x ≤ 1, 1e-300 ≤ a, b ≤ 2^53 (see `assertBetaParameters` for why).
+ * Errors: `RangeError` naming the argument when x ∉ [0, 1] or a shape is outside [1e-300, 2^53].
  *
  * @example betaCdf(0.5, 2, 2) // 0.5
  */

@@ -6,7 +6,7 @@ import { logBetaPrefactor } from './log-beta-prefactor';
  * a·[xᵃ yᵇ / (a·B(a, b))] / (x y) with Loader's saddle-point prefactor, so it stays accurate for
  * shapes up to 1e9 and deep in the tails.
  *
- * Reference: Loader (2000) (dbeta through dbinom_raw). Domain: 0 ≤ x ≤ 1, 0.01 ≤ a, b ≤ 2^53; at the ends the
+ * Reference: Loader (2000) (dbeta through dbinom_raw). Domain: 0 ≤ x ≤ 1, 1e-300 ≤ a, b ≤ 2^53; at the ends the
  * limit (Infinity where the density diverges). Errors: `RangeError` naming the argument.
  *
  * @example betaPdf(0.5, 2, 2) // 1.5

@@ -8,7 +8,7 @@ import { betaQuantilePair } from './beta-quantile-pair';
  * (use `upperComplement`-style complements for 1 − x; internally `betaQuantilePair` gives both).
  *
  * Reference: Abramowitz & Stegun 26.5.22; Press et al., Numerical Recipes (3rd ed.), §6.14.
- * Domain: 0 ≤ q ≤ 1, 0.01 ≤ a, b ≤ 2^53 (q = 0 → 0, q = 1 → 1). Errors: `RangeError` naming the argument.
+ * Domain: 0 ≤ q ≤ 1, 1e-300 ≤ a, b ≤ 2^53 (q = 0 → 0, q = 1 → 1). Errors: `RangeError` naming the argument.
  *
  * @example betaQuantile(0.5, 2, 2) // 0.5
  */

@@ -5,8 +5,8 @@ import { incompleteBeta } from './incomplete-beta';
  * The Beta(a, b) survival function 1 − I_x(a, b) = P[X > x], accurate in relative terms in the
  * upper tail (not computed as 1 − betaCdf there).
  *
- * Reference: Abramowitz & Stegun 26.5.2 (I_x(a, b) = 1 − I_{1−x}(b, a)). Domain: 0 ≤ x ≤ 1, 0.01 ≤ a, b ≤ 2^53 (see `assertBetaParameters` for why).
- * Errors: `RangeError` naming the argument when x ∉ [0, 1] or a shape is outside [0.01, 2^53].
+ * Reference: Abramowitz & Stegun 26.5.2 (I_x(a, b) = 1 − I_{1−x}(b, a)). Domain: 0 ≤ x ≤ 1, 1e-300 ≤ a, b ≤ 2^53 (see `assertBetaParameters` for why).
+ * Errors: `RangeError` naming the argument when x ∉ [0, 1] or a shape is outside [1e-300, 2^53].
  *
  * @example betaSf(0.99, 2, 2) // ≈ 2.98e-4
  */

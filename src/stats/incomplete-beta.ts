@@ -1,4 +1,5 @@
 import { incompleteBetaCentral } from './incomplete-beta-central';
+import { incompleteBetaSmallShape } from './incomplete-beta-small-shape';
 import { logBetaPrefactor } from './log-beta-prefactor';
 
 /** Both tails of the regularized incomplete beta and the beta density at one point. */
@@ -27,7 +28,9 @@ const CENTRAL_SPREADS = 10;
  * I_x(a, b) = 1 − I_y(b, a). The other tail is 1 minus it. Terms needed grow like √max(a, b).
  * Near the fraction's convergence boundary x ≈ a/(a + b) each term costs ~1e-15 of accuracy, so for
  * shapes ≥ 10⁵ within 10 standard deviations of the mean `incompleteBetaCentral` integrates the
- * density instead (~1e-15 at any size, where the fraction drifted to 2e-9 at 10¹⁴ trials).
+ * density instead (~1e-15 at any size, where the fraction drifted to 2e-9 at 10¹⁴ trials). And
+ * where a shape below 1 puts over 0.9 of the mass on the fraction's side, the other (small) tail
+ * comes from `incompleteBetaSmallShape`, never from 1 minus the large one.
  *
  * Reference: Press et al., Numerical Recipes (3rd ed., 2007), §6.4; Lentz (1976) / Thompson &
  * Barnett (1986) for the evaluation. Domain: 0 < x < 1 with y = 1 − x given exactly by the caller
@@ -46,6 +49,14 @@ export function incompleteBeta(x: number, y: number, a: number, b: number): Inco
     return { ...incompleteBetaCentral(x, y, a, b, density), density };
   }
   const tail = Math.exp(logPrefactor) * (direct ? continuedFraction(x, a, b) : continuedFraction(y, b, a));
+  // A shape below 1 can pile the mass at one end: then the fraction's side holds nearly all of it,
+  // and the other, small tail is integrated directly rather than taken as 1 minus it.
+  if (tail > 0.9 && (direct ? a : b) < 1) {
+    const small = direct
+      ? incompleteBetaSmallShape(x < 0.5 ? -Math.log1p(-x) : -Math.log(y), a, b)
+      : incompleteBetaSmallShape(y < 0.5 ? -Math.log1p(-y) : -Math.log(x), b, a);
+    return direct ? { cdf: 1 - small, sf: small, density } : { cdf: small, sf: 1 - small, density };
+  }
   return direct ? { cdf: tail, sf: 1 - tail, density } : { cdf: 1 - tail, sf: tail, density };
 }
 
