@@ -27,6 +27,12 @@ const NORMAL_GAP = 0.1;
 /** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
 const ULP = 2.220446049250313e-16;
 const INV_GOLDEN = 0.6180339887498949;
+/**
+ * Golden-section steps per line: the bracket shrinks to 0.618¹² ≈ 3e-3 of its radius, so the
+ * maximum's value is off by ~1e-5 relative near a smooth peak — 10⁻⁵ se in θ, far inside the gap.
+ * (Only the approximate root depends on it; certification does not.)
+ */
+const GOLDEN_STEPS = 12;
 /** Up to this size of the smaller class, each line is scanned first: one bump per value of its count. */
 const SCAN_CLASS_SIZE = 24;
 
@@ -99,7 +105,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     let f2 = f(x2);
     consider(x1, f1);
     consider(x2, f2);
-    for (let step = 0; step < 18 && hi - lo > 1e-15; step++) {
+    for (let step = 0; step < GOLDEN_STEPS && hi - lo > 1e-15; step++) {
       if (f1 >= f2) {
         hi = x2;
         x2 = x1;
@@ -208,9 +214,12 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       if ((curved > 2 * alpha || Math.max(h1, h2) < alpha / 2) && upperValue(s2, bHi) <= alpha) continue;
       const mid = s1 + width / 2;
       if (!(mid > s1 && mid < s2)) return { kind: 'unknown' };
-      const hMid = lineUpper(mid);
+      // One evaluation gives both the cell bound at the midpoint and the test for a missed peak: the
+      // point (mid, c − mid + ulp) lies on the line θ + ulp/2, so P > α there puts L below θ + ulp.
+      const midValue = tail.evaluate(mid, Math.min(1, c - mid + ULP));
+      const hMid = midValue * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
       if (tail.evaluations > start + budget) return { kind: 'unknown' };
-      if (lowerValue(mid, clampB(c - mid)) > alpha) return { kind: 'above', s: mid };
+      if (midValue * (1 - TAIL_RELATIVE_ERROR) > alpha) return { kind: 'above', s: mid };
       // Explore the half nearer the last maximum last (so it is popped first).
       if (Math.abs(center - s1) < Math.abs(center - s2)) stack.push(mid, s2, hMid, h2, s1, mid, h1, hMid);
       else stack.push(s1, mid, h1, hMid, mid, s2, hMid, h2);
@@ -233,7 +242,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     if (verdict.kind === 'certified') return { bound: theta, above, evaluations: tail.evaluations, certifyEvaluations };
     if (verdict.kind === 'above') {
       // A peak the local search missed: the root is below θ. Restart there.
-      above = theta;
+      above = theta + ULP;
       psiAbove = Math.log(lowerValue(verdict.s, clampB(2 * theta - verdict.s))) - logAlpha;
       center = verdict.s;
       if (hints.length < 16) hints.push(verdict.s);
