@@ -131,11 +131,12 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   const psi = (theta: number) => Math.log(lineMax(theta).value) - logAlpha;
   const z = normalQuantile(1 - Math.min(alpha, 0.5));
 
+  // The Berry–Esseen term C₀ρ/σ³ is at least 0.56/√(n₊ + n₋) (Lyapunov's ratio of N independent
+  // terms is ≥ 1/√N): below that α it can certify nothing, so cells do not try it.
+  const useNormal = 0.56 / Math.sqrt(nA + nB) < alpha;
   // Large classes: the Berry–Esseen bound certifies a whole line in closed form, no cells needed.
   // Where it certifies θ and a point of the line a tenth of a standard error higher has P > α, the
   // exact bound lies between the two: done, without the search.
-  // Worth trying per cell only where its additive error C₀ρ/σ³ (≥ 0.56/√(2·n·¼·…)) can be below α.
-  const useNormal = 0.56 / Math.sqrt(nA + nB) < alpha;
   const normalFloor = normalCertifiedBound(nA, nB, t, alpha, estimate, (z + 3) * standardError, standardError);
   if (normalFloor > 0) {
     const probe = Math.min(1, normalFloor + NORMAL_GAP * standardError);
