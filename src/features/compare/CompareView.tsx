@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
@@ -12,12 +12,11 @@ import { formatConfidence, formatFullPrecision } from '../../data/format';
 import type { LinkProblem } from '../../data/link-params';
 import type { HashRoute } from '../../data/routes';
 import { pictureFileStem } from '../../components/chart-picture';
-import { useWorkspace } from '../../store/workspace';
 import type { DetectorCounts, PairedCounts } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence, type Comparison, type ComparisonInput } from './compare-model';
 import { DifferenceChart } from './DifferenceChart';
 import { PairedCsvImport } from './PairedCsvImport';
-import { useSampleSeed } from './use-sample-seed';
+import { useCompareWorkspace } from './use-compare-workspace';
 import './compare.css';
 
 const TITLE = 'Compare two detectors';
@@ -40,12 +39,7 @@ interface Resolved {
 
 function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string }) {
   const [link, setLink] = useLinkState(linked, linkKey, compareHref);
-  const workspaceDelta = useWorkspace((state) => state.delta);
-  const hydrated = useWorkspace((state) => state.hydrated);
-  const stored = useWorkspace((state) => state.detectors);
-  const loadingSamples = useSampleSeed();
-  const delta = link.delta ?? workspaceDelta;
-  const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
+  const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
   const resolved = useMemo(() => resolve(link, stored), [link, stored]);
   const result = useMemo((): { comparison: Comparison } | { error: string } | null => {
     if (!resolved.input) return null;
@@ -64,7 +58,7 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
       <h1>{heading}</h1>
       {link.data.kind === 'none' ? (
         <Landing />
-      ) : link.data.kind === 'detectors' && !resolved.input && (!hydrated || loadingSamples) ? (
+      ) : link.data.kind === 'detectors' && !resolved.input && !ready ? (
         <p role="status">Opening your workspace…</p>
       ) : resolved.problems.length > 0 ? (
         <div role="alert" className="compare-view__problem">

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
@@ -13,11 +13,10 @@ import { textCell, UTF8_BOM } from '../../data/export-files';
 import { formatConfidence, formatFullPrecision, formatHonestPercent } from '../../data/format';
 import type { HashRoute } from '../../data/routes';
 import { detectorHref } from '../../data/share-links';
-import { useWorkspace } from '../../store/workspace';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
 import type { RankJob, RankVerdict } from './rank-compute';
 import { useRanking } from './use-ranking';
-import { useSampleSeed } from './use-sample-seed';
+import { useCompareWorkspace } from './use-compare-workspace';
 import './compare.css';
 
 const TITLE = 'Rank detectors';
@@ -44,12 +43,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
   const [link, setLink] = useLinkState(linked, linkKey, rankHref);
-  const workspaceDelta = useWorkspace((state) => state.delta);
-  const hydrated = useWorkspace((state) => state.hydrated);
-  const stored = useWorkspace((state) => state.detectors);
-  const loadingSamples = useSampleSeed();
-  const delta = link.delta ?? workspaceDelta;
-  const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
+  const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
 
   const { chosen, missing, empty } = useMemo(() => {
     const byId = new Map(stored.map((detector) => [detector.id, detector]));
@@ -82,7 +76,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const level = formatConfidence(delta);
   const proven = ranked.filter((row) => row.verdict.provenBetter).length;
 
-  if (!hydrated || loadingSamples) return <p role="status">Opening your workspace…</p>;
+  if (!ready) return <p role="status">Opening your workspace…</p>;
 
   return (
     <section className="compare-view rank-view">
