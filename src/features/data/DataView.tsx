@@ -160,25 +160,6 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     [filters, usableMapping],
   );
 
-  // Label values seen in the true-label and prediction columns, for the YES/NO map.
-  const truthColumn = mapping?.truth;
-  const predictionColumn = mapping?.prediction;
-  useEffect(() => {
-    if (!opened || truthColumn === undefined) return;
-    let current = true;
-    const columns = [truthColumn, ...(predictionColumn ? [predictionColumn] : [])];
-    Promise.all(columns.map((column) => columnValues(column)))
-      .then((lists) => {
-        if (current) setLabelValues(mergeValueCounts(lists.flat()));
-      })
-      .catch(() => {
-        if (current) setLabelValues([]);
-      });
-    return () => {
-      current = false;
-    };
-  }, [opened, truthColumn, predictionColumn]);
-
   // Examples and per-detector counts, again whenever the mapping or the threshold changes; the
   // result remembers what it was made from, so a stale one is never shown.
   useEffect(() => {
@@ -205,6 +186,26 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
       current = false;
     };
   }, [opened, usableMapping, activeFilters, effectiveThreshold]);
+  // Label values seen in the true-label and prediction columns, for the YES/NO map. Declared after the
+  // counting effect so that the engine (one statement at a time) builds the counts first.
+  const truthColumn = mapping?.truth;
+  const predictionColumn = mapping?.prediction;
+  useEffect(() => {
+    if (!opened || truthColumn === undefined) return;
+    let current = true;
+    const columns = [truthColumn, ...(predictionColumn ? [predictionColumn] : [])];
+    Promise.all(columns.map((column) => columnValues(column)))
+      .then((lists) => {
+        if (current) setLabelValues(mergeValueCounts(lists.flat()));
+      })
+      .catch(() => {
+        if (current) setLabelValues([]);
+      });
+    return () => {
+      current = false;
+    };
+  }, [opened, truthColumn, predictionColumn]);
+
   const countingNow =
     counting !== null &&
     counting.opened === opened &&
