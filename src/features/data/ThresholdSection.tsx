@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
-import { ChartFrame } from '../../components/ChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { downloadText } from '../../components/download';
 import { detectorCounts, splitValues, thresholdBins, type GroupCounts, type ValueCount } from '../../data/evaluation-engine';
@@ -13,6 +12,7 @@ import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
 import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
 import type { Counted } from './DataView';
+import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
 import { useEngineResult } from './use-engine-result';
 
@@ -161,9 +161,9 @@ export function ThresholdSection({
               </>
             )}
           </p>
-          <div ref={chartRef} className="data-chart">
-            <ChartFrame fixedWidth={undefined} height={HEIGHT}>
-              <LineChart data={rows} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+          <ChartBox boxRef={chartRef} height={HEIGHT}>
+            {(width) => (
+              <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
                 <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
                 <XAxis
                   dataKey="threshold"
@@ -184,8 +184,8 @@ export function ThresholdSection({
                 <Line dataKey="no" name="should-be-NO accuracy" dot={false} stroke="var(--no)" isAnimationActive={false} />
                 <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
               </LineChart>
-            </ChartFrame>
-          </div>
+            )}
+          </ChartBox>
           <ChartDownloads source={chartRef} title={title} caption={caption} />
           <div className="data-fields">
             <div className="data-field">

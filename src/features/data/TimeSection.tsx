@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
-import { ChartFrame } from '../../components/ChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { TableScroll } from '../../components/TableScroll';
 import { downloadText } from '../../components/download';
@@ -13,6 +12,7 @@ import { autoTimeWindow, timeTable, type ClassLine, type TimeTable } from '../..
 import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
 import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './DataView';
+import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
 import { useEngineResult } from './use-engine-result';
 
@@ -127,9 +127,9 @@ export function TimeSection({
             detector’s overall balanced accuracy ({overall === null ? 'none' : formatPercent(overall)}).
             {perClass && <> {classLineText(table, delta)}</>}
           </p>
-          <div ref={chartRef} className="data-chart">
-            <ChartFrame fixedWidth={undefined} height={HEIGHT}>
-              <LineChart data={rows} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+          <ChartBox boxRef={chartRef} height={HEIGHT}>
+            {(width) => (
+              <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
                 <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
                 <XAxis dataKey="window" tick={{ fill: 'var(--muted)' }} />
                 <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
@@ -147,8 +147,8 @@ export function TimeSection({
                 ]}
                 <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
               </LineChart>
-            </ChartFrame>
-          </div>
+            )}
+          </ChartBox>
           <ChartDownloads source={chartRef} title={title} caption={caption} />
           <TableScroll label={`${shownDetector} per ${window}`}>
             <table className="data-table">
