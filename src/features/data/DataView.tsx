@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   cancelEvaluationWork,
   columnValues,
@@ -31,6 +31,13 @@ import { TimeSection } from './TimeSection';
 import './data.css';
 
 const TITLE = 'Evaluation data';
+
+// The view holds every section's choices (for its link); each section re-renders only when its own
+// inputs change, not when another section's choice does (a chart re-render is ~100 ms).
+const Counts = memo(CountsSection);
+const Slices = memo(SlicesSection);
+const OverTime = memo(TimeSection);
+const ByThreshold = memo(ThresholdSection);
 const DEFAULT_THRESHOLD = 0.5;
 
 /** The mapped examples and the per-detector counts, for the mapping and threshold they were made with. */
@@ -237,6 +244,15 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     }
   }
 
+  const countedMapping = counted?.mapping;
+  const countWithThreshold = useCallback(
+    (chosen: number) => {
+      setThreshold(chosen);
+      if (countedMapping) setMapping({ ...countedMapping, prediction: null });
+    },
+    [countedMapping],
+  );
+
   const isCounting = opened !== null && usableMapping !== null && countingNow === null;
   const busy = work.kind === 'busy' || isCounting;
   const countingFraction = countingProgress !== null && countingProgress.mapping === usableMapping ? countingProgress.fraction : undefined;
@@ -306,10 +322,10 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
               an imported detector shown elsewhere gets the workspace’s method.
             </p>
           )}
-          {counted && <CountsSection opened={opened} counted={counted} delta={delta} />}
-          {counted && counted.mapping.slices.length > 0 && <SlicesSection counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} />}
+          {counted && <Counts opened={opened} counted={counted} delta={delta} />}
+          {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} />}
           {counted && counted.mapping.timestamp !== null && (
-            <TimeSection
+            <OverTime
               counted={counted}
               timestampColumn={counted.mapping.timestamp}
               delta={delta}
@@ -320,17 +336,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             />
           )}
           {counted && counted.mapping.score !== null && (
-            <ThresholdSection
-              counted={counted}
-              scoreColumn={counted.mapping.score}
-              delta={delta}
-              tune={tune}
-              onTune={setTune}
-              onUseThreshold={(chosen) => {
-                setThreshold(chosen);
-                setMapping({ ...counted.mapping, prediction: null });
-              }}
-            />
+            <ByThreshold counted={counted} scoreColumn={counted.mapping.score} delta={delta} tune={tune} onTune={setTune} onUseThreshold={countWithThreshold} />
           )}
         </>
       )}
