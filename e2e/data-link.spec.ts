@@ -133,6 +133,35 @@ test.describe('a #/data link', () => {
   });
 });
 
+test('hostile #/data links: no page error, never blank, the bad parameter named', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const hostile: [string, string][] = [
+    ['threshold', 'NaN'],
+    ['threshold', '1e309'],
+    ['threshold', '<script>alert(1)</script>'],
+    ['threshold', ''],
+    ['window', '__proto__'],
+    ['perClass', 'true'],
+    ['truth', ''],
+    ['score', 'a\u0000b'],
+    ['score', 'x'.repeat(600)],
+    ['slices', '%E0%A4%A'],
+    ['yesValues', 'ok,%ZZ'],
+    ['filter', "x');DROP TABLE source;--"],
+    ['filter', 'site,eq'],
+    ['filter', 'site,gt,1'],
+    ['filter', ',eq,north'],
+  ];
+  for (const [param, value] of hostile) {
+    const href = `./#/data?${new URLSearchParams({ file: 'evaluation.csv', [param]: value }).toString()}`;
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1, name: 'Evaluation data' }), href).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: param }).first(), `${href} names ${param}`).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a held-out split: the threshold is chosen on the tuning rows and reported on the held-out rows', async ({ page }) => {
   await page.goto('./#/data');
   await openFile(page);
