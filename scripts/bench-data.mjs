@@ -73,6 +73,12 @@ async function measure(path, context) {
   await page.addInitScript(instrument);
   await page.goto(`http://127.0.0.1:${port}/#/data`);
   const input = page.getByLabel('Open a per-example results file');
+  // Timing starts when a user could hand the file over (the view is on screen); the page's own start
+  // (parsing the app's bundle, loading the view) is not the file's doing, nor are its long tasks.
+  await input.waitFor({ state: 'attached' });
+  await page.evaluate(() => {
+    window.__bench.longest = 0;
+  });
   const start = Date.now();
   await input.setInputFiles(path);
   // The progress bar shows while DuckDB reads the CSV (Parquet: while it is converted).
@@ -145,7 +151,7 @@ try {
     console.log(`| Parquet: slice table | ${s(parquet.slices)} | ≤ 1 s |`);
   }
   const all = parquet ? [...runs, parquet] : runs;
-  console.log(`| Longest main-thread task (all runs) | ${Math.max(...all.map((r) => r.longest)).toFixed(0)} ms | ≤ 200 ms |`);
+  console.log(`| Longest main-thread task from the file on (all runs) | ${Math.max(...all.map((r) => r.longest)).toFixed(0)} ms | ≤ 200 ms |`);
   console.log(`| Peak JS heap of the page (workers not included) | ${mb(Math.max(...all.map((r) => r.heap)))} | ≤ 300 MB |`);
   if (papa !== null) console.log(`| Papa Parse, whole text in memory (Node) | ${s(papa)} | ratio DuckDB/Papa ${(csvCounts / papa).toFixed(2)} |`);
   else console.log('| Papa Parse, whole text in memory | not run: the file is longer than V8’s longest string | — |');
