@@ -132,12 +132,13 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   const z = normalQuantile(1 - Math.min(alpha, 0.5));
 
   // The Berry–Esseen term C₀ρ/σ³ is at least 0.56/√(n₊ + n₋) (Lyapunov's ratio of N independent
-  // terms is ≥ 1/√N): below that α it can certify nothing, so cells do not try it.
-  const useNormal = 0.56 / Math.sqrt(nA + nB) < alpha;
+  // terms is ≥ 1/√N): unless that is well below α it rarely certifies, and trying costs more than
+  // the evaluations it would save (small classes evaluate fast), so it is not tried.
+  const useNormal = 0.56 / Math.sqrt(nA + nB) < alpha / 4;
   // Large classes: the Berry–Esseen bound certifies a whole line in closed form, no cells needed.
   // Where it certifies θ and a point of the line a tenth of a standard error higher has P > α, the
   // exact bound lies between the two: done, without the search.
-  const normalFloor = normalCertifiedBound(nA, nB, t, alpha, estimate, (z + 3) * standardError, standardError);
+  const normalFloor = useNormal ? normalCertifiedBound(nA, nB, t, alpha, estimate, (z + 3) * standardError, standardError) : -Infinity;
   if (normalFloor > 0) {
     const probe = Math.min(1, normalFloor + NORMAL_GAP * standardError);
     if (psi(probe) > 0) return { bound: normalFloor, above: probe, evaluations: tail.evaluations, certifyEvaluations: 0 };
