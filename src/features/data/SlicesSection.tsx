@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { downloadText } from '../../components/download';
@@ -10,6 +10,7 @@ import { countsHref } from '../../data/share-links';
 import type { Interval } from '../../stats';
 import type { Counted } from './DataView';
 import { NameSelect } from './NameSelect';
+import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -39,10 +40,8 @@ export function SlicesSection({
 }) {
   const id = useId();
   const { mapping, filters, threshold, counts } = counted;
-  const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
-  const [detector, setDetector] = useState(detectors[0] ?? '');
+  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts);
   const shownColumn = column !== undefined && mapping.slices.includes(column) ? column : (mapping.slices[0] ?? '');
-  const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
   const key = `${shownColumn}\u0000${shownDetector}`;
 
   const load = useCallback(

@@ -14,6 +14,7 @@ import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
 import type { Counted } from './DataView';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
+import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 
 const HEIGHT = 320;
@@ -55,9 +56,7 @@ export function ThresholdSection({
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
   const { mapping, filters, threshold, counts } = counted;
-  const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
-  const [detector, setDetector] = useState(detectors[0] ?? '');
-  const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
+  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts);
   const [chosen, setChosen] = useState(0);
   // With a split column the curve is drawn from the tuning rows and the chosen threshold is reported on the others.
   const splitColumn = mapping.split;

@@ -14,6 +14,7 @@ import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './DataView';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
+import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 
 const HEIGHT = 300;
@@ -43,9 +44,7 @@ export function TimeSection({
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
   const { mapping, filters, threshold, counts } = counted;
-  const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
-  const [detector, setDetector] = useState(detectors[0] ?? '');
-  const shownDetector = detectors.includes(detector) ? detector : (detectors[0] ?? '');
+  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts);
   const [span, setSpan] = useState<number | null | undefined>(undefined);
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
