@@ -15,13 +15,13 @@
 // longest main-thread task (Long Tasks API) and the peak JS heap (performance.memory, sampled every
 // 100 ms). Beside it, the same aggregation the way the detectors import does it today: Papa Parse
 // over the whole text (in Node here, the same V8), as a ratio.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import Papa from 'papaparse';
+import { openSite } from './bench/open-site.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = 'dist-bench-data';
@@ -45,15 +45,7 @@ if (!existsSync(csvPath) || (!BIG && !existsSync(parquetPath))) {
 }
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--logLevel', 'warn']);
 
-const server = spawn(process.execPath, ['scripts/serve-subpath.mjs', String(port), '/', dist], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((resolve, reject) => {
-  server.stdout.once('data', resolve);
-  server.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--enable-precise-memory-info'],
-});
+const { browser, close } = await openSite(root, dist, port, ['--enable-precise-memory-info']);
 
 /** Before the page's scripts: the longest task and the peak JS heap. */
 function instrument() {
@@ -156,6 +148,5 @@ try {
   if (papa !== null) console.log(`| Papa Parse, whole text in memory (Node) | ${s(papa)} | ratio DuckDB/Papa ${(csvCounts / papa).toFixed(2)} |`);
   else console.log('| Papa Parse, whole text in memory | not run: the file is longer than V8’s longest string | — |');
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -19,10 +19,10 @@
 // the main thread's work per input (by task kind, style, layout, paint, GC) and the script time by
 // the source it ran (the app's files through the source maps; react-dom, recharts, …), and each
 // frame's cost from its start to its pixels.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { openSite } from './bench/open-site.mjs';
 import { inputThread, loadSourceMaps, mainThreadBreakdown, scriptBySource } from './bench-ui-trace.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,16 +41,7 @@ const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'bui
 if (build.status !== 0) process.exit(build.status ?? 1);
 const sourceMaps = loadSourceMaps(fileURLToPath(new URL(`../${dist}/assets`, import.meta.url)));
 
-const server = spawn(process.execPath, ['scripts/serve-subpath.mjs', String(port), '/', dist], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((resolve, reject) => {
-  server.stdout.once('data', resolve);
-  server.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { browser, close } = await openSite(root, dist, port, ['--disable-quic', '--disable-component-update', '--disable-sync']);
 
 /** Installed before the page's scripts: records every input's latency and every slow Event Timing entry. */
 function instrument() {
@@ -315,8 +306,7 @@ for (const slider of SLIDERS) {
 }
 
 const chromiumVersion = browser.version();
-await browser.close();
-server.kill();
+await close();
 
 const cpu = cpus();
 const loads = (values) => values.map((value) => value.toFixed(2)).join(' ');
