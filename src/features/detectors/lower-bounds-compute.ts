@@ -1,5 +1,6 @@
 import { balancedBoundsOrNaN } from '../../data/detector-intervals';
 import type { BalancedMethod } from '../../data/balanced-method';
+import type { Detector } from '../../data/detector';
 
 /** Work for the lower-bounds worker: each detector's counts as [yes correct, yes total, no correct, no total]. */
 export interface LowerBoundsJob {
@@ -45,4 +46,22 @@ export function runLowerBoundsJob(job: LowerBoundsJob, post: (message: LowerBoun
     }
   }
   post({ kind: 'done', lowers, uppers });
+}
+
+/**
+ * Detectors dealt out to `parts` workers: detectors with the same counts go to the same part (each
+ * worker computes a pair of counts once), and the distinct counts are dealt in turn, so that the
+ * parts get similar mixes of small and large counts. Parts left empty are dropped.
+ */
+export function splitByCounts(detectors: readonly Detector[], parts: number): Detector[][] {
+  const byCounts = new Map<string, Detector[]>();
+  for (const detector of detectors) {
+    const key = `${detector.yes.correct},${detector.yes.total},${detector.no.correct},${detector.no.total}`;
+    const same = byCounts.get(key);
+    if (same) same.push(detector);
+    else byCounts.set(key, [detector]);
+  }
+  const split: Detector[][] = Array.from({ length: Math.max(1, parts) }, () => []);
+  [...byCounts.values()].forEach((same, index) => split[index % split.length]!.push(...same));
+  return split.filter((part) => part.length > 0);
 }

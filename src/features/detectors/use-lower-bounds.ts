@@ -3,18 +3,23 @@ import { balancedIsQuick, type BalancedMethod } from '../../data/balanced-method
 import type { Detector } from '../../data/detector';
 import { detectorsWithoutLowerBound, rememberBounds } from '../../data/detector-intervals';
 import { startWorkerJob } from '../../data/worker-job';
-import { runLowerBoundsJob, type LowerBoundsJob, type LowerBoundsMessage } from './lower-bounds-compute';
+import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBoundsMessage } from './lower-bounds-compute';
 
 /**
  * Up to this many missing bounds are computed on the page: union bounds take ≈ 0.15 ms each; inverted
  * intervals of small counts ≈ 1.5 ms (median) each, so fewer of them.
  */
 const ON_PAGE_LIMIT: Record<BalancedMethod, number> = { union: 500, inversion: 20 };
+/** Workers for one change of δ: one per core, at most this many… */
+const MAX_WORKERS = 8;
+/** …and none for fewer detectors than this (starting a worker costs more than they take). */
+const DETECTORS_PER_WORKER = 200;
 
 /**
  * Makes sure every detector's balanced lower bound at δ (by `method`) is known before the list sorts
- * by it: a few are computed on the spot, many (a new δ over 10,000 detectors takes seconds) in a Web
- * Worker with progress, so no δ change or sort holds the page. Returns null when ready, else the fraction done.
+ * by it: a few are computed on the spot, many (a new δ over 10,000 detectors takes seconds, minutes
+ * for inverted intervals of classes in the tens of thousands) in Web Workers, one per core, with
+ * progress, so no δ change or sort holds the page. Returns null when ready, else the fraction done.
  */
 export function useLowerBounds(detectors: readonly Detector[], delta: number, method: BalancedMethod, needed: boolean): number | null {
   const missing = useMemo(() => (needed ? detectorsWithoutLowerBound(detectors, delta, method) : []), [detectors, delta, method, needed]);
@@ -26,20 +31,36 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
   }
   useEffect(() => {
     if (missing.length === 0 || onPage) return undefined;
-    return startWorkerJob<LowerBoundsJob, LowerBoundsMessage>({
-      createWorker: () => new Worker(new URL('./lower-bounds.worker.ts', import.meta.url), { type: 'module' }),
-      runHere: runLowerBoundsJob,
-      job: { delta, method, counts: countsOf(missing) },
-      onMessage: (message) => {
-        if (message.kind === 'done') rememberBounds(missing, delta, method, message.lowers, message.uppers);
-        setProgress({ missing, fraction: message.kind === 'done' ? 1 : message.fraction });
-      },
-      onError: () => setProgress({ missing, fraction: 1 }),
-    });
+    const parts = splitByCounts(missing, workerCount(missing.length));
+    const done = parts.map(() => 0); // detectors finished, per part
+    const report = () => setProgress({ missing, fraction: done.reduce((sum, count) => sum + count, 0) / missing.length });
+    const stops = parts.map((part, index) =>
+      startWorkerJob<LowerBoundsJob, LowerBoundsMessage>({
+        createWorker: () => new Worker(new URL('./lower-bounds.worker.ts', import.meta.url), { type: 'module' }),
+        runHere: runLowerBoundsJob,
+        job: { delta, method, counts: countsOf(part) },
+        onMessage: (message) => {
+          if (message.kind === 'done') rememberBounds(part, delta, method, message.lowers, message.uppers);
+          done[index] = message.kind === 'done' ? part.length : Math.floor(message.fraction * part.length);
+          report();
+        },
+        onError: () => {
+          done[index] = part.length;
+          report();
+        },
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
   }, [missing, onPage, delta, method]);
   if (missing.length === 0 || onPage) return null;
   if (progress?.missing === missing && progress.fraction === 1) return null;
   return progress?.missing === missing ? progress.fraction : 0;
+}
+
+/** One worker per core the browser reports, within MAX_WORKERS and DETECTORS_PER_WORKER. */
+function workerCount(detectors: number): number {
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency > 0 ? navigator.hardwareConcurrency : 1;
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(detectors / DETECTORS_PER_WORKER)));
 }
 
 function countsOf(detectors: readonly Detector[]): Float64Array {
