@@ -1,7 +1,7 @@
 import type { ClassCounts, Interval } from '../stats';
 import { balancedIntervalBy, balancedIsQuick, effectiveMethod, type BalancedMethod } from './balanced-method';
 import { runInversionJob, type InversionJob, type InversionMessage } from './inversion-job';
-import { startWorkerJob } from './worker-job';
+import { dealOut, startWorkerJob, workersFor } from './worker-job';
 
 /**
  * The balanced interval by either method, for views that must not wait: the union bound and small
@@ -58,6 +58,68 @@ export function subscribeBalanced(listener: () => void): () => void {
 /** Grows whenever worker results arrive (the snapshot for useSyncExternalStore). */
 export function balancedVersion(): number {
   return version;
+}
+
+/** Counts and δ of one inverted interval a view needs. */
+export interface InversionNeed {
+  yes: ClassCounts;
+  no: ClassCounts;
+  delta: number;
+}
+
+/** A worker for every this many intervals at most (one per core). */
+const INTERVALS_PER_WORKER = 50;
+
+/**
+ * The needs whose inverted interval is not known yet (empty classes have none; each pair of counts
+ * and δ once), with those cheap enough (small counts, see `balancedIsQuick`) computed on the spot,
+ * up to `onPageLimit` of them: what is left needs `computeInversions`.
+ */
+export function missingInversions(needs: readonly InversionNeed[], onPageLimit: number): InversionNeed[] {
+  const missing = new Map<string, InversionNeed>();
+  for (const need of needs) {
+    if (need.yes.total === 0 || need.no.total === 0) continue;
+    const id = key(need.yes, need.no, need.delta);
+    if (!results.has(id)) missing.set(id, need);
+  }
+  const all = [...missing.values()];
+  if (all.length > onPageLimit || !all.every(({ yes, no }) => balancedIsQuick('inversion', yes, no))) return all;
+  for (const { yes, no, delta } of all) remember(key(yes, no, delta), balancedIntervalBy('inversion', yes, no, delta));
+  return [];
+}
+
+/**
+ * Computes the inverted intervals of `needs` (from `missingInversions`) in Web Workers, one per core,
+ * into the cache that `balancedNow` and `knownInversion` read, so that reports and exports of many
+ * large detectors never hold the page. Reports the fraction done as results arrive (1 when all are
+ * in); returns a function that cancels the work.
+ */
+export function computeInversions(needs: readonly InversionNeed[], onProgress: (fraction: number) => void): () => void {
+  if (needs.length === 0) {
+    onProgress(1);
+    return () => {};
+  }
+  let finished = 0;
+  const parts = dealOut(needs, workersFor(needs.length, INTERVALS_PER_WORKER));
+  const stops = parts.map((part) =>
+    startWorkerJob<InversionJob, InversionMessage>({
+      createWorker: () => new Worker(new URL('./inversion.worker.ts', import.meta.url), { type: 'module' }),
+      runHere: runInversionJob,
+      job: { counts: new Float64Array(part.flatMap(({ yes, no, delta }) => [yes.correct, yes.total, no.correct, no.total, delta])) },
+      onMessage: (message) => {
+        message.indices.forEach((index, at) => {
+          const { yes, no, delta } = part[index]!;
+          remember(key(yes, no, delta), { estimate: message.values[3 * at]!, lower: message.values[3 * at + 1]!, upper: message.values[3 * at + 2]! });
+        });
+        finished += message.indices.length;
+        version++;
+        listeners.forEach((listener) => listener());
+        onProgress(finished / needs.length);
+      },
+      onError: () => onProgress(1),
+    }),
+  );
+  return () => stops.forEach((stop) => stop());
 }
 
 function remember(id: string, interval: Interval): void {

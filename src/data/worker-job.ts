@@ -32,3 +32,23 @@ export function startWorkerJob<Job, Message>(options: {
   worker.postMessage(job);
   return () => worker.terminate();
 }
+
+/** No more workers than this for one piece of work, whatever the cores. */
+const MAX_WORKERS = 8;
+
+/**
+ * How many workers to share `items` independent items out to: one per core the browser reports (at
+ * most MAX_WORKERS), and no more than one per `perWorker` items (starting a worker costs more than a
+ * few items take). At least one.
+ */
+export function workersFor(items: number, perWorker: number): number {
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency > 0 ? navigator.hardwareConcurrency : 1;
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(items / perWorker)));
+}
+
+/** `items` dealt out in turn to `parts` lists, so that each gets a similar mix of cheap and costly items; empty lists are dropped. */
+export function dealOut<T>(items: readonly T[], parts: number): T[][] {
+  const lists: T[][] = Array.from({ length: Math.max(1, parts) }, () => []);
+  items.forEach((item, index) => lists[index % lists.length]!.push(item));
+  return lists.filter((list) => list.length > 0);
+}

@@ -1,4 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../components/download';
+import { ON_PAGE_INVERSIONS } from '../../components/use-inversions-ready';
+import { computeInversions, missingInversions } from '../../data/balanced-intervals-service';
 import type { BalancedMethod } from '../../data/balanced-method';
 import type { Detector } from '../../data/detector';
 import { detectorsToJson, intervalsToCsv } from '../../data/export-files';
@@ -15,9 +18,41 @@ export interface ExportButtonsProps {
   subject?: string;
 }
 
-/** Downloads the detectors as re-importable JSON and their intervals at δ as CSV. */
+/**
+ * Downloads the detectors as re-importable JSON and their intervals at δ as CSV. Inverted intervals
+ * not computed yet (large counts take up to seconds each) are computed in Web Workers first, with
+ * progress and Cancel, so that exporting many large detectors never holds the page.
+ */
 export function ExportButtons({ detectors, delta, method, fileStem, subject = 'detectors' }: ExportButtonsProps) {
   const empty = detectors.length === 0;
+  const [computing, setComputing] = useState<number | null>(null);
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+
+  const cancel = () => {
+    stop.current?.();
+    stop.current = null;
+    setComputing(null);
+  };
+  const exportIntervals = () => {
+    const download = () => downloadText(`${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`, intervalsToCsv(detectors, delta, method), 'text/csv');
+    const missing = method === 'inversion' ? missingInversions(detectors.map(({ yes, no }) => ({ yes, no, delta })), ON_PAGE_INVERSIONS) : [];
+    if (missing.length === 0) {
+      download();
+      return;
+    }
+    setComputing(0);
+    stop.current = computeInversions(missing, (fraction) => {
+      if (fraction < 1) {
+        setComputing(fraction);
+        return;
+      }
+      stop.current = null;
+      setComputing(null);
+      download();
+    });
+  };
+
   return (
     <div className="button-row export-buttons">
       <button
@@ -27,15 +62,18 @@ export function ExportButtons({ detectors, delta, method, fileStem, subject = 'd
       >
         Export {subject} (JSON)
       </button>
-      <button
-        type="button"
-        disabled={empty}
-        onClick={() =>
-          downloadText(`${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`, intervalsToCsv(detectors, delta, method), 'text/csv')
-        }
-      >
-        Export intervals (CSV)
-      </button>
+      {computing === null ? (
+        <button type="button" disabled={empty} onClick={exportIntervals}>
+          Export intervals (CSV)
+        </button>
+      ) : (
+        <>
+          <span role="status">Computing the exact intervals for the CSV in the background: {Math.floor(computing * 100)}% done.</span>
+          <button type="button" onClick={cancel}>
+            Cancel the CSV export
+          </button>
+        </>
+      )}
     </div>
   );
 }

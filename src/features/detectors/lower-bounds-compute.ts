@@ -1,6 +1,7 @@
 import { balancedBoundsOrNaN } from '../../data/detector-intervals';
 import type { BalancedMethod } from '../../data/balanced-method';
 import type { Detector } from '../../data/detector';
+import { dealOut } from '../../data/worker-job';
 
 /** Work for the lower-bounds worker: each detector's counts as [yes correct, yes total, no correct, no total]. */
 export interface LowerBoundsJob {
@@ -61,7 +62,5 @@ export function splitByCounts(detectors: readonly Detector[], parts: number): De
     if (same) same.push(detector);
     else byCounts.set(key, [detector]);
   }
-  const split: Detector[][] = Array.from({ length: Math.max(1, parts) }, () => []);
-  [...byCounts.values()].forEach((same, index) => split[index % split.length]!.push(...same));
-  return split.filter((part) => part.length > 0);
+  return dealOut([...byCounts.values()], parts).map((groups) => groups.flat());
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { balancedIsQuick, type BalancedMethod } from '../../data/balanced-method';
 import type { Detector } from '../../data/detector';
 import { detectorsWithoutLowerBound, rememberBounds } from '../../data/detector-intervals';
-import { startWorkerJob } from '../../data/worker-job';
+import { startWorkerJob, workersFor } from '../../data/worker-job';
 import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBoundsMessage } from './lower-bounds-compute';
 
 /**
@@ -10,9 +10,7 @@ import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBounds
  * intervals of small counts ≈ 1.5 ms (median) each, so fewer of them.
  */
 const ON_PAGE_LIMIT: Record<BalancedMethod, number> = { union: 500, inversion: 20 };
-/** Workers for one change of δ: one per core, at most this many… */
-const MAX_WORKERS = 8;
-/** …and none for fewer detectors than this (starting a worker costs more than they take). */
+/** A worker for every this many detectors at most (one per core). */
 const DETECTORS_PER_WORKER = 200;
 
 /**
@@ -31,7 +29,7 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
   }
   useEffect(() => {
     if (missing.length === 0 || onPage) return undefined;
-    const parts = splitByCounts(missing, workerCount(missing.length));
+    const parts = splitByCounts(missing, workersFor(missing.length, DETECTORS_PER_WORKER));
     const done = parts.map(() => 0); // detectors finished, per part
     const report = () => setProgress({ missing, fraction: done.reduce((sum, count) => sum + count, 0) / missing.length });
     const stops = parts.map((part, index) =>
@@ -55,12 +53,6 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
   if (missing.length === 0 || onPage) return null;
   if (progress?.missing === missing && progress.fraction === 1) return null;
   return progress?.missing === missing ? progress.fraction : 0;
-}
-
-/** One worker per core the browser reports, within MAX_WORKERS and DETECTORS_PER_WORKER. */
-function workerCount(detectors: number): number {
-  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency > 0 ? navigator.hardwareConcurrency : 1;
-  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(detectors / DETECTORS_PER_WORKER)));
 }
 
 function countsOf(detectors: readonly Detector[]): Float64Array {

@@ -5,6 +5,7 @@ import { detectorIntervalRows, detectorIntervalsCaption } from '../../components
 import { IntervalChart } from '../../components/IntervalChart';
 import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
+import { useInversionsReady } from '../../components/use-inversions-ready';
 import { useLinkState } from '../../components/use-link-state';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
@@ -20,6 +21,7 @@ import {
   intervalText,
   metricRows,
   reportEntries,
+  reportInversionNeeds,
   simultaneousDeltaText,
   type ReportDetector,
   type ReportEntry,
@@ -52,8 +54,12 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
     const chosen = subject.kind === 'detector' ? stored.filter((detector) => detector.id === subject.id) : stored;
     return chosen.map(({ id, name, query, yes, no }) => ({ id, name, query, yes, no }));
   }, [subject, stored]);
-  const entries = useMemo(() => reportEntries(detectors, delta, method), [detectors, delta, method]);
-  const family: ReportFamily = { delta, m: entries.length };
+  // Inverted intervals of large counts take up to seconds each: workers compute them first, off the page.
+  const needs = useMemo(() => (method === 'inversion' ? reportInversionNeeds(detectors, delta) : []), [detectors, delta, method]);
+  const computing = useInversionsReady(needs);
+  const ready = computing === null;
+  const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method) : []), [ready, detectors, delta, method]);
+  const family: ReportFamily = { delta, m: detectors.length };
   // One date for the whole page, fixed when the report opens: what the paper says it was made on.
   const [date] = useState(() => new Date().toLocaleDateString('en-CA'));
   const source =
@@ -63,7 +69,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const heading = subject.kind === 'workspace' ? 'Report: all detectors' : `Report: ${detectors[0]?.name ?? (subject.kind === 'detector' ? subject.id : '')}`;
 
   if (subject.kind !== 'counts' && !hydrated) return <p role="status">Opening your workspace…</p>;
-  if (entries.length === 0) {
+  if (detectors.length === 0) {
     return (
       <section className="report">
         <h1>{heading}</h1>
@@ -73,6 +79,20 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
             : 'This browser’s workspace has no detectors yet.'}{' '}
           <a href="#/">Open the detectors</a> to load or add some.
         </p>
+      </section>
+    );
+  }
+
+  if (computing !== null) {
+    return (
+      <section className="report" aria-labelledby="report-heading" aria-busy="true">
+        <h1 id="report-heading">{heading}</h1>
+        <ConfidenceControl delta={delta} onChange={setDelta} />
+        <p role="status">
+          Computing the exact {formatConfidence(delta)} intervals (test inversion) of {detectors.length.toLocaleString('en')} detector
+          {detectors.length === 1 ? '' : 's'} in the background: {Math.floor(computing * 100)}% done.
+        </p>
+        <progress className="report__progress" max={1} value={computing} aria-label="Intervals computed" />
       </section>
     );
   }

@@ -1,4 +1,5 @@
 import { CLASS_LABELS } from '../../data/detector';
+import type { InversionNeed } from '../../data/balanced-intervals-service';
 import type { BalancedMethod } from '../../data/balanced-method';
 import { computeIntervals, type ComputedIntervals } from '../../data/detector-intervals';
 import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
@@ -27,6 +28,12 @@ export interface ReportEntry extends ReportDetector {
   intervals: ComputedIntervals;
   /** The intervals at δ/m; null for a report of one detector (no correction needed). */
   simultaneous: ComputedIntervals | null;
+}
+
+/** The inverted intervals a report of `detectors` shows: each at δ and, for more than one detector, at δ/m. */
+export function reportInversionNeeds(detectors: readonly ReportDetector[], delta: number): InversionNeed[] {
+  const m = detectors.length;
+  return detectors.flatMap(({ yes, no }) => (m > 1 ? [{ yes, no, delta }, { yes, no, delta: delta / m }] : [{ yes, no, delta }]));
 }
 
 export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod): ReportEntry[] {

@@ -1,0 +1,22 @@
+import { useEffect, useMemo, useState } from 'react';
+import { computeInversions, missingInversions, type InversionNeed } from '../data/balanced-intervals-service';
+
+/** Up to this many small-count intervals are computed on the spot (≈ 1 ms each); more go to workers. */
+export const ON_PAGE_INVERSIONS = 20;
+
+/**
+ * Makes sure the inverted balanced interval of every need is known before a view that shows them
+ * all (a report) reads them: a few small ones are computed on the spot, the rest in Web Workers,
+ * one per core. Returns null when all are known, else the fraction done. Pass a stable array (memoised).
+ */
+export function useInversionsReady(needs: readonly InversionNeed[]): number | null {
+  const missing = useMemo(() => missingInversions(needs, ON_PAGE_INVERSIONS), [needs]);
+  const [progress, setProgress] = useState<{ missing: readonly InversionNeed[]; fraction: number } | null>(null);
+  useEffect(() => {
+    if (missing.length === 0) return undefined;
+    return computeInversions(missing, (fraction) => setProgress({ missing, fraction }));
+  }, [missing]);
+  if (missing.length === 0) return null;
+  const fraction = progress?.missing === missing ? progress.fraction : 0;
+  return fraction >= 1 ? null : fraction;
+}
