@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { expectSamplesListed, SAMPLES } from './dashboard-helpers';
+import { expectSamplesListed, replaceDetectorsWithCsv, SAMPLES } from './dashboard-helpers';
 import { expectObserverWorks, goToHash, observeLongTasks, takeLongTasks } from './long-tasks';
 import { formatDifferenceParts, formatPValue } from '../src/data/difference-format';
 import { formatHonestPercent } from '../src/data/format';
@@ -288,11 +288,7 @@ test('ranking 1,000 detectors runs in a worker: the page is never held over 200 
     const no = 100 + ((index * 7_919) % 9_900);
     return `Camera ${index},${Math.round(yes * (0.8 + ((index * 13) % 20) / 100))},${yes},${Math.round(no * (0.85 + ((index * 7) % 15) / 100))},${no}`;
   });
-  const csv = ['detector,yes_correct,yes_total,no_correct,no_total', ...rows].join('\n');
-  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByRole('region', { name: 'Preview of many.csv' }).getByRole('button', { name: 'Replace all detectors with these…' }).click();
-  await page.getByRole('button', { name: 'Yes, replace them' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^[\d,]+ detectors$/ })).toHaveText('1,000 detectors');
+  await replaceDetectorsWithCsv(page, 'many.csv', rows);
   await page.waitForTimeout(1000);
   await expectObserverWorks(page);
   await takeLongTasks(page);

@@ -57,3 +57,15 @@ export async function expectSamplesListed(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText(`${SAMPLES.length} detectors`);
   await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toBeVisible();
 }
+
+/**
+ * Replaces the workspace with detectors from CSV rows (`name,yes_correct,yes_total,no_correct,no_total`)
+ * through the import, confirming the replacement, and waits until the list counts them.
+ */
+export async function replaceDetectorsWithCsv(page: Page, fileName: string, rows: readonly string[]) {
+  const csv = ['detector,yes_correct,yes_total,no_correct,no_total', ...rows].join('\n');
+  await page.getByLabel('Detectors file to import').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('region', { name: `Preview of ${fileName}` }).getByRole('button', { name: 'Replace all detectors with these…' }).click();
+  await page.getByRole('button', { name: 'Yes, replace them' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^[\d,]+ detectors$/ })).toHaveText(`${rows.length.toLocaleString('en')} detectors`);
+}

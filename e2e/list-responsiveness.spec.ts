@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { balancedInversionInterval } from '../src/stats';
-import { expectSamplesListed } from './dashboard-helpers';
+import { expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
 import { expectObserverWorks, goToHash, observeLongTasks, takeLongTasks } from './long-tasks';
 
 // Sorting 10,000 detectors by their lower bound at a new δ computes 10,000 exact intervals: a worker
@@ -12,11 +12,7 @@ test('10,000 detectors sorted by lower bound: a new δ never holds the page over
   await page.goto('./');
   await expectSamplesListed(page);
   const rows = Array.from({ length: 10_000 }, (_, index) => `Camera ${index},${(index * 7) % 41},40,${(index * 13) % 61},60`);
-  const csv = ['detector,yes_correct,yes_total,no_correct,no_total', ...rows].join('\n');
-  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByRole('region', { name: 'Preview of many.csv' }).getByRole('button', { name: 'Replace all detectors with these…' }).click();
-  await page.getByRole('button', { name: 'Yes, replace them' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^[\d,]+ detectors$/ })).toHaveText('10,000 detectors');
+  await replaceDetectorsWithCsv(page, 'many.csv', rows);
   await page.waitForTimeout(1000);
   await expectObserverWorks(page);
   await takeLongTasks(page);
@@ -47,11 +43,7 @@ test('a report and a CSV export of 30 detectors with large classes never hold th
     const noTotal = 30_000 - 613 * index;
     return { name: `Large ${index}`, yes: { correct: Math.round(yesTotal * (0.82 + index / 200)), total: yesTotal }, no: { correct: Math.round(noTotal * (0.97 - index / 400)), total: noTotal } };
   });
-  const csv = ['detector,yes_correct,yes_total,no_correct,no_total', ...detectors.map((d) => `${d.name},${d.yes.correct},${d.yes.total},${d.no.correct},${d.no.total}`)].join('\n');
-  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByRole('region', { name: 'Preview of large.csv' }).getByRole('button', { name: 'Replace all detectors with these…' }).click();
-  await page.getByRole('button', { name: 'Yes, replace them' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^[\d,]+ detectors$/ })).toHaveText('30 detectors');
+  await replaceDetectorsWithCsv(page, 'large.csv', detectors.map((d) => `${d.name},${d.yes.correct},${d.yes.total},${d.no.correct},${d.no.total}`));
   await page.waitForTimeout(500);
   await expectObserverWorks(page);
   await takeLongTasks(page);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { SAMPLES, expectSamplesListed } from './dashboard-helpers';
+import { SAMPLES, expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
 
 /** The PNG file signature: the first eight bytes of every PNG. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -218,6 +218,8 @@ test.describe('printing', () => {
     await expectSamplesListed(page);
     await page.goto('./#/report?delta=0.05');
     await expect(page.getByRole('heading', { level: 1, name: 'Report: all detectors' })).toBeVisible();
+    // A sample detector has 9,800 labels in a class: its inverted intervals come from a worker first.
+    await expect(page.getByRole('heading', { level: 2, name: SAMPLES[0]!.name })).toBeVisible();
     const paper = await printed(page);
     for (const detector of SAMPLES) {
       const own = paper.pages.find((text) => text.trimStart().startsWith(detector.name));
@@ -265,6 +267,24 @@ test.describe('report view', () => {
 
   test.describe('at phone width', () => {
     test.use({ viewport: { width: 375, height: 812 } });
+    test('large detectors: the report says it is computing their intervals, with progress and δ, axe clean, no sideways scroll', async ({ page }) => {
+      // The inversion workers never start (their script never arrives): the waiting page stays up to be checked.
+      await page.route('**/inversion.worker-*.js', () => {});
+      await page.goto('./#/');
+      await expectSamplesListed(page);
+      await replaceDetectorsWithCsv(page, 'large.csv', ['Large A,4500,5000,2900,3000', 'Large B,4100,5000,2990,3000', 'Large C,4800,5000,2700,3000']);
+      await page.goto('./#/report');
+      await expect(page.getByRole('status').filter({ hasText: 'Computing the exact 95% intervals (test inversion) of 3 detectors in the background: 0% done.' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Intervals computed' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Confidence presets' })).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      }
+    });
+
     test('the report does not scroll sideways', async ({ page }) => {
       await page.goto('./#/');
       await expectSamplesListed(page);
