@@ -107,19 +107,23 @@ export function computeInversions(needs: readonly InversionNeed[], onProgress: (
       runHere: runInversionJob,
       job: { counts: new Float64Array(part.flatMap(({ yes, no, delta }) => [yes.correct, yes.total, no.correct, no.total, delta])) },
       onMessage: (message) => {
-        message.indices.forEach((index, at) => {
-          const { yes, no, delta } = part[index]!;
-          remember(key(yes, no, delta), { estimate: message.values[3 * at]!, lower: message.values[3 * at + 1]!, upper: message.values[3 * at + 2]! });
-        });
+        rememberResults(message, (index) => key(part[index]!.yes, part[index]!.no, part[index]!.delta));
         finished += message.indices.length;
-        version++;
-        listeners.forEach((listener) => listener());
         onProgress(finished / needs.length);
       },
       onError: () => onProgress(1),
     }),
   );
   return () => stops.forEach((stop) => stop());
+}
+
+/** Caches a worker's results (`idOf` names the job's entries) and tells the views. */
+function rememberResults(message: InversionMessage, idOf: (index: number) => string): void {
+  message.indices.forEach((index, at) => {
+    remember(idOf(index), { estimate: message.values[3 * at]!, lower: message.values[3 * at + 1]!, upper: message.values[3 * at + 2]! });
+  });
+  version++;
+  listeners.forEach((listener) => listener());
 }
 
 function remember(id: string, interval: Interval): void {
@@ -138,11 +142,7 @@ function startNextJob(): void {
     runHere: runInversionJob,
     job: { counts },
     onMessage: (message) => {
-      message.indices.forEach((index, at) => {
-        remember(ids[index]!, { estimate: message.values[3 * at]!, lower: message.values[3 * at + 1]!, upper: message.values[3 * at + 2]! });
-      });
-      version++;
-      listeners.forEach((listener) => listener());
+      rememberResults(message, (index) => ids[index]!);
       if (message.done) {
         running = false;
         startNextJob();
