@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { balancedInversionInterval, exactInterval } from '../src/stats';
-import { SAMPLES, countField, expectSamplesListed } from './dashboard-helpers';
+import { expectNoAxeViolations } from './axe';
+import { SAMPLES, countField, expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
 
 const CSV_HEADER = 'detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method';
 
@@ -53,6 +54,24 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
   const json = await readFile((await (await jsonDownloading).path())!, 'utf8');
   await page.getByLabel('Detectors file to import').setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(json) });
   await expect(page.getByText(`${SAMPLES.length} detectors can be imported`)).toBeVisible();
+});
+
+test('a CSV export of large detectors computes their inverted intervals in the background, with progress and Cancel, axe clean', async ({ page }) => {
+  // The inversion workers never start (their script never arrives): the export stays at its progress, to be checked and cancelled.
+  await page.route('**/inversion.worker-*.js', () => {});
+  await page.goto('./');
+  await expectSamplesListed(page);
+  await replaceDetectorsWithCsv(page, 'large.csv', ['Large A,4500,5000,2900,3000', 'Large B,4100,5000,2990,3000']);
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Computing the exact intervals for the CSV in the background: 0% done.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export intervals (CSV)' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cancel the CSV export' }).click();
+  await expect(page.getByRole('button', { name: 'Export intervals (CSV)' })).toBeEnabled();
+  await expect(page.getByText(/Computing the exact intervals for the CSV/)).toHaveCount(0);
+  expect(downloads).toBe(0);
 });
 
 test('a CSV import of per-example rows yields the right counts', async ({ page }) => {
