@@ -64,10 +64,10 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
   }
 
   return (
-    <fieldset className="confidence-control">
-      <legend>
+    <div className="confidence-control" role="group" aria-labelledby={`${id}-name`}>
+      <p className="confidence-control__name" id={`${id}-name`}>
         Confidence level: <strong>{formatConfidence(delta)}</strong> (δ = {formatFullPrecision(delta)})
-      </legend>
+      </p>
       <div className="confidence-control__presets" role="group" aria-label="Confidence presets">
         {CONFIDENCE_PRESETS.map((preset) => (
           <button
@@ -116,6 +116,6 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
           </p>
         )}
       </form>
-    </fieldset>
+    </div>
   );
 }

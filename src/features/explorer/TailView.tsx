@@ -55,21 +55,21 @@ function useSettledValue<T>(value: T, delayMs: number): T {
 
 /**
  * The upper-bound, lower-bound and central-interval views: controls, the live sentence, the
- * "find the bound" search, the PMF/CDF plots (redrawn at most once per frame, after the controls,
- * so that dragging stays responsive) and the intervals next to the normal approximation. On a wide
- * screen the controls sit beside the plots, so that a drag and what it moves are in view together.
+ * "find the bound" search, the PMF/CDF plots and the intervals next to the normal approximation.
+ * An input's own frame redraws the controls alone, as a bare slider's does; everything they
+ * drive — sentence, status, plots, intervals — is drawn at most once a frame after that frame has
+ * been painted (useFrameValue), so that a held key or a drag stays responsive. On a wide screen
+ * the controls sit beside the plots, so that a drag and what it moves are in view together.
  */
 export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confidence, plotWidth }: TailViewProps) {
-  const side = tailSideFor(mode, n, k, p);
+  const currentKey = `${mode}|${n}|${k}|${p}|${delta}`;
+  const { shown, shownKey } = useFrameValue({ mode, n, k, p, delta }, currentKey);
+  const side = tailSideFor(shown.mode, shown.n, shown.k, shown.p);
   // Each end of a central interval puts δ/2 in its tail.
-  const targetTail = mode === 'central' ? delta / 2 : delta;
-  const tailMass = boundTail(boundKindOf(side), n, k, p);
-  const sentence = tailSentence({ n, k, p, side, tailMass });
-  const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
-
+  const targetTail = shown.mode === 'central' ? shown.delta / 2 : shown.delta;
 
   function find(kind: BoundKind) {
-    animation.play(searchBound(kind, n, k, targetTail, p));
+    animation.play(searchBound(kind, n, k, mode === 'central' ? delta / 2 : delta, p));
   }
 
   return (
@@ -77,15 +77,8 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
       <div className="explorer__workbench">
         <div className="explorer__controls">
           {confidence}
-          <TailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
-          <p className="explorer__sentence" data-testid="tail-sentence">
-            {sentence}
-          </p>
-          {/* Announced once a drag pauses, not at every step of it. */}
-          <div className="explorer__announcer" aria-live="polite">
-            <VisuallyHidden>{announced}</VisuallyHidden>
-          </div>
-          <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
+          <MemoTailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
+          <Readout mode={shown.mode} n={shown.n} k={shown.k} p={shown.p} delta={shown.delta} side={side} targetTail={targetTail} />
           <div className="explorer__actions">
             {mode !== 'lower' && (
               <button type="button" onClick={() => find('upper')}>
@@ -99,13 +92,54 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
             )}
           </div>
         </div>
-        <PlotsPanel n={n} k={k} p={p} side={side} targetTail={targetTail} plotWidth={plotWidth} />
+        <PlotsPanel
+          n={shown.n}
+          k={shown.k}
+          p={shown.p}
+          side={side}
+          targetTail={targetTail}
+          plotWidth={plotWidth}
+          currentKey={currentKey}
+          plottedKey={shownKey}
+        />
       </div>
       {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
-      <Intervals mode={mode} n={n} k={k} delta={delta} />
+      <Intervals mode={shown.mode} n={shown.n} k={shown.k} delta={shown.delta} />
     </>
   );
 }
+
+// A draw re-renders the view with unchanged controls: they must not re-render then.
+const MemoTailControls = memo(TailControls);
+
+interface ReadoutProps {
+  mode: TailMode;
+  n: number;
+  k: number;
+  p: number;
+  delta: number;
+  side: TailSide;
+  targetTail: number;
+}
+
+/** The sentence, its announcement once a drag pauses, and where p stands against the bound. */
+const Readout = memo(function Readout({ mode, n, k, p, delta, side, targetTail }: ReadoutProps) {
+  const tailMass = boundTail(boundKindOf(side), n, k, p);
+  const sentence = tailSentence({ n, k, p, side, tailMass });
+  const announced = useSettledValue(sentence, ANNOUNCE_AFTER_MS);
+  return (
+    <>
+      <p className="explorer__sentence" data-testid="tail-sentence">
+        {sentence}
+      </p>
+      {/* Announced once a drag pauses, not at every step of it. */}
+      <div className="explorer__announcer" aria-live="polite">
+        <VisuallyHidden>{announced}</VisuallyHidden>
+      </div>
+      <BoundStatus mode={mode} n={n} k={k} p={p} delta={delta} side={side} tailMass={tailMass} targetTail={targetTail} />
+    </>
+  );
+});
 
 interface PlotsPanelProps {
   n: number;
@@ -114,36 +148,31 @@ interface PlotsPanelProps {
   side: TailSide;
   targetTail: number;
   plotWidth?: number;
+  /** The controls' settings and the settings drawn: the UI bench times the plots following the controls. */
+  currentKey: string;
+  plottedKey: string;
 }
 
-/**
- * The plots with their heading and legend, drawn at most once a frame with the latest settings
- * (useFrameValue). A component of its own so that the draw after the paint re-renders the plots
- * alone, not the controls, the sentence and the intervals that the input has already rendered.
- */
-const PlotsPanel = memo(function PlotsPanel({ n, k, p, side, targetTail, plotWidth }: PlotsPanelProps) {
-  const plotKey = `${n}|${k}|${p}|${side}|${targetTail}`;
-  const { shown: plotted, shownKey: plottedKey } = useFrameValue({ n, k, p, side, targetTail }, plotKey);
-  // The same elements until the next draw: an input re-renders the section's keys alone.
+/** The plots with their heading and legend; an input that has not been drawn yet changes only the section's keys. */
+const PlotsPanel = memo(function PlotsPanel({ n, k, p, side, targetTail, plotWidth, currentKey, plottedKey }: PlotsPanelProps) {
   const content = useMemo(
     () => (
       <>
         <h2 id="plots-heading">
-          Binomial(N = {formatCount(plotted.n)}, p = {formatAccuracy(plotted.p, plotted.n)})
+          Binomial(N = {formatCount(n)}, p = {formatAccuracy(p, n)})
         </h2>
         <p className="explorer__legend">
-          <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(plotted.k)} ({formatHonestPercent(plotted.k / plotted.n, 'nearest')}){' '}
+          <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(k)} ({formatHonestPercent(k / n, 'nearest')}){' '}
           <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
-          {formatFullPrecision(Number((plotted.p * plotted.n).toPrecision(8)))}
+          {formatFullPrecision(Number((p * n).toPrecision(8)))}
         </p>
-        <TailPlots n={plotted.n} k={plotted.k} p={plotted.p} side={plotted.side} targetTail={plotted.targetTail} width={plotWidth} />
+        <TailPlots n={n} k={k} p={p} side={side} targetTail={targetTail} width={plotWidth} />
       </>
     ),
-    [plotted, plotWidth],
+    [n, k, p, side, targetTail, plotWidth],
   );
   return (
-    // What the controls say and what the plots show; the UI bench times the plots following the controls.
-    <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={plotKey} data-plotted-key={plottedKey}>
+    <section aria-labelledby="plots-heading" className="explorer__plots" data-current-key={currentKey} data-plotted-key={plottedKey}>
       {content}
     </section>
   );

@@ -1,12 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
-/** Runs `callback` in a task of its own once the current frame has been painted. */
-function afterPaint(callback: () => void): void {
+/**
+ * How long the draw waits after the frame that asked for it has been painted: meanwhile the
+ * compositor rasterises and presents that frame on the other threads. On two cores a draw started
+ * at once takes their CPU and delays that frame, and a held key's next event misses it (`npm run
+ * bench:ui`); much longer, and the draw runs into the next frame.
+ */
+const PRESENT_MS = 6;
+
+/** Runs `callback` in a task of its own PRESENT_MS after the current frame has been painted. */
+function afterPresent(callback: () => void): void {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     channel.port1.close();
-    callback();
+    window.setTimeout(callback, PRESENT_MS);
   };
   channel.port2.postMessage(null);
 }
@@ -19,7 +27,7 @@ function afterPaint(callback: () => void): void {
  * background render on every new input, so a drag whose draws take longer than the gap between
  * inputs would leave the plots behind until the pointer stops.)
  *
- * The value is drawn after the frame that asked for it has been painted, in one synchronous pass:
+ * The value is drawn shortly after the frame that asked for it has been painted, in one synchronous pass:
  * recharts registers axis domains and ticks in effects and redraws with the new scales once they
  * are in, and a synchronous render runs those effects and that redraw before the next paint. Drawn
  * as an ordinary update, the first pass (new series, old scales) could be painted on its own: a
@@ -43,7 +51,7 @@ export function useFrameValue<T>(value: T, key: string): { shown: T; shownKey: s
     if (frame.key === key || drawDue.current) return;
     drawDue.current = true;
     requestAnimationFrame(() =>
-      afterPaint(() => {
+      afterPresent(() => {
         drawDue.current = false;
         if (mounted.current) flushSync(() => setFrame(latest.current));
       }),
