@@ -1,4 +1,4 @@
-import { binomialCdf, binomialSf } from '../../stats';
+import { binomialCdf, binomialPmf, binomialSf } from '../../stats';
 
 /** Which tail of Binomial(n, p) is read off: 'left' = P[X ≤ k] (upper bound), 'right' = P[X ≥ k] (lower bound). */
 export type TailSide = 'left' | 'right';
@@ -55,29 +55,42 @@ const MIN_WINDOW = 20;
  * 1e-14 lies outside on each side, and always including k; its ends snapped outward to the axis
  * ticks, so that small moves of p leave the axes as they are — see `snapToTicks`), aggregated into at most about
  * `maxBins` bars on a fixed grid from the window's start. The bar holding the tail's edge (k + ½ for
- * the left tail, k − ½ for the right) is split there into two exact parts, so the shaded area equals
- * the tail probability exactly, whatever the binning. Each bin's mass is a difference of the stats
- * library's CDF (below the mean) or survival function (above it), so it is accurate in both tails.
- * The grid's values are cached, so moving k alone costs one more CDF value, not a new grid.
+ * the left tail, k − ½ for the right) is split there into two parts, so the shaded area is the tail
+ * probability whatever the binning. Each bin's mass is the sum of its terms (`rangeMass`), so it is
+ * accurate in both tails; the CDF at each edge adds them up from the end where it is small. The grid
+ * is cached, so moving k alone sums one bar again, not the grid.
  */
 export function tailSeries(n: number, k: number, p: number, side: TailSide, maxBins = 200): TailSeries {
   const [lo, hi, step] = snapToTicks(...massWindow(n, k, p), n);
   const binWidth = Math.max(1, Math.ceil((hi - lo + 1) / maxBins));
   const mean = n * p;
-  const grid = gridEdges(n, p, lo, hi, binWidth);
+  const grid = gridMasses(n, p, lo, hi, binWidth);
   const cut = side === 'left' ? k + 1 : k; // first outcome right of the tail's edge
-  const edges = [...grid.entries()];
-  if (cut > lo && cut <= hi && !grid.has(cut)) {
-    const at = edges.findIndex(([edge]) => edge > cut);
-    edges.splice(at, 0, [cut, tailsBelow(cut, n, p, mean)]);
+  const starts = [...grid.starts];
+  const masses = [...grid.masses];
+  if (cut > lo && cut <= hi) {
+    // The bar holding the tail's edge (the last one starting at or before it), split there into its two exact parts.
+    let index = starts.length - 1;
+    while (starts[index]! > cut) index--;
+    const from = starts[index]!;
+    if (from !== cut) {
+      const to = (starts[index + 1] ?? hi + 1) - 1;
+      starts.splice(index + 1, 0, cut);
+      masses.splice(index, 1, rangeMass(n, p, from, cut - 1), rangeMass(n, p, cut, to));
+    }
   }
 
-  const bins: PmfBin[] = edges.slice(0, -1).map(([from, below], i) => {
-    const [next, above] = edges[i + 1]!;
-    // Subtract the function that is small here, so that far-tail bins keep their relative accuracy.
-    const mass = from - 1 >= mean ? below.atOrAbove - above.atOrAbove : above.below - below.below;
-    return { from, to: next - 1, mass, inTail: side === 'left' ? next <= cut : from >= cut };
+  const bins: PmfBin[] = starts.map((from, i) => {
+    const next = starts[i + 1] ?? hi + 1;
+    return { from, to: next - 1, mass: masses[i]!, inTail: side === 'left' ? next <= cut : from >= cut };
   });
+  // The CDF at each edge from the end it is small at, so that it keeps its relative accuracy there.
+  const below: number[] = [grid.below];
+  for (const mass of masses) below.push(below[below.length - 1]! + mass);
+  const atOrAbove: number[] = [grid.above];
+  for (let i = masses.length - 1; i >= 0; i--) atOrAbove.unshift(atOrAbove[0]! + masses[i]!);
+  const edges = [...starts, hi + 1];
+  const cdf: CdfPoint[] = edges.map((edge, i) => ({ x: edge - 0.5, cdf: edge - 1 < mean ? below[i]! : 1 - atOrAbove[i]! }));
 
   const pmf: PmfPoint[] = bins.map((bin) => {
     const height = bin.mass / (bin.to - bin.from + 1);
@@ -86,11 +99,9 @@ export function tailSeries(n: number, k: number, p: number, side: TailSide, maxB
   const last = pmf[pmf.length - 1]!;
   pmf.push({ ...last, x: hi + 0.5 }); // closes the last step
 
-  const cdf: CdfPoint[] = edges.map(([edge, tails]) => ({ x: edge - 0.5, cdf: tails.below }));
-
   const tailMass = side === 'left' ? binomialCdf(k, n, p) : k === 0 ? 1 : binomialSf(k - 1, n, p);
   const cdfReading = side === 'left' ? tailMass : 1 - tailMass;
-  const outsideMass = edges[0]![1].below + edges[edges.length - 1]![1].atOrAbove;
+  const outsideMass = grid.below + grid.above;
   return { lo, hi, tickStep: step, binWidth, bins, pmf, cdf, tailMass, cdfReading, outsideMass };
 }
 
@@ -151,36 +162,59 @@ export function snapToTicks(lo: number, hi: number, n: number): [number, number,
   return [start, Math.min(n, start + AXIS_STEPS * step), step];
 }
 
-let gridCache: { key: string; edges: Map<number, TailsAtEdge> } | undefined;
+interface GridMasses {
+  /** The bars' first outcomes: lo, lo + width, … (each bar ends where the next begins, the last at hi). */
+  starts: number[];
+  /** Each bar's probability mass. */
+  masses: number[];
+  /** P[X < lo] and P[X > hi]. */
+  below: number;
+  above: number;
+}
 
-/** The cumulative probabilities at lo, lo + width, … and hi + 1, in order; the last grid is kept for reuse. */
-function gridEdges(n: number, p: number, lo: number, hi: number, width: number): Map<number, TailsAtEdge> {
+let gridCache: { key: string; grid: GridMasses } | undefined;
+
+/** The bars of `width` outcomes from lo to hi with their masses; the last grid is kept, so moving k alone reuses it. */
+function gridMasses(n: number, p: number, lo: number, hi: number, width: number): GridMasses {
   const key = `${n}|${p}|${lo}|${hi}|${width}`;
   if (gridCache?.key !== key) {
-    const mean = n * p;
-    const edges = new Map<number, TailsAtEdge>();
-    for (let edge = lo; edge <= hi; edge += width) edges.set(edge, tailsBelow(edge, n, p, mean));
-    edges.set(hi + 1, tailsBelow(hi + 1, n, p, mean));
-    gridCache = { key, edges };
+    const starts: number[] = [];
+    const masses: number[] = [];
+    for (let from = lo; from <= hi; from += width) {
+      starts.push(from);
+      masses.push(rangeMass(n, p, from, Math.min(hi, from + width - 1)));
+    }
+    const below = lo > 0 ? binomialCdf(lo - 1, n, p) : 0;
+    const above = hi < n ? binomialSf(hi, n, p) : 0;
+    gridCache = { key, grid: { starts, masses, below, above } };
   }
-  return gridCache.edges;
+  return gridCache.grid;
 }
 
-interface TailsAtEdge {
-  /** P[X ≤ edge − 1] */
-  below: number;
-  /** P[X ≥ edge] */
-  atOrAbove: number;
-}
-
-/** Both cumulative probabilities at a bin edge, the small one computed directly. */
-function tailsBelow(edge: number, n: number, p: number, mean: number): TailsAtEdge {
-  if (edge <= 0) return { below: 0, atOrAbove: 1 };
-  if (edge > n) return { below: 1, atOrAbove: 0 };
-  if (edge - 1 < mean) {
-    const below = binomialCdf(edge - 1, n, p);
-    return { below, atOrAbove: 1 - below };
+/**
+ * P[from ≤ X ≤ to] for X ~ Binomial(n, p), summed term by term: the term nearest the mode exactly
+ * (binomialPmf), the others by the ratio recurrence away from it, so they can only underflow where
+ * they are negligible. A bar spans at most ~1% of the window, so each term is within ~100 roundings
+ * of exact (relative error below 3e-14): the bars keep their relative accuracy in both tails, at a
+ * fraction of the cost of two CDF values each.
+ */
+function rangeMass(n: number, p: number, from: number, to: number): number {
+  if (to < from) return 0;
+  const mode = Math.min(n, Math.floor((n + 1) * p));
+  const anchor = Math.min(to, Math.max(from, mode));
+  const start = binomialPmf(anchor, n, p);
+  let total = start;
+  let term = start;
+  const odds = p / (1 - p);
+  for (let j = anchor; j < to; j++) {
+    term *= ((n - j) / (j + 1)) * odds;
+    total += term;
   }
-  const atOrAbove = binomialSf(edge - 1, n, p);
-  return { below: 1 - atOrAbove, atOrAbove };
+  term = start;
+  const inverse = (1 - p) / p;
+  for (let j = anchor; j > from; j--) {
+    term *= (j / (n - j + 1)) * inverse;
+    total += term;
+  }
+  return total;
 }
