@@ -4,8 +4,8 @@ import { flushSync } from 'react-dom';
 /**
  * How long the draw waits after the frame that asked for it has been painted: meanwhile the
  * compositor rasterises and presents that frame on the other threads. On two cores a draw started
- * at once takes their CPU and delays that frame, and a held key's next event misses it (`npm run
- * bench:ui`); much longer, and the draw runs into the next frame.
+ * at once takes their CPU and can delay that frame past the next vsync. Much longer, and the draw
+ * runs into the next frame.
  */
 const PRESENT_MS = 6;
 
