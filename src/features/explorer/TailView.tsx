@@ -78,7 +78,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
         <div className="explorer__controls">
           {confidence}
           <MemoTailControls n={n} k={k} p={p} onN={onN} onK={onK} onP={onP} />
-          <Readout mode={shown.mode} n={shown.n} k={shown.k} p={shown.p} delta={shown.delta} side={side} targetTail={targetTail} />
+          <Readout {...shown} side={side} targetTail={targetTail} />
           <div className="explorer__actions">
             {mode !== 'lower' && (
               <button type="button" onClick={() => find('upper')}>
@@ -178,15 +178,8 @@ const PlotsPanel = memo(function PlotsPanel({ n, k, p, side, targetTail, plotWid
   );
 });
 
-interface BoundStatusProps {
-  mode: TailMode;
-  n: number;
-  k: number;
-  p: number;
-  delta: number;
-  side: TailSide;
+interface BoundStatusProps extends ReadoutProps {
   tailMass: number;
-  targetTail: number;
 }
 
 /** Where the current p stands relative to the bound: is the tail still at least δ? */
