@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -32,18 +32,26 @@ describe('ConfidenceControl', () => {
     expect(onChange).toHaveBeenLastCalledWith(0.1);
   });
 
-  it('steps through common confidence levels on the slider', () => {
+  it('steps through common confidence levels on the slider, committing each once its frame is painted', async () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     const slider = screen.getByRole('slider');
     expect(slider).toHaveAttribute('aria-valuetext', '95% confidence, δ = 0.05');
     expect(slider).toHaveValue(String(SLIDER_LEVELS.indexOf(95)));
     fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(99.9)) } });
-    expect(onChange).toHaveBeenLastCalledWith(0.001);
+    // The thumb has moved; what it sets follows after the frame (as a bare slider's frame would be).
+    expect(onChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(0.001));
+    expect(slider).toHaveAttribute('aria-valuetext', '99.9% confidence, δ = 0.001');
     fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(99.95)) } });
-    expect(onChange).toHaveBeenLastCalledWith(0.0005);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(0.0005));
+    // Two moves within one frame commit once, with the latest.
+    onChange.mockClear();
+    fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(90)) } });
     fireEvent.change(slider, { target: { value: String(SLIDER_LEVELS.indexOf(97.5)) } });
-    expect(onChange).toHaveBeenLastCalledWith(0.025);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(0.025));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(slider).toHaveValue(String(SLIDER_LEVELS.indexOf(97.5)));
   });
 
   it('puts the thumb at the nearest stop for any other δ', () => {

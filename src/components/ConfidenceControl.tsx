@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatConfidence, formatFullPrecision } from '../data/format';
 import { deltaProblem } from '../data/link-params';
+import { RangeInput } from './RangeInput';
 import './confidence-control.css';
 import './field-error.css';
 
@@ -82,15 +83,14 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
       </div>
       <label className="confidence-control__slider" htmlFor={`${id}-slider`}>
         <span>Level</span>
-        <input
+        <RangeInput
           id={`${id}-slider`}
-          type="range"
           min={0}
           max={SLIDER_LEVELS.length - 1}
           step={1}
-          value={nearestStop(delta)}
-          aria-valuetext={`${formatConfidence(delta)} confidence, δ = ${formatFullPrecision(delta)}`}
-          onChange={(event) => onChange(deltaOfLevel(SLIDER_LEVELS[Number(event.target.value)]!))}
+          position={nearestStop(delta)}
+          valueText={`${formatConfidence(delta)} confidence, δ = ${formatFullPrecision(delta)}`}
+          onCommit={(stop) => onChange(deltaOfLevel(SLIDER_LEVELS[stop]!))}
         />
       </label>
       <form className="confidence-control__field" onSubmit={onSubmit} noValidate>

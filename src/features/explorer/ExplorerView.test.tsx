@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPercent } from '../../data/format';
@@ -197,16 +197,17 @@ describe('ExplorerView', { timeout: 30_000 }, () => {
     expect(announced.filter((text) => /seeing 7[89] or fewer/.test(text))).toEqual([]);
   });
 
-  it('writes the view to the address bar with replaceState, debounced', () => {
-    vi.useFakeTimers();
+  it('writes the view to the address bar with replaceState, debounced', async () => {
     const replaceState = vi.spyOn(window.history, 'replaceState');
     renderExplorer('n=100&k=80&p=0.8&mode=upper');
+    // Two sliders moved within one frame: one address-bar write, once the settings rest.
     fireEvent.change(slider(/Hypothesized true accuracy p/), { target: { value: '0.83' } });
-    fireEvent.change(slider(/Number correct k/), { target: { value: '80' } });
-    expect(replaceState).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(250));
+    fireEvent.change(slider(/Number correct k/), { target: { value: '79' } });
+    await sentenceBecomes(/were 83\.0%.* 79 or fewer/);
+    await waitFor(() => expect(replaceState).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(replaceState).toHaveBeenCalledTimes(1);
-    expect(replaceState.mock.calls[0]![2]).toBe('#/explore?n=100&k=80&p=0.83&delta=0.05&mode=upper');
+    expect(replaceState.mock.calls[0]![2]).toBe('#/explore?n=100&k=79&p=0.83&delta=0.05&mode=upper');
     replaceState.mockRestore();
   });
 

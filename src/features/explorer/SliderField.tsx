@@ -1,4 +1,5 @@
 import { memo, useId, useState } from 'react';
+import { RangeInput } from '../../components/RangeInput';
 
 export interface SliderFieldProps {
   label: string;
@@ -23,7 +24,8 @@ export interface SliderFieldProps {
 
 /**
  * A labelled range input paired with a text field. The range input is native, so arrows,
- * PageUp/PageDown and Home/End work; the text field commits each valid entry as it is typed and
+ * PageUp/PageDown and Home/End work, and its moves are committed once a frame after they are
+ * painted (`RangeInput`); the text field commits each valid entry as it is typed and
  * shows an inline message (aria-invalid, aria-describedby) for an invalid one, keeping the last
  * valid value in use so the plots never break. Memoised: give it stable callbacks, so that moving
  * one slider re-renders only that field.
@@ -46,16 +48,15 @@ export const SliderField = memo(function SliderField(props: SliderFieldProps) {
         {label}
         {detail && <span className="slider-field__detail"> {detail}</span>}
       </label>
-      <input
+      <RangeInput
         id={`${id}-range`}
         className="slider-field__range"
-        type="range"
         min={min}
         max={max}
         step={step}
-        value={position}
-        aria-valuetext={valueText}
-        onChange={(event) => onSlide(Number(event.target.value))}
+        position={position}
+        valueText={valueText}
+        onCommit={onSlide}
       />
       <input
         id={`${id}-text`}

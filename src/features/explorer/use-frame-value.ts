@@ -1,23 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-
-/**
- * How long the draw waits after the frame that asked for it has been painted: meanwhile the
- * compositor rasterises and presents that frame on the other threads. On two cores a draw started
- * at once takes their CPU and can delay that frame past the next vsync. Much longer, and the draw
- * runs into the next frame.
- */
-const PRESENT_MS = 6;
-
-/** Runs `callback` in a task of its own PRESENT_MS after the current frame has been painted. */
-function afterPresent(callback: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    window.setTimeout(callback, PRESENT_MS);
-  };
-  channel.port2.postMessage(null);
-}
+import { afterNextPaint, isAfterPaintCommit } from '../../components/after-paint';
 
 /**
  * `value` as it was when it was last drawn, with its key (the current one, or an older one while
@@ -31,13 +14,18 @@ function afterPresent(callback: () => void): void {
  * recharts registers axis domains and ticks in effects and redraws with the new scales once they
  * are in, and a synchronous render runs those effects and that redraw before the next paint. Drawn
  * as an ordinary update, the first pass (new series, old scales) could be painted on its own: a
- * frame with the curves off the axes.
+ * frame with the curves off the axes. A change that is itself committed after its frame has been
+ * painted (a slider's move) is drawn at once, in that pass: it has nothing left to wait for.
  */
 export function useFrameValue<T>(value: T, key: string): { shown: T; shownKey: string } {
   const [frame, setFrame] = useState({ key, value });
   const latest = useRef({ key, value });
   const drawDue = useRef(false);
   const mounted = useRef(true);
+  if (frame.key !== key && isAfterPaintCommit()) {
+    // Committed after its own frame was painted (a slider's move, see RangeInput): draw it in this pass.
+    setFrame({ key, value });
+  }
 
   useEffect(() => {
     mounted.current = true;
@@ -50,12 +38,10 @@ export function useFrameValue<T>(value: T, key: string): { shown: T; shownKey: s
     latest.current = { key, value };
     if (frame.key === key || drawDue.current) return;
     drawDue.current = true;
-    requestAnimationFrame(() =>
-      afterPresent(() => {
-        drawDue.current = false;
-        if (mounted.current) flushSync(() => setFrame(latest.current));
-      }),
-    );
+    afterNextPaint(() => {
+      drawDue.current = false;
+      if (mounted.current) flushSync(() => setFrame(latest.current));
+    });
   }, [key, value, frame.key]);
 
   return { shown: frame.value, shownKey: frame.key };
