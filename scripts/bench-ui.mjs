@@ -393,9 +393,9 @@ const phaseNames = [...new Set(traces.flatMap((trace) => [...trace.phases.keys()
 console.log('Main-thread work per input (a second pass, under a Chrome trace of the timeline): all its tasks from the first input to');
 console.log('250 ms after the plots caught up, divided by the inputs — as thread CPU time (what the main thread ran, whatever else held the');
 console.log('cores) and as wall time — then its CPU time by what the thread did (self time of each trace event), ms per input. "JS key/input');
-console.log('events": handlers with React\'s synchronous render of a discrete event (the controls); "JS timers": the draw of what they drive');
-console.log('(sentence, status, plots, intervals, 6 ms after the input\'s frame is painted) and the address-bar update; "JS tasks": posted tasks,');
-console.log('i.e. the message that starts that wait and React\'s scheduled work (effects); "other": task time outside any traced event.');
+console.log('events": the slider\'s own handlers (they only note the position); "JS timers": the commit of the moves, 6 ms after the frame');
+console.log('that showed them was painted (controls\' text, sentence, status, plots, intervals, in one React pass) and the address-bar update;');
+console.log('"JS tasks": posted tasks, i.e. the message that starts that wait and React\'s scheduled work (effects); "other": task time outside any traced event.');
 printTable(
   ['slider', 'input', 'CPU per input', 'wall per input', 'longest task', ...phaseNames],
   traces.map((trace) => [
