@@ -211,6 +211,18 @@ describe('ExplorerView', { timeout: 30_000 }, () => {
     replaceState.mockRestore();
   });
 
+  it('never writes its settings over a link opened before they were written', async () => {
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    renderExplorer('n=100&k=80&p=0.8&mode=upper');
+    fireEvent.change(slider(/Number correct k/), { target: { value: '79' } });
+    await sentenceBecomes(/79 or fewer/);
+    window.location.hash = '#/explore?n=1000000&k=1000000&mode=upper';
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(replaceState).not.toHaveBeenCalled();
+    expect(window.location.hash).toBe('#/explore?n=1000000&k=1000000&mode=upper');
+    replaceState.mockRestore();
+  });
+
   it('works at N = 1 and N = 10^6, at k = 0 and k = N, without NaN', () => {
     for (const query of ['n=1&k=0', 'n=1&k=1', 'n=1000000&k=0', 'n=1000000&k=1000000', 'n=1000000&k=800000&p=0.8']) {
       for (const mode of ['upper', 'lower', 'central']) {

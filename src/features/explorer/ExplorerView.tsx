@@ -82,10 +82,12 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
   }
 
   useEffect(() => {
-    // The link is written once the settings rest, not at every step of a drag.
+    // The link is written once the settings rest, not at every step of a drag; never over a link
+    // opened meanwhile (its hashchange may not have reached this view yet).
+    const hashNow = window.location.hash;
     const timer = window.setTimeout(() => {
       const href = linkOf(settings);
-      if (window.location.hash !== href) window.history.replaceState(window.history.state, '', href);
+      if (window.location.hash === hashNow && hashNow !== href) window.history.replaceState(window.history.state, '', href);
     }, URL_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [settings]);
