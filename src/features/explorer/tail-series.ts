@@ -87,8 +87,9 @@ export function tailSeries(n: number, k: number, p: number, side: TailSide, maxB
   // The CDF at each edge from the end it is small at, so that it keeps its relative accuracy there.
   const below: number[] = [grid.below];
   for (const mass of masses) below.push(below[below.length - 1]! + mass);
-  const atOrAbove: number[] = [grid.above];
-  for (let i = masses.length - 1; i >= 0; i--) atOrAbove.unshift(atOrAbove[0]! + masses[i]!);
+  const atOrAbove = new Array<number>(masses.length + 1);
+  atOrAbove[masses.length] = grid.above;
+  for (let i = masses.length - 1; i >= 0; i--) atOrAbove[i] = atOrAbove[i + 1]! + masses[i]!;
   const edges = [...starts, hi + 1];
   const cdf: CdfPoint[] = edges.map((edge, i) => ({ x: edge - 0.5, cdf: edge - 1 < mean ? below[i]! : 1 - atOrAbove[i]! }));
 
