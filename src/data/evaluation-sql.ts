@@ -226,19 +226,26 @@ export function previewSql(columns: readonly string[], rows: number): string {
 /**
  * One detector's usable rows binned against THRESHOLD_COUNT evenly spaced thresholds
  * t_i = lo + i·step (lo, step = the scores' min and (max − min)/(THRESHOLD_COUNT − 1)): each row's bin
- * is the largest i with t_i ≤ score — floor((score − lo)/step), corrected by one where rounding put it
- * on the wrong side of a threshold computed the same way — so YES at t_i ⇔ bin ≥ i, exactly.
+ * is the largest i with t_i ≤ score, with t_i computed in doubles exactly as the curve computes it, so
+ * YES at t_i ⇔ bin ≥ i, exactly. Found by bisection (t_i never decreases with i), one bit per step:
+ * floor((score − lo)/step) can be off by many bins where the scores lie a few ulps apart (0.3 and
+ * 0.30000000000000004: rounding makes the first hundred thresholds equal).
  * Returns lo, step and, per bin, the should-be-YES and should-be-NO rows.
  */
 export function thresholdBinsSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], detector: string): string {
   const last = THRESHOLD_COUNT - 1;
+  const bits = Math.ceil(Math.log2(THRESHOLD_COUNT));
+  // Step k adds 2^(bits − 1 − k) to b where that threshold is still ≤ the score.
+  const bisection = Array.from({ length: bits }, (_, k) => {
+    const add = 2 ** (bits - 1 - k);
+    return `b${k + 1} AS (SELECT truth, score, lo, step, b + CASE WHEN b + ${add} <= ${last} AND lo + (b + ${add}) * step <= score THEN ${add} ELSE 0 END AS b FROM b${k}),`;
+  });
   return [
     `WITH usable AS (SELECT truth, score FROM ${EXAMPLES_TABLE} WHERE ${usableRowsWhere(mapping, filters, detector)} AND score IS NOT NULL AND isfinite(score)),`,
     `bounds AS (SELECT min(score) AS lo, (max(score) - min(score)) / ${last} AS step FROM usable),`,
-    `guessed AS (SELECT truth, score, lo, step, CASE WHEN step = 0 THEN 0 ELSE least(${last}, greatest(0, floor((score - lo) / step)))::INTEGER END AS b FROM usable, bounds),`,
-    `binned AS (SELECT truth, CASE WHEN step = 0 THEN 0`,
-    `  WHEN b < ${last} AND score >= lo + (b + 1) * step THEN b + 1`,
-    `  WHEN b > 0 AND score < lo + b * step THEN b - 1 ELSE b END AS bin FROM guessed)`,
+    `b0 AS (SELECT truth, score, lo, step, 0 AS b FROM usable, bounds),`,
+    ...bisection,
+    `binned AS (SELECT truth, CASE WHEN step = 0 THEN 0 ELSE b END AS bin FROM b${bits})`,
     `SELECT bin, count(*) FILTER (WHERE truth)::DOUBLE AS yes_rows, count(*) FILTER (WHERE NOT truth)::DOUBLE AS no_rows,`,
     `  (SELECT lo FROM bounds) AS lo, (SELECT step FROM bounds) AS step FROM binned GROUP BY bin ORDER BY bin`,
   ].join('\n');

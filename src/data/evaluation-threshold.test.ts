@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { balancedInterval } from '../stats';
 import { thresholdCurve } from './evaluation-threshold';
 
-/** The bins the SQL computes: the largest i with lo + i·step ≤ score. */
+/** The bins the SQL computes, by their definition: the largest i with lo + i·step ≤ score (see evaluation-threshold-sql.test.ts for the SQL itself). */
 function bin(score: number, lo: number, step: number, count: number): number {
-  let b = step === 0 ? 0 : Math.min(count - 1, Math.max(0, Math.floor((score - lo) / step)));
-  if (step !== 0 && b < count - 1 && score >= lo + (b + 1) * step) b += 1;
-  else if (step !== 0 && b > 0 && score < lo + b * step) b -= 1;
+  if (step === 0) return 0;
+  let b = 0;
+  for (let i = 1; i < count; i++) if (lo + i * step <= score) b = i;
   return b;
 }
 
@@ -29,8 +29,8 @@ describe('thresholdCurve', () => {
           expect(point.no.correct).toBe(rows.filter((row) => !row.truth && row.score < t).length);
         }
       }),
-      // A fixed seed: a random one failed once in CI and its shrinking ran for over 10 minutes (to be investigated).
-      { seed: 20261123, numRuns: 200, endOnFailure: true },
+      // No shrinking: each run builds 200 intervals, and shrinking a 60-row case takes minutes.
+      { numRuns: 200, endOnFailure: true },
     );
   });
   it('builds each threshold’s balanced interval at δ, none with an empty class', () => {
