@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { detectorIntervalRows, detectorIntervalsCaption } from '../../components/detector-interval-rows';
@@ -7,6 +7,8 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useInversionsReady } from '../../components/use-inversions-ready';
 import { useLinkState } from '../../components/use-link-state';
+import { usePrinting } from '../../components/use-printing';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
 import { parseReportLink, reportHref, type ReportLink } from '../../data/report-link';
@@ -30,6 +32,10 @@ import {
 import './report.css';
 
 const TITLE = 'Report';
+/** Detector pages drawn per task: each takes a few milliseconds (its chart, checklist and text). */
+const PAGES_PER_TASK = 8;
+/** Detectors' rows of the intervals table drawn per task (three rows each). */
+const TABLE_ENTRIES_PER_TASK = 40;
 
 /** `#/report`: the workspace's detectors (or one, or counts from the link) laid out for paper. */
 export function ReportView({ route }: { route: HashRoute }) {
@@ -59,7 +65,13 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const computing = useInversionsReady(needs);
   const ready = computing === null;
   const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method) : []), [ready, detectors, delta, method]);
-  const family: ReportFamily = { delta, m: detectors.length };
+  const family = useMemo<ReportFamily>(() => ({ delta, m: detectors.length }), [delta, detectors.length]);
+  // Hundreds of detector pages are drawn a few per task (all at once for paper), not in one long task.
+  const printing = usePrinting();
+  const progressive = useProgressiveCount(entries.length, PAGES_PER_TASK, entries);
+  const drawn = printing ? entries.length : progressive;
+  const progressiveRows = useProgressiveCount(entries.length, TABLE_ENTRIES_PER_TASK, entries);
+  const tableDrawn = printing ? entries.length : progressiveRows;
   // One date for the whole page, fixed when the report opens: what the paper says it was made on.
   const [date] = useState(() => new Date().toLocaleDateString('en-CA'));
   const source =
@@ -98,7 +110,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   }
 
   return (
-    <article className="report" aria-labelledby="report-heading">
+    <article className="report" aria-labelledby="report-heading" aria-busy={drawn < entries.length || tableDrawn < entries.length}>
       <header className="report__header">
         <h1 id="report-heading">{heading}</h1>
         <p className="report__meta">
@@ -117,17 +129,22 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
         </div>
       </header>
 
-      <IntervalsTable entries={entries} family={family} />
+      <IntervalsTable entries={entries} drawn={tableDrawn} family={family} />
 
-      {entries.map((entry, index) => (
+      {entries.slice(0, drawn).map((entry, index) => (
         <DetectorReport key={entry.id ?? `counts-${index}`} entry={entry} family={family} date={date} source={source} />
       ))}
+      {drawn < entries.length && (
+        <p role="status" className="report__drawing">
+          Drawing the detectors’ pages: {drawn.toLocaleString('en')} of {entries.length.toLocaleString('en')}…
+        </p>
+      )}
     </article>
   );
 }
 
 /** Every detector's intervals in one table: what "Copy as Markdown" copies. */
-function IntervalsTable({ entries, family }: { entries: readonly ReportEntry[]; family: ReportFamily }) {
+function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEntry[]; drawn: number; family: ReportFamily }) {
   const level = formatConfidence(family.delta);
   const simultaneous = family.m > 1;
   return (
@@ -151,23 +168,9 @@ function IntervalsTable({ entries, family }: { entries: readonly ReportEntry[]; 
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry, index) =>
-              metricRows(entry).map((row, rowIndex) => (
-                <tr key={`${entry.id ?? index}-${row.metric}`} className={rowIndex === 0 ? 'report-table__first' : undefined}>
-                  {rowIndex === 0 && (
-                    <th scope="rowgroup" rowSpan={3}>
-                      {entry.name}
-                    </th>
-                  )}
-                  <td>{row.metric}</td>
-                  <td className="report-table__number">{row.counts}</td>
-                  <td className="report-table__number">{estimateText(row.interval)}</td>
-                  <td className="report-table__number">{intervalText(row.interval)}</td>
-                  {simultaneous && <td className="report-table__number">{intervalText(row.simultaneous)}</td>}
-                  <td>{row.method}</td>
-                </tr>
-              )),
-            )}
+            {entries.slice(0, drawn).map((entry, index) => (
+              <EntryRows key={entry.id ?? index} entry={entry} simultaneous={simultaneous} />
+            ))}
           </tbody>
         </table>
       </TableScroll>
@@ -175,8 +178,27 @@ function IntervalsTable({ entries, family }: { entries: readonly ReportEntry[]; 
   );
 }
 
-/** One detector on its own page: the reporting checklist, its intervals as a picture, and what they mean. */
-function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; family: ReportFamily; date: string; source: string }) {
+/** A detector's three rows of the intervals table. Memoised: drawing the next rows leaves these be. */
+const EntryRows = memo(function EntryRows({ entry, simultaneous }: { entry: ReportEntry; simultaneous: boolean }) {
+  return metricRows(entry).map((row, rowIndex) => (
+    <tr key={row.metric} className={rowIndex === 0 ? 'report-table__first' : undefined}>
+      {rowIndex === 0 && (
+        <th scope="rowgroup" rowSpan={3}>
+          {entry.name}
+        </th>
+      )}
+      <td>{row.metric}</td>
+      <td className="report-table__number">{row.counts}</td>
+      <td className="report-table__number">{estimateText(row.interval)}</td>
+      <td className="report-table__number">{intervalText(row.interval)}</td>
+      {simultaneous && <td className="report-table__number">{intervalText(row.simultaneous)}</td>}
+      <td>{row.method}</td>
+    </tr>
+  ));
+});
+
+/** One detector on its own page: the reporting checklist, its intervals as a picture, and what they mean. Memoised: drawing the next pages leaves these be. */
+const DetectorReport = memo(function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; family: ReportFamily; date: string; source: string }) {
   const chartRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const pictureTitle = `Accuracy of “${entry.name}”`;
@@ -226,7 +248,7 @@ function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; f
       <p className="report-detector__interpretation">{interpretation(entry, family)}</p>
     </section>
   );
-}
+});
 
 type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; text: string };
 

@@ -1,0 +1,38 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useProgressiveCount } from './use-progressive-count';
+
+function Probe({ total, itemsKey }: { total: number; itemsKey: unknown }) {
+  return <p>{useProgressiveCount(total, 10, itemsKey)}</p>;
+}
+
+describe('useProgressiveCount', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('draws a chunk per task until all are drawn, and starts again for other items', () => {
+    const items = ['a'];
+    const { rerender } = render(<Probe total={25} itemsKey={items} />);
+    expect(screen.getByText(/\d+/)).toHaveTextContent('10');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByText(/\d+/)).toHaveTextContent('20');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByText(/\d+/)).toHaveTextContent('25');
+    // Nothing more is scheduled once all are drawn.
+    expect(vi.getTimerCount()).toBe(0);
+    // The same items re-rendered stay drawn; other items start from the first chunk.
+    rerender(<Probe total={25} itemsKey={items} />);
+    expect(screen.getByText(/\d+/)).toHaveTextContent('25');
+    rerender(<Probe total={25} itemsKey={['b']} />);
+    expect(screen.getByText(/\d+/)).toHaveTextContent('10');
+    act(() => vi.advanceTimersToNextTimer());
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByText(/\d+/)).toHaveTextContent('25');
+  });
+
+  it('draws fewer items than a chunk at once, with nothing scheduled', () => {
+    render(<Probe total={3} itemsKey="x" />);
+    expect(screen.getByText(/\d+/)).toHaveTextContent('3');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
