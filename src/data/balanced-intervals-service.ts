@@ -111,6 +111,7 @@ export function computeInversions(needs: readonly InversionNeed[], onProgress: (
         finished += message.indices.length;
         onProgress(finished / needs.length);
       },
+      isLast: (message) => message.done,
       onError: () => onProgress(1),
     }),
   );
@@ -148,6 +149,7 @@ function startNextJob(): void {
         startNextJob();
       }
     },
+    isLast: (message) => message.done,
     onError: () => {
       running = false;
     },

@@ -1,7 +1,9 @@
 /**
  * Starts one job in a Web Worker and returns a function that cancels it (terminating the worker),
- * so heavy exact computations never hold the page. Where there is no Worker (the unit tests' jsdom)
- * the same job runs on the page after the current render, through `runHere`.
+ * so heavy exact computations never hold the page. The worker is ended after the message `isLast`
+ * recognises (a finished worker would otherwise keep its thread and heap as long as the page
+ * lives). Where there is no Worker (the unit tests' jsdom) the same job runs on the page after the
+ * current render, through `runHere`.
  *
  * `createWorker` must contain the literal `new Worker(new URL('./x.worker.ts', import.meta.url), …)`
  * so that Vite bundles the worker; one job per worker.
@@ -11,9 +13,11 @@ export function startWorkerJob<Job, Message>(options: {
   runHere: (job: Job, post: (message: Message) => void) => void;
   job: Job;
   onMessage: (message: Message) => void;
+  /** Whether this is the job's last message. */
+  isLast: (message: Message) => boolean;
   onError: (message: string) => void;
 }): () => void {
-  const { createWorker, runHere, job, onMessage, onError } = options;
+  const { createWorker, runHere, job, onMessage, isLast, onError } = options;
   if (typeof Worker === 'undefined') {
     let cancelled = false;
     const timer = setTimeout(() =>
@@ -27,8 +31,14 @@ export function startWorkerJob<Job, Message>(options: {
     };
   }
   const worker = createWorker();
-  worker.onmessage = (event: MessageEvent<Message>) => onMessage(event.data);
-  worker.onerror = (event) => onError(event.message || 'The background worker failed to start.');
+  worker.onmessage = (event: MessageEvent<Message>) => {
+    if (isLast(event.data)) worker.terminate();
+    onMessage(event.data);
+  };
+  worker.onerror = (event) => {
+    worker.terminate();
+    onError(event.message || 'The background worker failed to start.');
+  };
   worker.postMessage(job);
   return () => worker.terminate();
 }

@@ -15,6 +15,7 @@ export function useRanking(job: RankJob | null): RankMessage | null {
       runHere: runRankJob,
       job,
       onMessage: (message) => setAnswer({ job, message }),
+      isLast: () => true,
       onError: (message) => setAnswer({ job, message: { kind: 'failed', message } }),
     });
   }, [job]);

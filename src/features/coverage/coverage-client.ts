@@ -11,6 +11,7 @@ export function startCoverageJob(job: CoverageJob, onMessage: (message: Coverage
     runHere: runCoverageJob,
     job,
     onMessage,
+    isLast: (message) => message.kind === 'done' || message.kind === 'error',
     onError: (message) => onMessage({ kind: 'error', message }),
   });
 }

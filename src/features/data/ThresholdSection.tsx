@@ -83,6 +83,7 @@ export function ThresholdSection({
       runHere: runThresholdCurveJob,
       job: { bins: shownBins, delta },
       onMessage: (points) => setCurve({ bins: shownBins, delta, points }),
+      isLast: () => true,
       onError: (error) => setProblem(`The threshold curve could not be computed: ${error}`),
     });
   }, [shownBins, delta, setProblem]);

@@ -42,6 +42,7 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
           done[index] = message.kind === 'done' ? part.length : Math.floor(message.fraction * part.length);
           report();
         },
+        isLast: (message) => message.kind === 'done',
         onError: () => {
           done[index] = part.length;
           report();

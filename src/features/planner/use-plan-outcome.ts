@@ -34,6 +34,7 @@ export function usePlanOutcome(link: PlanLink): PlanSearch {
         outcomeCache.set(key, message);
         setLast(message);
       },
+      isLast: () => true,
       onError: (message) => setLast({ outcome: { ok: false, message }, elapsedMs: 0 }),
     });
     return stop.current;
