@@ -61,7 +61,14 @@ describe('label values', () => {
 describe('detectorIdFromName', () => {
   it('makes a safe id, starting with a letter or digit', () => {
     expect(detectorIdFromName('detector-01')).toBe('detector-01');
-    expect(detectorIdFromName('  Fork lift / bay 2 ')).toBe('Fork-lift-bay-2');
-    expect(detectorIdFromName('***')).toBe('detector');
+    expect(detectorIdFromName('  Fork lift / bay 2 ')).toMatch(/^Fork-lift-bay-2-[0-9a-f]{8}$/);
+    expect(detectorIdFromName('***')).toMatch(/^detector-[0-9a-f]{8}$/);
+  });
+  it('gives different names different ids, the same name always the same', () => {
+    const names = ['Cam A', 'Cam/A', 'Cam  A', '叉车', '烟雾', 'Cam-A', 'Cam-A-', '***', '+++'];
+    const ids = names.map(detectorIdFromName);
+    expect(new Set(ids).size).toBe(names.length);
+    expect(names.map(detectorIdFromName)).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
   });
 });

@@ -90,7 +90,12 @@ export function withValueMeaning(mapping: EvaluationMapping, value: string, mean
   return { ...mapping, yesValues, noValues };
 }
 
-/** A detector id from a name: letters, digits, '-', '_', '.', starting with a letter or digit. */
+/**
+ * A detector id from a name: letters, digits, '-', '_', '.', starting with a letter or digit. A name
+ * that is such an id already is kept; any other gets a hash of the whole name after its safe part,
+ * so that different names never share an id ("Cam A" and "Cam/A", or names in other scripts, would
+ * otherwise both become "Cam-A" or "detector", and a re-import would update one with the other's counts).
+ */
 export function detectorIdFromName(name: string): string {
   const slug = name
     .normalize('NFKD')
@@ -98,5 +103,13 @@ export function detectorIdFromName(name: string): string {
     .replace(/^[^A-Za-z0-9]+/, '')
     .replace(/-+$/, '')
     .slice(0, 80);
-  return slug === '' ? 'detector' : slug;
+  if (slug === name) return slug;
+  return `${slug === '' ? 'detector' : slug}-${nameHash(name)}`;
+}
+
+/** FNV-1a over the name's UTF-16 code units, as 8 hex digits. */
+function nameHash(name: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countsTableCsv } from './evaluation-export';
 import {
   checkImportSize,
   detectImportKind,
@@ -133,6 +134,16 @@ describe('parsePerExampleCsv', () => {
 });
 
 describe('parseCountsCsv', () => {
+  it('reads back names that our CSV exports guarded against formulas, as they were', () => {
+    const names = ['-dashcam', '=SUM(A1)', '+1 cam', '@home', 'plain', "'quoted"];
+    const csv = countsTableCsv(
+      names.map((detector) => ({ detector, yes: { correct: 1, total: 2 }, no: { correct: 3, total: 4 }, balanced: null })),
+      0.05,
+    );
+    expect(parseCountsCsv(csv).detectors.map((detector) => detector.name)).toEqual(names);
+  });
+
+
   it('reads counts per detector, with optional id and query', () => {
     const csv = 'id,detector,query,yes_correct,yes_total,no_correct,no_total\nfl-1,Forklift,Is there a forklift?,38,40,55,60\n,Smoke,,0,0,297,300\n';
     expect(parseCountsCsv(csv)).toEqual({

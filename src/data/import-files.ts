@@ -141,7 +141,7 @@ export function parsePerExampleCsv(text: string): CsvImportResult {
   const byName = new Map<string, { name: string; query: string; queryLine: number; yes: ClassCounts; no: ClassCounts }>();
   for (const row of table.rows) {
     const problems: string[] = [];
-    const name = (row.cells[columns.detector] ?? '').trim();
+    const name = withoutFormulaGuard((row.cells[columns.detector] ?? '').trim());
     if (name === '') problems.push('detector is empty');
     else if (name.length > MAX_NAME_LENGTH) problems.push(`detector name is longer than ${MAX_NAME_LENGTH} characters`);
     const label = readAnswer(row.cells[columns.label]);
@@ -204,11 +204,11 @@ export function parseCountsCsv(text: string): CsvImportResult {
   for (const row of table.rows) {
     const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? '').trim());
     const problems: string[] = [];
-    const name = cell(columns.detector);
+    const name = withoutFormulaGuard(cell(columns.detector));
     if (name === '') problems.push('detector is empty');
     else if (name.length > MAX_NAME_LENGTH) problems.push(`detector name is longer than ${MAX_NAME_LENGTH} characters`);
     else if (rowsByName.has(name)) problems.push(`detector '${clip(name)}' is already on line ${rowsByName.get(name)}`);
-    const query = cell(columns.query);
+    const query = withoutFormulaGuard(cell(columns.query));
     if (query.length > MAX_QUERY_LENGTH) problems.push(`query is longer than ${MAX_QUERY_LENGTH} characters`);
     const idText = cell(columns.id);
     if (idText !== '') {
@@ -364,4 +364,12 @@ function emptyResult(error: RowError): CsvImportResult {
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * A text cell as it was before our CSV exports guarded it: they put a single quote before a cell
+ * starting with = + - @ TAB or CR (`textCell`), so that re-importing an export keeps names as they were.
+ */
+function withoutFormulaGuard(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }

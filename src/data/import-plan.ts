@@ -1,4 +1,5 @@
 import { uniqueId, type Detector } from './detector';
+import { MAX_DETECTORS_PER_FILE } from './detectors-schema';
 
 /** Replace the whole workspace, or bring the file's detectors in beside what is there. */
 export type ImportMode = 'replace' | 'add';
@@ -20,6 +21,12 @@ export interface ImportPlan {
   actions: ImportAction[];
   /** How many imported ids the workspace already has (0 when replacing). */
   conflicts: number;
+  /**
+   * Why the import cannot be made, or null: a workspace holds at most MAX_DETECTORS_PER_FILE
+   * detectors (what a saved workspace is read back with), so a bigger one would be saved and then
+   * refused on the next load.
+   */
+  refused: string | null;
 }
 
 /**
@@ -29,25 +36,34 @@ export interface ImportPlan {
  */
 export function planImport(existing: readonly Detector[], incoming: readonly Detector[], mode: ImportMode, onExisting: ExistingIdPolicy): ImportPlan {
   const byId = new Map(mode === 'add' ? existing.map((detector) => [detector.id, detector]) : []);
-  const taken = new Set(byId.keys());
+  // The file's own ids are kept where they are free: a renamed detector must not take one of them.
+  const taken = new Set([...byId.keys(), ...incoming.map((detector) => detector.id)]);
+  const seen = new Set<string>();
   const updates = new Map<string, Detector>();
   const appended: Detector[] = [];
   let conflicts = 0;
   const actions = incoming.map((detector): ImportAction => {
-    const before = byId.get(detector.id);
+    // A repeated id in the file is a detector of its own, under a free id (never a second update).
+    const repeated = seen.has(detector.id);
+    seen.add(detector.id);
+    const before = repeated ? undefined : byId.get(detector.id);
     if (before) conflicts += 1;
     if (before && onExisting === 'update') {
       updates.set(detector.id, detector);
       return { kind: 'update', id: detector.id, before };
     }
     if (before && onExisting === 'skip') return { kind: 'skip', id: detector.id };
-    const id = uniqueId(detector.id, taken);
+    const id = before || repeated ? uniqueId(detector.id, taken) : detector.id;
     appended.push(id === detector.id ? detector : { ...detector, id });
     return id === detector.id ? { kind: 'add', id } : { kind: 'add-renamed', id, from: detector.id };
   });
   const kept = mode === 'add' ? existing.map((detector) => updates.get(detector.id) ?? detector) : [];
   const detectors = [...kept, ...appended];
-  return { detectors, actions, conflicts };
+  const refused =
+    detectors.length > MAX_DETECTORS_PER_FILE
+      ? `This would make ${detectors.length.toLocaleString('en-US')} detectors; a workspace holds at most ${MAX_DETECTORS_PER_FILE.toLocaleString('en-US')}. Nothing was imported: remove some detectors first, or replace the workspace instead.`
+      : null;
+  return { detectors, actions, conflicts, refused };
 }
 
 /** "3 added, 2 updated, 1 skipped" — the plan in a few words (zero counts left out). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from './routes';
 import {
+  carriedMatches,
   countsHref,
   detectorHref,
   parseCountsLink,
@@ -140,5 +141,16 @@ describe('#/counts links', () => {
         { param: 'delta', message: expect.stringMatching(/^“delta” is “0”; expected the error rate δ, such as 0.05 for 95% confidence: δ must be/) },
       ],
     });
+  });
+});
+
+describe('carriedMatches', () => {
+  it('knows a detector in its own link, spaces around its name or question included', () => {
+    const detector = { id: 'forklift', name: 'Forklift ', query: 'Is there a forklift?\n', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+    const parsed = parseDetectorLink(parseHashRoute(detectorHref(detector.id, 0.05, detector)));
+    expect(parsed.ok && parsed.value.carried).toEqual({ name: 'Forklift', query: 'Is there a forklift?', yes: detector.yes, no: detector.no });
+    expect(parsed.ok && carriedMatches(detector, parsed.value.carried!)).toBe(true);
+    expect(parsed.ok && carriedMatches({ ...detector, yes: { correct: 37, total: 40 } }, parsed.value.carried!)).toBe(false);
+    expect(parsed.ok && carriedMatches({ ...detector, name: 'Forklift 2' }, parsed.value.carried!)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { ClassCounts } from '../stats';
 import { DEFAULT_BALANCED_METHOD, readBalancedParam, type BalancedMethod } from './balanced-method';
 import { SORT_KEYS, type SortKey } from './detector-list';
-import { CLASS_LABELS, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts, type ClassName } from './detector';
+import { CLASS_LABELS, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts, type ClassName, type Detector } from './detector';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem } from './link-params';
 import { hashHref, type HashRoute } from './routes';
 
@@ -89,6 +89,18 @@ function balancedParam(params: URLSearchParams, problems: LinkProblem[]): Balanc
   const balanced = readBalancedParam(reader);
   problems.push(...reader.problems);
   return balanced;
+}
+
+/**
+ * Whether a link's carried detector is this workspace detector as it is: a link carries the name and
+ * question trimmed (a typed one is stored so), and one imported with spaces around them is still the same.
+ */
+export function carriedMatches(detector: Detector, carried: CarriedDetector): boolean {
+  return (
+    (detector.name.trim() || detector.id) === carried.name &&
+    detector.query.trim() === carried.query &&
+    (['yes', 'no'] as const).every((name) => detector[name].correct === carried[name].correct && detector[name].total === carried[name].total)
+  );
 }
 
 function parseCarried(params: URLSearchParams, id: string, problems: LinkProblem[]): CarriedDetector | undefined {

@@ -165,6 +165,41 @@ describe('workspace actions', () => {
     expect(store.getState().undoBulkChange()).toBe(false);
   });
 
+  it('offers to undo an import only while nothing has changed since: it would drop the later changes', async () => {
+    const store = await newStore();
+    store.getState().seed([forklift, smoke]);
+    for (const change of [
+      () => store.getState().updateCounts('spill', 'yes', { correct: '1', total: '2' }),
+      () => store.getState().renameDetector('spill', 'Spill v2'),
+      () => store.getState().setQuery('spill', 'Is there a spill?'),
+      () => store.getState().addDetector({ name: 'New' }),
+      () => store.getState().deleteDetector('smoke'),
+    ]) {
+      store.getState().importDetectors([spill], 'add', 'update');
+      expect(store.getState().lastBulkChange).not.toBeNull();
+      change();
+      expect(store.getState().lastBulkChange).toBeNull();
+      expect(store.getState().undoBulkChange()).toBe(false);
+    }
+    // Undoing an import also ends an older delete's undo (it would restore beside the undone list).
+    store.getState().deleteDetector('forklift');
+    store.getState().importDetectors([forklift], 'add', 'add-new');
+    expect(store.getState().undoBulkChange()).toBe(true);
+    expect(store.getState().lastDeleted).toBeNull();
+    expect(store.getState().undoDelete()).toBeNull();
+  });
+
+  it('changes nothing when an import would make more detectors than a saved workspace is read back with', async () => {
+    const store = await newStore();
+    const many = Array.from({ length: 50_000 }, (_, index) => ({ ...spill, id: `d${index}`, name: `D ${index}` }));
+    store.getState().importDetectors(many, 'replace');
+    const before = store.getState().detectors;
+    const plan = store.getState().importDetectors([forklift], 'add', 'add-new');
+    expect(plan.refused).toMatch(/50,001 detectors/);
+    expect(store.getState().detectors).toBe(before);
+    expect(store.getState().lastBulkChange?.description).toMatch(/^Replaced the workspace/);
+  });
+
   it('refuses detectors that would not survive a reload', async () => {
     const store = await newStore();
     const bad = { ...forklift, yes: { correct: 41, total: 40 } };

@@ -84,12 +84,9 @@ export interface WorkspaceActions {
   /** Puts the last deleted detector back where it was; returns its id, or null if there is none. */
   undoDelete: () => string | null;
   /**
-   * 'replace' swaps the whole list; 'append' adds to the end. Ids already in use (or repeated in
-   * `detectors`) get -2, -3, … Throws a RangeError for detectors that fail the schema.
-   */
-  /**
    * Imports detectors as `planImport` says (replace, or add with a policy for ids already present)
-   * and keeps the previous detectors for `undoBulkChange`. Throws a RangeError for detectors that
+   * and keeps the previous detectors for `undoBulkChange`; changes nothing when the plan is refused
+   * (`plan.refused`: too many detectors to be read back). Throws a RangeError for detectors that
    * fail the schema. `description` names the change for the undo bar.
    */
   importDetectors: (detectors: readonly Detector[], mode: ImportMode, onExisting?: ExistingIdPolicy, description?: string) => ImportPlan;
@@ -162,8 +159,10 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
         guard.onWriteProblem = (problem) => {
           if (get().storageProblem?.message !== problem.message) set({ storageProblem: problem });
         };
+        // Any later change to the detectors ends the bulk undo: it restores the list as it was before
+        // the import, and would silently drop what was changed since.
         const replaceDetector = (id: string, change: (detector: Detector) => Detector) =>
-          set((state) => ({ detectors: state.detectors.map((d) => (d.id === id ? change(d) : d)) }));
+          set((state) => ({ detectors: state.detectors.map((d) => (d.id === id ? change(d) : d)), lastBulkChange: null }));
         const has = (id: string) => get().detectors.some((d) => d.id === id);
         return {
           ...INITIAL_STATE,
@@ -174,7 +173,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           },
           addDetector: (partial = {}) => {
             const detector = buildNewDetector(partial, get().detectors);
-            set((state) => ({ detectors: [...state.detectors, detector], seeded: true }));
+            set((state) => ({ detectors: [...state.detectors, detector], seeded: true, lastBulkChange: null }));
             return detector.id;
           },
           updateCounts: (id, cls, counts) => {
@@ -204,6 +203,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             set((state) => ({
               detectors: state.detectors.filter((d) => d.id !== id),
               lastDeleted: { detector, index },
+              lastBulkChange: null,
             }));
           },
           undoDelete: () => {
@@ -212,13 +212,14 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             const id = uniqueId(lastDeleted.detector.id, new Set(detectors.map((d) => d.id)));
             const restored = id === lastDeleted.detector.id ? lastDeleted.detector : { ...lastDeleted.detector, id };
             const index = Math.min(lastDeleted.index, detectors.length);
-            set({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null });
+            set({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null, lastBulkChange: null });
             return id;
           },
           importDetectors: (incoming, mode, onExisting = 'add-new', description) => {
             const checked = checkedCopies(incoming, 'importDetectors');
             const previous = get().detectors;
             const plan = planImport(previous, checked, mode, onExisting);
+            if (plan.refused !== null) return plan;
             const summary = description ?? `${mode === 'replace' ? 'Replaced the workspace' : 'Imported'}: ${describeImport(plan)}.`;
             set((state) => ({
               detectors: plan.detectors,
@@ -232,7 +233,8 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           undoBulkChange: () => {
             const change = get().lastBulkChange;
             if (!change) return false;
-            set({ detectors: change.previous, lastBulkChange: null });
+            // A delete made before the import is undone with it only by undoing the delete itself, after.
+            set({ detectors: change.previous, lastBulkChange: null, lastDeleted: null });
             return true;
           },
           setDelta: (delta) => {

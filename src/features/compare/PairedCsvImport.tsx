@@ -62,6 +62,10 @@ export function PairedCsvImport({ names, delta }: { names: { a: string; b: strin
       'add-new',
       `Added ${read.names.a} and ${read.names.b} from ${read.fileName}`,
     );
+    if (plan.refused !== null) {
+      setAdded(plan.refused);
+      return;
+    }
     setAdded(`Added to your workspace as ${plan.actions.map((action) => `“${action.id}”`).join(' and ')} (undo from the detector list).`);
   }
 

@@ -63,6 +63,10 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
     }));
     try {
       const plan = importDetectors(detectors, 'add', onExisting, `Imported counts of ${count(detectors.length)} detector${detectors.length === 1 ? '' : 's'} from ${opened.fileName}.`);
+      if (plan.refused !== null) {
+        setImported(plan.refused);
+        return;
+      }
       datasetsStore.getState().remember({
         id: opened.fileName,
         fileName: opened.fileName,

@@ -5,10 +5,10 @@ import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-me
 import type { BalancedMethod } from '../../data/balanced-method';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
-import type { ClassName, Detector } from '../../data/detector';
+import type { ClassName } from '../../data/detector';
 import type { HashRoute } from '../../data/routes';
 import { reportHref } from '../../data/report-link';
-import { detectorHref, parseDetectorLink, type CarriedDetector } from '../../data/share-links';
+import { carriedMatches, detectorHref, parseDetectorLink, type CarriedDetector } from '../../data/share-links';
 import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorDetails } from './DetectorDetails';
@@ -28,11 +28,6 @@ export function DetectorView({ route }: { route: HashRoute }) {
 }
 
 /** The same numbers: what a link carries agrees with the workspace's detector of that id. */
-const sameDetector = (detector: Detector, carried: CarriedDetector) =>
-  detector.name === carried.name &&
-  detector.query === carried.query &&
-  (['yes', 'no'] as const).every((name) => detector[name].correct === carried[name].correct && detector[name].total === carried[name].total);
-
 function LinkedDetector(props: { id: string; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined; carried: CarriedDetector | undefined }) {
   const { id, linkDelta, linkMethod, carried } = props;
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
@@ -54,7 +49,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
 
   // Once the workspace's detector matched the link, edits to it keep the editable view.
   const linkKey = carried ? JSON.stringify(carried) : '';
-  const matches = carried !== undefined && detector !== undefined && sameDetector(detector, carried);
+  const matches = carried !== undefined && detector !== undefined && carriedMatches(detector, carried);
   const [matchedLink, setMatchedLink] = useState<string | null>(null);
   if (matches && matchedLink !== linkKey) setMatchedLink(linkKey);
   if (carried && !matches && matchedLink !== linkKey) {

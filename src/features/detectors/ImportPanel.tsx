@@ -263,7 +263,12 @@ function Preview({
         </div>
       ) : (
         <div className="button-row">
-          <button type="button" disabled={count === 0} onClick={() => onConfirm('add', onExisting)}>
+          {plan.refused && (
+            <p className="field-error" role="alert">
+              Adding: {plan.refused}
+            </p>
+          )}
+          <button type="button" disabled={count === 0 || plan.refused !== null} onClick={() => onConfirm('add', onExisting)}>
             {plan.conflicts === 0 ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(plan)}`}
           </button>
           <button type="button" disabled={count === 0} onClick={() => (existing.length === 0 ? onConfirm('replace', onExisting) : setConfirmingReplace(true))}>

@@ -44,10 +44,15 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta, method), [shared, sort, delta, method]);
   const count = shared.detectors.length.toLocaleString('en');
 
+  const [refused, setRefused] = useState<string | null>(null);
   const save = (mode: 'add' | 'replace') => {
     const description =
       mode === 'add' ? `Added ${count} shared detectors (ids in use updated).` : `Replaced your workspace with ${count} shared detectors.`;
-    importDetectors(shared.detectors, mode, 'update', description);
+    const plan = importDetectors(shared.detectors, mode, 'update', description);
+    if (plan.refused !== null) {
+      setRefused(plan.refused);
+      return;
+    }
     setSort(shared.sort);
     setFilter(shared.filter);
     setWorkspaceDelta(delta);
@@ -61,6 +66,11 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
         Someone shared these {count} detectors as a link (read-only here): nothing is saved in your browser unless you choose
         to. The link’s data sits after the “#”, which browsers never send to a server.
       </p>
+      {refused && (
+        <p className="field-error" role="alert">
+          {refused}
+        </p>
+      )}
       <div className="toolbar">
         <button type="button" disabled={!hydrated} onClick={() => save('add')}>
           Add to my workspace

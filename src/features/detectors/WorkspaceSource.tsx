@@ -51,6 +51,7 @@ function HydratedWorkspaceSource() {
   const [source] = useState<SourceResolution>(() => resolveSourceUrl(window.location.search, window.location.href));
   // Messages say what happened to the workspace the user had when the page opened.
   const [hadWorkspace] = useState(seeded);
+  const [refused, setRefused] = useState<string | null>(null);
   const fallback = hadWorkspace ? 'Your workspace is unchanged.' : 'The sample detectors are shown instead.';
   const decision = useSyncExternalStore(sourceDecision.subscribe, sourceDecision.get);
   const decide = sourceDecision.set;
@@ -114,12 +115,14 @@ function HydratedWorkspaceSource() {
             The link’s file has {sourceData.length.toLocaleString('en')} detector{sourceData.length === 1 ? '' : 's'} ({sourceUrl}).
             Your workspace already has detectors.
           </p>
+          {refused && <p className="field-error">{refused}</p>}
           <div className="button-row">
             <button
               type="button"
               onClick={() => {
-                importDetectors(sourceData, 'add', 'update', `Added the link’s detectors (${sourceUrl}).`);
-                decide('done');
+                const plan = importDetectors(sourceData, 'add', 'update', `Added the link’s detectors (${sourceUrl}).`);
+                if (plan.refused !== null) setRefused(plan.refused);
+                else decide('done');
               }}
             >
               Add them to mine
