@@ -44,10 +44,13 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const setMethod = useWorkspace((state) => state.setBalancedMethod);
   // A link's sort and filter apply when it opens; afterwards each change rewrites the address (no
   // history entry per keystroke), so what the address says is always what the list shows.
+  // Applied once the saved workspace has been read: its own sort would replace the link's.
+  const hydrated = useWorkspace((state) => state.hydrated);
   useEffect(() => {
+    if (!hydrated) return;
     if (linked?.sort !== undefined) setSort(linked.sort);
     if (linked?.filter !== undefined) setFilter(linked.filter);
-  }, [linked?.sort, linked?.filter, setSort, setFilter]);
+  }, [linked?.sort, linked?.filter, setSort, setFilter, hydrated]);
   const changeView = (change: { sort?: SortKey; filter?: string }) => {
     if (change.sort !== undefined) setSort(change.sort);
     if (change.filter !== undefined) setFilter(change.filter);

@@ -10,11 +10,14 @@ import { useWorkspace } from '../../store/workspace';
 export function useLinkedDelta(linkDelta: number | undefined, hrefFor: (delta: number) => string) {
   const delta = useWorkspace((state) => state.delta);
   const setDelta = useWorkspace((state) => state.setDelta);
+  // The saved workspace, read asynchronously, brings its own δ: the link's is applied after it (and shown meanwhile).
+  const hydrated = useWorkspace((state) => state.hydrated);
   useEffect(() => {
-    if (linkDelta !== undefined) setDelta(linkDelta);
-  }, [linkDelta, setDelta]);
+    if (hydrated && linkDelta !== undefined) setDelta(linkDelta);
+  }, [linkDelta, setDelta, hydrated]);
+  const shown = !hydrated && linkDelta !== undefined ? linkDelta : delta;
   const changeDelta = (next: number) => {
     if (setDelta(next) === null) window.history.replaceState(window.history.state, '', hrefFor(next));
   };
-  return [delta, changeDelta] as const;
+  return [shown, changeDelta] as const;
 }
