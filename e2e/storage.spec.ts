@@ -83,7 +83,10 @@ test('a failed save (storage full) says so, keeps what is on screen, and leaves 
   await expect(page.getByRole('alert').filter({ hasText: 'could not be saved' })).toContainText(
     'Your latest changes could not be saved in this browser (QuotaExceededError: The quota has been exceeded.). Everything on screen stays in this tab, and the last saved workspace is unchanged',
   );
-  await page.getByRole('link', { name: 'All detectors' }).click();
+  // Every view says so, not only the detectors' (an import on #/data or #/compare can fail the same way).
+  await page.goto('./#/data');
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be saved' })).toBeVisible();
+  await page.goto('./#/');
   await expect(listCount(page)).toHaveText(`${SAMPLES.length + 1} detectors`);
   await page.reload();
   await expect(listCount(page)).toHaveText(`${SAMPLES.length} detectors`);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { StorageProblemBanner } from '../components/StorageProblemBanner';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView, SharedWorkspaceView } from '../features/detectors';
@@ -69,6 +70,7 @@ export function App() {
         <ThemeSwitch />
       </header>
       <main id="main" tabIndex={-1}>
+        <StorageProblemBanner />
         {active ? (
           <ViewErrorBoundary key={active.segment} title={active.label} resetKey={routeKey(route)}>
             <Suspense fallback={<p role="status">Loading…</p>}>{active.render(route)}</Suspense>

@@ -14,7 +14,6 @@ import type { ClassCounts } from '../../stats';
 import { DetectorDetails } from './DetectorDetails';
 import { EditableText } from './EditableText';
 import { ExportButtons } from './ExportButtons';
-import { StorageProblemBanner } from './StorageProblemBanner';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { WorkspaceSource } from './WorkspaceSource';
@@ -85,7 +84,6 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   return (
     <section className="detector-view" aria-labelledby="detector-heading">
       <WorkspaceSource />
-      <StorageProblemBanner />
       <p className="breadcrumb">
         <a href="#/">← All detectors</a>
       </p>

@@ -14,7 +14,6 @@ import { DetectorTable } from './DetectorTable';
 import { shareUrl } from './DetectorView';
 import { ExportButtons } from './ExportButtons';
 import { ImportPanel } from './ImportPanel';
-import { StorageProblemBanner } from './StorageProblemBanner';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { useLowerBounds } from './use-lower-bounds';
@@ -71,7 +70,6 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   return (
     <section className="detectors-list" aria-labelledby={`${id}-heading`}>
       <WorkspaceSource />
-      <StorageProblemBanner />
       <h1 id={`${id}-heading`}>Detectors</h1>
       <p className="lead">
         Each detector’s balanced accuracy — the mean of its should-be-YES and should-be-NO accuracy — with an exact

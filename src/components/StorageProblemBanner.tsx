@@ -1,6 +1,6 @@
-import { useWorkspace } from '../../store/workspace';
+import { useWorkspace } from '../store/workspace';
 
-/** Tells the user when saved data could not be read or changes cannot be saved; dismissible. */
+/** Tells the user, on every view, when saved data could not be read or changes cannot be saved; dismissible. */
 export function StorageProblemBanner() {
   const problem = useWorkspace((state) => state.storageProblem);
   const dismiss = useWorkspace((state) => state.dismissStorageProblem);
