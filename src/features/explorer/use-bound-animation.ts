@@ -21,8 +21,8 @@ const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Replays a bound search by moving p through its bisection midpoints, one per STEP_MS on
- * requestAnimationFrame, then sets p to the exact bound. With prefers-reduced-motion, p goes
+ * Replays a bound search by moving p through its bisection midpoints, one per STEP_MS (at most one
+ * per frame) on requestAnimationFrame, then sets p to the exact bound. With prefers-reduced-motion, p goes
  * straight to the bound and the steps are listed at once.
  */
 export function useBoundAnimation(setP: (p: number) => void): BoundAnimation {
@@ -56,7 +56,9 @@ export function useBoundAnimation(setP: (p: number) => void): BoundAnimation {
       let shown = -1;
       const tick = (now: number) => {
         started ??= now;
-        const index = Math.floor((now - started) / STEP_MS);
+        // One step per STEP_MS, and never more than one per frame: on a slow or busy machine the
+        // search takes longer rather than skipping halvings the eye should follow.
+        const index = Math.min(shown + 1, Math.floor((now - started) / STEP_MS));
         if (index >= next.steps.length) {
           land();
           return;
