@@ -60,9 +60,17 @@ export function balancedIntervalMulti(
   });
   // A rounded mean can fall an ulp outside the values it averages; keep it inside them.
   const mean = (pick: (interval: Interval) => number) => {
-    const values = intervals.map(pick);
-    const average = values.reduce((sum, value) => sum + value, 0) / values.length;
-    return Math.min(Math.max(average, Math.min(...values)), Math.max(...values));
+    // A loop, not Math.min(...values): spreading 10⁵ classes overflows the call stack.
+    let sum = 0;
+    let least = Infinity;
+    let most = -Infinity;
+    for (const interval of intervals) {
+      const value = pick(interval);
+      sum += value;
+      least = Math.min(least, value);
+      most = Math.max(most, value);
+    }
+    return Math.min(Math.max(sum / intervals.length, least), most);
   };
   const estimate = mean((interval) => interval.estimate);
   return {

@@ -55,7 +55,7 @@ import type { ClassCounts } from './types';
  * the line) needs many cells (≈ 0.1–0.3 s). The product computes large counts in a worker.
  * Clamped to ≤ the estimate (δ near 1 could put L above it; clamping only widens).
  *
- * @example balancedInversionLowerBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.87702
+ * @example balancedInversionLowerBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.87700 (exact: 0.877023)
  */
 export function balancedInversionLowerBound(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): number {
   const { nYes, nNo, t, estimate } = balancedInversionCounts(counts, delta);

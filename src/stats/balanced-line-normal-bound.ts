@@ -26,7 +26,7 @@ const CELLS = 256;
  * theorem, Doklady Mathematics 82(3), 862–864. Domain: n_A, n_B ≥ 1, 0 ≤ θ ≤ 1, t any real, cells ≥ 1.
  * Internal: not validated. Result in [0, 1] (1 where the bound says nothing).
  *
- * @example balancedLineNormalBound(10 ** 6, 10 ** 6, 1.8e12, 0.899) // ≈ 3.5e-5 (a true tail of ≈ 2e-5)
+ * @example balancedLineNormalBound(10 ** 6, 10 ** 6, 1.8e12, 0.899) // ≈ 1.08e-3: Q(4.7) ≈ 1.4e-6 plus the Berry–Esseen term, which dominates at 10⁶ per class
  */
 export function balancedLineNormalBound(
   nA: number,

@@ -23,5 +23,8 @@ export function devianceTerm(x: number, m: number): number {
     }
     return sum;
   }
-  return x * Math.log(x / m) + m - x;
+  if (x === 0) return m; // the limit of x·log(x/m) is 0
+  // x/m overflows for a subnormal m (x = 1, m = 1e-310), or underflows: the logs apart keep it finite.
+  const ratio = x / m;
+  return x * (Number.isFinite(ratio) && ratio > 0 ? Math.log(ratio) : Math.log(x) - Math.log(m)) + m - x;
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   assertDelta,
   balancedInterval,
+  balancedIntervalMulti,
   betaCdf,
   betaPdf,
   betaQuantile,
@@ -246,3 +247,23 @@ describe('6. binomial tails at the centre of huge n (the continued fraction drif
     }
   });
 });
+
+describe('7. subnormal arguments and very many classes (found by a review against mpmath)', () => {
+  it('densities and tails at a subnormal x or p are not flushed to 0 (closed forms)', () => {
+    // I_x(1, b) = 1 − (1 − x)^b ≈ b·x; f(x; ½, 5) = x^(−½)(1 − x)⁴ / B(½, 5); P[X = 1] = n·p(1 − p)^(n−1).
+    expect(betaCdf(1e-310, 1, 5) / 5e-310).toBeCloseTo(1, 12);
+    expect(betaCdf(1e-310, 0.5, 5) / 2.4609375e-155).toBeCloseTo(1, 12);
+    expect(betaPdf(1e-310, 0.5, 5) / 1.23046875e155).toBeCloseTo(1, 12);
+    expect(binomialPmf(1, 10, 1e-310) / 1e-309).toBeCloseTo(1, 12);
+    expect(binomialSf(0, 10, 1e-310) / 1e-309).toBeCloseTo(1, 12);
+  });
+
+  it('balancedIntervalMulti takes 130,000 classes (a spread of them overflowed the call stack)', () => {
+    const classes = Array.from({ length: 130_000 }, () => ({ correct: 9, total: 10 }));
+    const interval = balancedIntervalMulti(classes, 0.05);
+    expect(interval.estimate).toBeCloseTo(0.9, 12);
+    expect(interval.lower).toBeGreaterThan(0);
+    expect(interval.lower).toBeLessThan(interval.estimate);
+  });
+});
+
