@@ -171,3 +171,23 @@ describe('validation', () => {
     expect(() => posterior.probabilityAbove(-0.5)).toThrow(/^x must be in \[0, 1\], got -0\.5$/);
   });
 });
+
+describe('posteriorBalancedAccuracy with a narrow class near 1 (quadrature nodes near 1 round)', () => {
+  // Medians from mpmath at 30 digits (a review of this module, 2026-11-23); before the posterior of the
+  // errors was used here they were off by 3.8e-12, 1.4e-9 and 5.4e-7.
+  it('keeps its medians, and cdf + probabilityAbove = 1', () => {
+    for (const [matrix, median, tolerance] of [
+      [{ tp: 1e7, fn: 0, tn: 50, fp: 50 }, 0.74999995000001, 1e-13],
+      [{ tp: 1e9, fn: 0, tn: 50, fp: 50 }, 0.7499999995, 1e-13],
+      [{ tp: 999_999_999_995, fn: 5, tn: 3, fp: 0 }, 0.9204482076, 1e-10],
+    ] as const) {
+      const posterior = posteriorBalancedAccuracy(matrix);
+      expect(Math.abs(posterior.median - median)).toBeLessThan(tolerance);
+      expect(Math.abs(posterior.cdf(posterior.median) + posterior.probabilityAbove(posterior.median) - 1)).toBeLessThan(1e-12);
+      const interval = posterior.interval(0.05);
+      expect(interval.lower).toBeLessThan(posterior.median);
+      expect(interval.upper).toBeGreaterThan(posterior.median);
+      expect(() => posterior.cdf(1.5)).toThrow(/x/);
+    }
+  });
+});
