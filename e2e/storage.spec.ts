@@ -118,3 +118,20 @@ test('a workspace too large for a link says so and points to the file export', a
     `These ${(SAMPLES.length + 3000).toLocaleString('en-US')} detectors make a link of`,
   );
 });
+
+test('two tabs of the workspace: a change in the tab opened first keeps what the other imported', async ({ page, context }) => {
+  await page.goto('./');
+  await expectSamplesListed(page);
+  const other = await context.newPage();
+  await other.goto('./');
+  await expectSamplesListed(other);
+  await other.getByLabel('Detectors file to import').setInputFiles(countsCsv('two.csv', ['Gate,1,2,3,4', 'Door,5,6,7,8']));
+  await other.getByRole('region', { name: 'Preview of two.csv' }).getByRole('button', { name: 'Add 2 detectors' }).click();
+  await expect(listCount(other)).toHaveText(`${SAMPLES.length + 2} detectors`);
+  // The first tab follows, and its own change is saved on top of the import, not over it.
+  await expect(listCount(page)).toHaveText(`${SAMPLES.length + 2} detectors`);
+  await page.getByRole('button', { name: 'Add detector' }).click();
+  await expect.poll(() => savedDetectorCount(page)).toBe(SAMPLES.length + 3);
+  await other.reload();
+  await expect(listCount(other)).toHaveText(`${SAMPLES.length + 3} detectors`);
+});

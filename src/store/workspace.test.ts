@@ -200,6 +200,34 @@ describe('workspace actions', () => {
     expect(store.getState().lastBulkChange?.description).toMatch(/^Replaced the workspace/);
   });
 
+  it('keeps two tabs in step: one saving an old copy over the other’s import loses nothing', async () => {
+    const backend = memoryBackend();
+    const tabChannel = `workspace-test-${Math.random()}`;
+    const tabA = createWorkspaceStore({ backend, legacyStorage: null, now: () => NOW, tabChannel });
+    const tabB = createWorkspaceStore({ backend, legacyStorage: null, now: () => NOW, tabChannel });
+    await vi.waitFor(() => expect(tabA.getState().hydrated && tabB.getState().hydrated).toBe(true));
+    tabA.getState().seed([forklift]);
+    await vi.waitFor(() => expect(tabB.getState().detectors).toEqual([forklift]));
+    tabA.getState().importDetectors([smoke, spill], 'add', 'add-new');
+    await vi.waitFor(() => expect(tabB.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']));
+    tabB.getState().setDelta(0.01);
+    await vi.waitFor(async () => {
+      const saved = JSON.parse((await backend.get(WORKSPACE_STORAGE_KEY))!) as { state: { detectors: { id: string }[]; delta: number } };
+      expect(saved.state.detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']);
+      expect(saved.state.delta).toBe(0.01);
+    });
+    await vi.waitFor(() => expect(tabA.getState().delta).toBe(0.01));
+    // The re-read is not saved back: the tabs settle instead of waking each other for ever.
+    let saves = 0;
+    const set = backend.set.bind(backend);
+    backend.set = async (key, value) => {
+      saves += 1;
+      await set(key, value);
+    };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(saves).toBe(0);
+  });
+
   it('refuses detectors that would not survive a reload', async () => {
     const store = await newStore();
     const bad = { ...forklift, yes: { correct: 41, total: 40 } };

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { indexedDbBackend, memoryBackend, type WorkspaceBackend } from './workspace-backend';
 import {
   CLASS_LABELS,
@@ -142,6 +142,12 @@ export interface WorkspaceStoreOptions {
   legacyStorage?: Storage | null;
   /** Clock for backup key names (tests pin it). */
   now?: () => number;
+  /**
+   * The BroadcastChannel by which tabs of the same workspace tell each other they saved it (each
+   * then reads it again, so that no tab saves an out-of-date copy over another's changes). Default:
+   * the storage key in a browser with the default backend, none elsewhere; null for none.
+   */
+  tabChannel?: string | null;
 }
 
 export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;
@@ -276,7 +282,26 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
       },
     ),
   );
+  followOtherTabs(store, guard, options.tabChannel !== undefined ? options.tabChannel : options.backend === undefined && typeof window !== 'undefined' ? WORKSPACE_STORAGE_KEY : null);
   return store;
+}
+
+/**
+ * Keeps tabs of one workspace in step: a tab that saved says so on a BroadcastChannel, and the
+ * others read the saved workspace again. Each tab saves its whole workspace on every change, so a
+ * tab left with an old copy (another tab imported meanwhile) would otherwise save it over the newer
+ * one, silently. What a re-read replaces cannot be undone in this tab any more (its undo would
+ * restore the old copy).
+ */
+function followOtherTabs(store: StoreApi<Workspace> & { persist: { rehydrate: () => Promise<void> | void } }, guard: GuardedStorage, name: string | null) {
+  if (name === null || typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(name);
+  // Node (the unit tests) would otherwise stay alive for it.
+  (channel as { unref?: () => void }).unref?.();
+  guard.onSaved = () => channel.postMessage('saved');
+  channel.onmessage = () => {
+    void Promise.resolve(store.persist.rehydrate()).then(() => store.setState({ lastBulkChange: null, lastDeleted: null }));
+  };
 }
 
 /** The app's workspace store as a React hook (`useWorkspace(selector)`), with getState/setState/persist. */
@@ -377,6 +402,8 @@ interface GuardedStorage {
   /** Returns (and clears) the problem found while reading, for merge to put into the state. */
   takePendingProblem: () => StorageProblem | null;
   onWriteProblem: (problem: StorageProblem) => void;
+  /** Called after each successful save. */
+  onSaved: () => void;
 }
 
 /**
@@ -477,6 +504,9 @@ function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage | null,
     const value = { state: checked.value, version: WORKSPACE_VERSION };
     // Migrated, moved from localStorage or repaired: save the form that was read, once.
     if (parsed.version !== WORKSPACE_VERSION || legacyToClear || checked.deltaReset) await save(name, value);
+    // What was read is what is saved: the store takes these very objects, so it is not written back
+    // (a tab re-reading another tab's save must not save it again and wake that tab in turn).
+    lastWritten = value.state;
     return value;
   };
 
@@ -488,6 +518,7 @@ function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage | null,
     lastWritten = value.state;
     try {
       await backend.set(name, JSON.stringify(value));
+      guard.onSaved();
       if (legacyToClear && legacy) {
         // Migrated: the old copy would otherwise be read again if the backend were ever emptied.
         legacy.removeItem(name);
@@ -509,6 +540,7 @@ function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage | null,
       return problem;
     },
     onWriteProblem: () => {},
+    onSaved: () => {},
     storage: {
       getItem: async (name) => {
         try {
