@@ -63,6 +63,9 @@ describe('intervalsToCsv', () => {
     expect(rows(intervalsToCsv([forklift], 0.001, 'union'))[1]![8]).toBe('0.999');
     expect(rows(intervalsToCsv([forklift], 0.1, 'union'))[1]![8]).toBe('0.9');
     expect(rows(intervalsToCsv([forklift], 0.07, 'union'))[1]![8]).toBe('0.93');
+    // A tiny δ is not rounded away into a claim of certainty.
+    expect(rows(intervalsToCsv([forklift], 1e-13, 'union'))[1]![8]).toBe(String(1 - 1e-13));
+    expect(Number(rows(intervalsToCsv([forklift], 1e-13, 'union'))[1]![8])).toBeLessThan(1);
   });
 
   it('quotes names with commas, quotes and newlines so every row keeps 10 cells', () => {

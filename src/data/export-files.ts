@@ -21,7 +21,8 @@ import { toDetectorsFile } from './detectors-schema';
  * - A class with no examples has no interval: estimate, lower and upper are empty cells in its row
  *   and in the balanced row (the method column still names the construction).
  * - Numbers are unrounded, in the shortest form that round-trips to the same double (String(x));
- *   confidence = 1 − δ, to 12 significant digits (0.93 for δ = 0.07, not 0.9299999999999999).
+ *   confidence = 1 − δ, to 12 significant digits (0.93 for δ = 0.07, not 0.9299999999999999), or
+ *   as many as it takes to stay below 1 (δ = 1e-13: 0.9999999999999); δ below 2⁻⁵³ writes 1.
  * - Text cells are RFC 4180 quoted when they contain a comma, quote, CR or LF. A text cell starting
  *   with = + - @ TAB or CR is prefixed with a single quote (') so spreadsheet programs do not run it
  *   as a formula (OWASP's CSV-injection advice). This changes how such names read in the CSV; the
@@ -59,7 +60,7 @@ export const UTF8_BOM = '\uFEFF';
 export function intervalsToCsv(detectors: readonly Detector[], delta: number, method: BalancedMethod): string {
   const lines = [INTERVALS_CSV_HEADER];
   // 1 − 0.07 is 0.9299999999999999 in binary; 12 significant digits give the decimal the user chose.
-  const confidence = String(Number((1 - delta).toPrecision(12)));
+  const confidence = confidenceCell(delta);
   for (const detector of detectors) {
     const intervals = computeIntervals(detector.yes, detector.no, delta, method);
     const rows: [IntervalMetric, ClassCounts, Interval | null][] = [
@@ -89,6 +90,12 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number, me
     }
   }
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/** 1 − δ for the `confidence` column: 12 significant digits unless that rounds a confidence below 1 up to 1. */
+export function confidenceCell(delta: number): string {
+  const rounded = Number((1 - delta).toPrecision(12));
+  return String(rounded === 1 ? 1 - delta : rounded);
 }
 
 /** A text value as one CSV cell: formula-neutralised, then quoted if needed. */
