@@ -147,7 +147,7 @@ test('the slice table matches independent counts, is sorted by lower bound and s
   const table = /^detector-03 by site/;
   await expect(page.getByRole('table', { name: table })).toBeVisible();
   expect(await shownCounts(page, table, [2, 3])).toEqual(expected);
-  await expect(page.getByText(/5 slices with both classes, so each interval is at δ\/5 = 0\.01 \(Bonferroni\)/)).toBeVisible();
+  await expect(page.getByText(/5 slices with labels, so each interval is at δ\/5 = 0\.01 \(Bonferroni\)/)).toBeVisible();
   // Sorted by the balanced lower bound at δ/5, worst first.
   const lowers = Object.entries(expected)
     .map(([site, c]) => [site, balancedInterval({ yes: { correct: c.yes[0], total: c.yes[1] }, no: { correct: c.no[0], total: c.no[1] } }, 0.05 / 5).lower] as const)

@@ -31,13 +31,14 @@ export const UNDERPOWERED_WIDTH = 0.2;
 
 /**
  * Intervals for every slice with the Bonferroni correction across them: with m slices that have
- * both classes, each interval is built at δ/m, so by the union bound all m balanced intervals hold
- * together with probability ≥ 1 − δ whatever the dependence between slices (and likewise the m
- * should-be-YES and the m should-be-NO intervals). Sorted by the balanced lower bound, worst first;
- * slices with an empty class come last, without a balanced interval.
+ * labels, each interval is built at δ/m, so by the union bound all the balanced intervals hold
+ * together with probability ≥ 1 − δ whatever the dependence between slices, and likewise all the
+ * should-be-YES and all the should-be-NO intervals (m counts every slice with labels: a slice of
+ * one class still has that class's interval in its family). Sorted by the balanced lower bound,
+ * worst first; slices with an empty class come last, without a balanced interval.
  */
 export function sliceTable(groups: readonly GroupedCounts[], delta: number): SliceTable {
-  const family = Math.max(1, groups.filter((group) => group.yes.total > 0 && group.no.total > 0).length);
+  const family = Math.max(1, groups.filter((group) => group.yes.total > 0 || group.no.total > 0).length);
   const sliceDelta = delta / family;
   const classInterval = (counts: ClassCounts) => (counts.total > 0 ? exactInterval(counts.total, counts.correct, sliceDelta) : null);
   const rows = groups.map((group): SliceRow => {

@@ -75,9 +75,17 @@ export function readFileSql(fileName: string, format: EvaluationFormat): string 
   }
 }
 
+/**
+ * `text` without spaces, tabs, CRs and LFs at either end, as JavaScript's trim() takes them off the
+ * values the user maps (DuckDB's trim() alone takes spaces only: "yes\t" could never be mapped).
+ */
+function trimmed(text: string): string {
+  return `trim(${text}, E' \\t\\r\\n')`;
+}
+
 /** Text of a column as the mapping compares it: trimmed, lower-case, '' as missing. */
 function normalisedText(column: string): string {
-  return `nullif(lower(trim(CAST(${quoteIdentifier(column)} AS VARCHAR))), '')`;
+  return `nullif(lower(${trimmed(`CAST(${quoteIdentifier(column)} AS VARCHAR)`)}), '')`;
 }
 
 function valueList(values: readonly string[]): string {
@@ -112,10 +120,12 @@ export const ROW_PROBLEMS = {
  * reason the row cannot be counted (NULL for usable rows). Detector names are kept as written.
  */
 export function createExamplesSql(mapping: EvaluationMapping): string {
-  const detector = mapping.detector === null ? `'all'` : `nullif(trim(CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)), '')`;
+  const detector = mapping.detector === null ? `'all'` : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)`)}, '')`;
   const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
   const scoreRaw = mapping.score === null ? 'NULL' : quoteIdentifier(mapping.score);
-  const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMP)`;
+  // Through TIMESTAMPTZ: an offset (…T23:30:00-05:00) is honoured whether the column was read as
+  // timestamps with a zone or as text (a plain TIMESTAMP cast drops it from text); windows are in UTC.
+  const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMPTZ) AS TIMESTAMP)`;
   const split = mapping.split === null ? 'NULL' : `CAST(${quoteIdentifier(mapping.split)} AS VARCHAR)`;
   const slices = mapping.slices.map((column, index) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS s${index}`);
   const checks = [
@@ -124,7 +134,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
     `WHEN truth IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedLabel)}`,
     ...(mapping.prediction === null
       ? [
-          `WHEN score IS NULL AND nullif(trim(CAST(score_raw AS VARCHAR)), '') IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyScore)}`,
+          `WHEN score IS NULL AND nullif(${trimmed('CAST(score_raw AS VARCHAR)')}, '') IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyScore)}`,
           `WHEN score IS NULL THEN ${quoteText(ROW_PROBLEMS.badScore)}`,
         ]
       : [`WHEN prediction_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyPrediction)}`, `WHEN predicted IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedPrediction)}`]),
@@ -135,13 +145,15 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
     `  CASE ${checks.join(' ')} END AS problem`,
     `FROM (`,
     // A numeric score column is used as it is (no round trip through text); text is cast, trimmed if it must be.
+    // NaN and ±Infinity are not scores (NaN would compare as at least every threshold).
     `  SELECT *, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('prediction_text', mapping)} AS predicted,`,
-    `    coalesce(TRY_CAST(score_raw AS DOUBLE), TRY_CAST(trim(CAST(score_raw AS VARCHAR)) AS DOUBLE)) AS score`,
+    `    CASE WHEN isfinite(score_any) THEN score_any END AS score`,
+    `  FROM (SELECT *, coalesce(TRY_CAST(score_raw AS DOUBLE), TRY_CAST(${trimmed('CAST(score_raw AS VARCHAR)')} AS DOUBLE)) AS score_any`,
     `  FROM (`,
     `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
     `      ${scoreRaw} AS score_raw, ${timestamp} AS ts, ${split} AS split${slices.map((slice) => `, ${slice}`).join('')}`,
     `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_TABLE})`,
-    `  )`,
+    `  ))`,
     `)`,
   ].join('\n');
 }
@@ -169,14 +181,19 @@ function predictedYes(threshold: number | null): string {
   return threshold === null ? 'predicted' : `(score >= ${doubleLiteral(threshold)})`;
 }
 
-/** The four counts per group, as DOUBLE so that Arrow hands back plain numbers. */
+/**
+ * The four counts per group, as DOUBLE so that Arrow hands back plain numbers. With a threshold, a
+ * row without a score has no answer: it is left out (as the threshold curve leaves it out), not
+ * counted as wrong.
+ */
 function countColumns(threshold: number | null): string {
   const yes = predictedYes(threshold);
+  const answered = threshold === null ? '' : ' AND score IS NOT NULL';
   return [
     `count(*) FILTER (WHERE truth AND ${yes})::DOUBLE AS yes_correct`,
-    `count(*) FILTER (WHERE truth)::DOUBLE AS yes_total`,
+    `count(*) FILTER (WHERE truth${answered})::DOUBLE AS yes_total`,
     `count(*) FILTER (WHERE NOT truth AND NOT ${yes})::DOUBLE AS no_correct`,
-    `count(*) FILTER (WHERE NOT truth)::DOUBLE AS no_total`,
+    `count(*) FILTER (WHERE NOT truth${answered})::DOUBLE AS no_total`,
   ].join(', ');
 }
 

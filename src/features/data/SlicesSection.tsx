@@ -68,8 +68,8 @@ export function SlicesSection({
       {table && (
         <>
           <p className="data-note">
-            {table.family} slice{table.family === 1 ? '' : 's'} with both classes, so each interval is at δ/{table.family} ={' '}
-            {Number(table.sliceDelta.toPrecision(4))} (Bonferroni): by the union bound all {table.family} balanced intervals hold together
+            {table.family} slice{table.family === 1 ? '' : 's'} with labels, so each interval is at δ/{table.family} ={' '}
+            {Number(table.sliceDelta.toPrecision(4))} (Bonferroni): by the union bound all the balanced intervals hold together
             with probability ≥ {formatConfidence(delta)}, whatever the dependence between slices — and likewise the should-be-YES and the
             should-be-NO intervals. Sorted by the balanced lower bound, worst first. <strong>Underpowered</strong>: a class whose exact
             interval at δ/{table.family} is wider than {UNDERPOWERED_WIDTH * 100} percentage points (or has no labels).

@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+import { ConsoleLogger, createDuckDB, LogLevel, NODE_RUNTIME, type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createExamplesSql, detectorCountsSql, problemSummarySql, SOURCE_TABLE, timeCountsSql, type EvaluationMapping } from './evaluation-sql';
+
+// The examples table and the counts, built by the SQL the data view runs, in DuckDB itself.
+const wasm = createRequire(import.meta.url).resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm');
+let connection: DuckDBConnection;
+beforeAll(async () => {
+  const db = await createDuckDB({ mvp: { mainModule: wasm.replace('-eh', '-mvp'), mainWorker: '' }, eh: { mainModule: wasm, mainWorker: '' } }, new ConsoleLogger(LogLevel.WARNING), NODE_RUNTIME);
+  await db.instantiate();
+  connection = db.connect();
+});
+
+const BASE: EvaluationMapping = { detector: null, truth: 'label', prediction: null, score: 'score', timestamp: null, exampleId: null, split: null, slices: [], yesValues: ['yes'], noValues: ['no'] };
+
+/** A source table of text columns (as a CSV read as text), then the examples table for `mapping`. */
+function load(columns: string[], rows: (string | null)[][], mapping: EvaluationMapping) {
+  const values = rows.map((row) => `(${row.map((cell) => (cell === null ? 'NULL' : `'${cell.replaceAll("'", "''")}'`)).join(', ')})`).join(', ');
+  connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ${values}) AS t(${columns.map((column) => `"${column}"`).join(', ')})`);
+  connection.query(createExamplesSql(mapping));
+}
+
+const query = (sql: string) => connection.query(sql).toArray().map((row) => row.toJSON());
+
+describe('the examples table and counts, run by DuckDB', () => {
+  it('a NaN or infinite score is not a number (NaN compared as at least every threshold)', () => {
+    load(['label', 'score'], [['yes', '0.9'], ['yes', 'NaN'], ['no', 'inf'], ['no', '0.1']], BASE);
+    expect(query(problemSummarySql()).map((row) => [row.problem, row.rows])).toEqual([['score is not a number', 2]]);
+    expect(query(detectorCountsSql(BASE, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 1, yes_total: 1, no_correct: 1, no_total: 1 }]);
+  });
+
+  it('with a prediction column and a threshold, rows without a score are left out, not counted wrong', () => {
+    const mapping = { ...BASE, prediction: 'predicted' };
+    load(['label', 'predicted', 'score'], [['yes', 'yes', '0.9'], ['yes', 'yes', null], ['no', 'no', '0.1'], ['no', 'no', '']], mapping);
+    expect(query(detectorCountsSql(mapping, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 1, yes_total: 1, no_correct: 1, no_total: 1 }]);
+    // Without a threshold the prediction decides, and every row counts.
+    expect(query(detectorCountsSql(mapping, [], null))).toEqual([{ grp: 'all', yes_correct: 2, yes_total: 2, no_correct: 2, no_total: 2 }]);
+  });
+
+  it('label values are compared trimmed of tabs and line ends as well as spaces', () => {
+    load(['label', 'score'], [['yes\t', '0.9'], ['no\r', '0.1'], [' Yes ', '0.8']], BASE);
+    expect(query(problemSummarySql())).toEqual([]);
+    expect(query(detectorCountsSql(BASE, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 2, yes_total: 2, no_correct: 1, no_total: 1 }]);
+  });
+
+  it('a timestamp’s UTC offset is honoured when the column is text', () => {
+    const mapping = { ...BASE, timestamp: 'time' };
+    load(['label', 'score', 'time'], [['yes', '0.9', '2024-03-31T23:30:00-05:00'], ['yes', '0.9', '2024-03-31T23:30:00'], ['no', '0.1', 'not a time']], mapping);
+    expect(query(timeCountsSql(mapping, [], 'all', 0.5, 'month')).map((row) => [row.grp, row.yes_total])).toEqual([
+      ['2024-03-01', 1],
+      ['2024-04-01', 1],
+    ]);
+  });
+});
