@@ -273,10 +273,14 @@ export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relap
           `stays below the estimate, so it can never reach ${formatPercent(link.target, 1)}. Lower the target, or improve the detector.`,
       };
     }
-    return {
-      headline: `Not within ${count(plan.assumptions.maxAdditionalLabels)} more labels.`,
-      detail: `Searched up to ${count(plan.assumptions.maxAdditionalLabels)} additional labels, ${assumptions}, without meeting the target.`,
-    };
+    // A search can stop before the limit (a class past a cap, or the test inversion's cap): its reason says where.
+    const searchedToLimit = plan.reason === null || plan.reason === undefined || plan.reason === `Not reached within ${plan.assumptions.maxAdditionalLabels} additional labels.`;
+    return searchedToLimit
+      ? {
+          headline: `Not within ${count(plan.assumptions.maxAdditionalLabels)} more labels.`,
+          detail: `Searched up to ${count(plan.assumptions.maxAdditionalLabels)} additional labels, ${assumptions}, without meeting the target.`,
+        }
+      : { headline: 'Not reached where the search could go.', detail: `${plan.reason} Assumed: ${assumptions}.` };
   }
 
   const { counts, interval } = plan.at;

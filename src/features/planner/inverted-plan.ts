@@ -44,11 +44,34 @@ export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan[
   if (unionPlan.status === 'unreachable') return { ...base, status: 'unreachable', additional: null, at: null, reason: unionPlan.reason, curve: [] };
 
   const limit = unionPlan.assumptions.maxAdditionalLabels;
+  if (!withinCap(0)) {
+    // Already past the cap: the counts in hand are still checked (one interval), more are not.
+    if (meets(0)) {
+      const answer = at(0);
+      return { ...base, status: 'reached', additional: 0, at: { counts: answer.counts, interval: answer.interval! }, reason: null, curve: curve(at, () => true, 0, 0) };
+    }
+    const reason = `A class already has more than ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with the test inversion stops (each check is an exact search): the union bound's plan is the one to follow.`;
+    return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: [] };
+  }
   let miss = -1;
   let found: number | null = null;
   for (let additional = 0; ; additional = additional === 0 ? 1 : additional * 2) {
-    const probe = Math.min(additional, limit);
-    if (!withinCap(probe)) break;
+    let probe = Math.min(additional, limit);
+    if (!withinCap(probe)) {
+      // The last count within the cap is checked too, not only the doublings before it.
+      let inside = miss;
+      let outside = probe;
+      while (outside - inside > 1) {
+        const middle = inside + Math.floor((outside - inside) / 2);
+        if (withinCap(middle)) inside = middle;
+        else outside = middle;
+      }
+      if (inside <= miss) break;
+      probe = inside;
+      if (meets(probe)) found = probe;
+      else miss = probe;
+      break;
+    }
     if (meets(probe)) {
       found = probe;
       break;
