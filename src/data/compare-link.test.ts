@@ -130,3 +130,17 @@ describe('parseRankLink', () => {
     expect(rankHref(links[0]!)).toBe('#/rank?target=0.75&ids=x,y.z&delta=0.05');
   });
 });
+
+describe('compareHref with counts a link cannot carry', () => {
+  it('leaves out an empty class or counts past the maximum, keeping the ids (the view reads them from the workspace)', () => {
+    for (const counts of [
+      { yes: { correct: 0, total: 0 }, no: { correct: 5, total: 6 } },
+      { yes: { correct: 2e9, total: 3e9 }, no: { correct: 5, total: 6 } },
+    ]) {
+      const link: CompareLink = { a: { id: 'x', name: 'X', counts }, b: { id: 'y', name: 'Y', counts: { yes: { correct: 1, total: 2 }, no: { correct: 3, total: 4 } } }, data: { kind: 'detectors' }, delta: undefined };
+      const parsed = roundTrip(link);
+      expect(parsed.ok).toBe(true);
+      if (parsed.ok) expect([parsed.value.a.id, parsed.value.b.id, parsed.value.a.counts]).toEqual(['x', 'y', undefined]);
+    }
+  });
+});

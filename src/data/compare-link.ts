@@ -1,6 +1,6 @@
 import type { ClassCounts, DetectorCounts, PairedClassCounts, PairedCounts } from '../stats';
 import { DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH } from './detector';
-import { classCountsParam, clip, LinkReader, numberParam, type LinkParse } from './link-params';
+import { classCountsParam, clip, LinkReader, numberParam, parseClassCounts, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 
 /**
@@ -185,7 +185,10 @@ export function compareHref(link: CompareLink): string {
     if (side.name !== undefined) params[`${prefix}name`] = side.name;
   }
   const { data } = link;
-  if (link.a.counts && link.b.counts && data.kind !== 'unpaired-proportion' && data.kind !== 'paired-proportion') {
+  // Counts a link cannot carry (an empty class, or past its maximum) are left out: with ids the view
+  // reads them from the workspace, rather than opening on a page of link problems.
+  const carriable = (counts: DetectorCounts) => [counts.yes, counts.no].every((cls) => typeof parseClassCounts(classCountsParam(cls)) !== 'string');
+  if (link.a.counts && link.b.counts && carriable(link.a.counts) && carriable(link.b.counts) && data.kind !== 'unpaired-proportion' && data.kind !== 'paired-proportion') {
     params.ayes = classCountsParam(link.a.counts.yes);
     params.ano = classCountsParam(link.a.counts.no);
     params.byes = classCountsParam(link.b.counts.yes);

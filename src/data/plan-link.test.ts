@@ -56,3 +56,13 @@ describe('planHref', () => {
     expect(parsePlanLink(parseHashRoute(planHref(link)).params)).toEqual({ ok: true, value: link });
   });
 });
+
+describe('the ratio in a built link', () => {
+  it('reads back a ratio whose parts the link writes with an exponent', () => {
+    for (const ratio of [{ yes: 1e-7, no: 1 }, { yes: 1e21, no: 1 }, { yes: 2, no: 3 }]) {
+      const built = planHref({ ...DEFAULT_PLAN_LINK, ratio });
+      const parsed = parsePlanLink(parseHashRoute(built).params);
+      expect(parsed.ok && parsed.value.ratio).toEqual(ratio);
+    }
+  });
+});

@@ -44,7 +44,8 @@ export const DEFAULT_PLAN_LINK: PlanLink = {
   ratio: undefined,
 };
 
-const RATIO = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/;
+// Each part as the links write numbers: decimals, or with an exponent (1e-7:1, 1e+21:1).
+const RATIO = /^(\d+(?:\.\d+)?(?:e[-+]?\d+)?):(\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
 
 export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
   const reader = new LinkReader(params);
