@@ -1,15 +1,12 @@
-import { createRequire } from 'node:module';
-import { ConsoleLogger, createDuckDB, LogLevel, NODE_RUNTIME, type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { connectNodeDuckDb } from '../test/node-duckdb';
 import { createExamplesSql, detectorCountsSql, problemSummarySql, SOURCE_TABLE, timeCountsSql, type EvaluationMapping } from './evaluation-sql';
 
 // The examples table and the counts, built by the SQL the data view runs, in DuckDB itself.
-const wasm = createRequire(import.meta.url).resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm');
 let connection: DuckDBConnection;
 beforeAll(async () => {
-  const db = await createDuckDB({ mvp: { mainModule: wasm.replace('-eh', '-mvp'), mainWorker: '' }, eh: { mainModule: wasm, mainWorker: '' } }, new ConsoleLogger(LogLevel.WARNING), NODE_RUNTIME);
-  await db.instantiate();
-  connection = db.connect();
+  connection = await connectNodeDuckDb();
 });
 
 const BASE: EvaluationMapping = { detector: null, truth: 'label', prediction: null, score: 'score', timestamp: null, exampleId: null, split: null, slices: [], yesValues: ['yes'], noValues: ['no'] };

@@ -1,17 +1,14 @@
-import { createRequire } from 'node:module';
-import { ConsoleLogger, createDuckDB, LogLevel, NODE_RUNTIME, type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { connectNodeDuckDb } from '../test/node-duckdb';
 import { EXAMPLES_TABLE, THRESHOLD_COUNT, thresholdBinsSql, type EvaluationMapping } from './evaluation-sql';
 import { thresholdCurve } from './evaluation-threshold';
 
 // The SQL the data view runs, run by DuckDB itself (its blocking Node build, same engine as the page's).
-const wasm = createRequire(import.meta.url).resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm');
 let connection: DuckDBConnection;
 beforeAll(async () => {
-  const db = await createDuckDB({ mvp: { mainModule: wasm.replace('-eh', '-mvp'), mainWorker: '' }, eh: { mainModule: wasm, mainWorker: '' } }, new ConsoleLogger(LogLevel.WARNING), NODE_RUNTIME);
-  await db.instantiate();
-  connection = db.connect();
+  connection = await connectNodeDuckDb();
 });
 
 const MAPPING: EvaluationMapping = { detector: 'detector', truth: 'truth', prediction: null, score: 'score', timestamp: null, exampleId: null, split: null, slices: [], yesValues: [], noValues: [] };
