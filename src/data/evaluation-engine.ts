@@ -13,6 +13,7 @@ import {
   previewSql,
   problemSummarySql,
   readFileSql,
+  type TypeDetection,
   sliceCountsSql,
   SOURCE_TABLE,
   splitValuesSql,
@@ -91,6 +92,8 @@ export class EvaluationCancelled extends Error {
 }
 
 const PREVIEW_ROWS = 10;
+/** Files up to this size (uncompressed CSV) have their column types found from every row. */
+const WHOLE_SNIFF_BYTES = 64 * 1024 * 1024;
 
 let runtime: Promise<DuckDbRuntime> | null = null;
 /** Rejects every pending call when the work is cancelled; replaced for the next generation. */
@@ -183,9 +186,19 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
   try {
     // One scan of the file (and one run of the CSV sniffer); mapping, counts and slices then read the table.
     onProgress({ stage: 'reading', fraction: 0 });
-    await runReporting(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format)}`, (fraction) =>
-      onProgress({ stage: 'reading', fraction }),
-    );
+    const load = (types: TypeDetection) =>
+      runReporting(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format, types)}`, (fraction) =>
+        onProgress({ stage: 'reading', fraction }),
+      );
+    // Files up to WHOLE_SNIFF_BYTES have their types found from every row (an extra pass, under a
+    // second there); larger ones from a sample, and read again as text if a value far down does not fit.
+    try {
+      await load(format !== 'csv.gz' && readable.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled');
+    } catch (error) {
+      if (!/conversion error|could not convert/i.test(message(error))) throw error;
+      onProgress({ stage: 'reading', fraction: 0 });
+      await load('text');
+    }
     onProgress({ stage: 'summarising' });
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
     const names = described.map((row) => String(row.column_name));

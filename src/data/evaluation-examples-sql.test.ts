@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectNodeDuckDb } from '../test/node-duckdb';
-import { createExamplesSql, detectorCountsSql, problemSummarySql, SOURCE_TABLE, timeCountsSql, type EvaluationMapping } from './evaluation-sql';
+import { connectNodeDuckDb, openNodeDuckDb } from '../test/node-duckdb';
+import { createExamplesSql, detectorCountsSql, problemSummarySql, readFileSql, SOURCE_TABLE, timeCountsSql, type EvaluationMapping, type TypeDetection } from './evaluation-sql';
 
 // The examples table and the counts, built by the SQL the data view runs, in DuckDB itself.
 let connection: DuckDBConnection;
@@ -48,5 +48,24 @@ describe('the examples table and counts, run by DuckDB', () => {
       ['2024-03-01', 1],
       ['2024-04-01', 1],
     ]);
+  });
+});
+
+describe('reading a file whose values far down do not fit the types of its first rows', () => {
+  it('types from every row keep 0.5 after 30,000 whole numbers; as text, "NA" is read too', async () => {
+    const db = await openNodeDuckDb();
+    const reader = db.connect();
+    const lines = ['label,score', ...Array.from({ length: 30_000 }, (_, index) => `${index % 2 ? 'yes' : 'no'},${index % 2}`)];
+    const read = (types: TypeDetection) => {
+      reader.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql('scores.csv', 'csv', types)}`);
+      return reader.query(`SELECT CAST(score AS VARCHAR) AS score FROM ${SOURCE_TABLE} OFFSET 30000`).toArray().map((row) => row.toJSON().score);
+    };
+    db.registerFileText('scores.csv', [...lines, 'yes,0.5', 'no,0.6'].join('\n'));
+    // From the first rows alone the column is whole numbers, and DuckDB rounds what follows.
+    expect(read('sampled')).toEqual(['1', '1']);
+    expect(read('whole')).toEqual(['0.5', '0.6']);
+    db.registerFileText('scores.csv', [...lines, 'yes,0.5', 'no,NA'].join('\n'));
+    expect(() => read('sampled')).toThrow(/Conversion Error/);
+    expect(read('text')).toEqual(['0.5', 'NA']);
   });
 });

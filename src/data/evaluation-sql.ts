@@ -56,22 +56,32 @@ export function doubleLiteral(value: number): string {
 }
 
 /**
+ * How a file's column types are found: from its first 20,480 rows (`sampled`, for large files: one
+ * pass fewer), from every row (`whole`: a column of 0s and 1s that holds 0.5 further down is read as
+ * numbers, not whole numbers that would round it), or none, every column as text (`text`: the
+ * fallback when a value far down does not fit the type the sample gave; the mapping casts each value
+ * on its own, and one that does not fit is an unusable row).
+ */
+export type TypeDetection = 'sampled' | 'whole' | 'text';
+
+/**
  * The table function that reads a registered file of the given format. JSON Lines and Parquet reach
  * DuckDB as CSV converted in the browser (evaluation-convert.ts), whose early rows may lack columns
  * first seen later: `null_padding` reads those as missing.
  */
-export function readFileSql(fileName: string, format: EvaluationFormat): string {
+export function readFileSql(fileName: string, format: EvaluationFormat, types: TypeDetection = 'sampled'): string {
   const name = quoteText(fileName);
+  const typing = types === 'text' ? 'all_varchar = true' : `sample_size = ${types === 'whole' ? -1 : 20480}`;
   switch (format) {
     case 'csv':
     case 'csv.gz':
       // The sniffer finds delimiter, quoting, header and types; a BOM and CRLF are handled by the reader.
-      return `read_csv(${name}, auto_detect = true, sample_size = 20480)`;
+      return `read_csv(${name}, auto_detect = true, ${typing})`;
     case 'tsv':
-      return `read_csv(${name}, auto_detect = true, delim = '\t', sample_size = 20480)`;
+      return `read_csv(${name}, auto_detect = true, delim = '\t', ${typing})`;
     case 'jsonl':
     case 'parquet':
-      return `read_csv(${name}, auto_detect = true, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, sample_size = 20480)`;
+      return `read_csv(${name}, auto_detect = true, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, ${typing})`;
   }
 }
 
