@@ -26,6 +26,8 @@ export interface SliceTable {
   sliceDelta: number;
 }
 
+const hasLabels = (group: GroupedCounts) => group.yes.total > 0 || group.no.total > 0;
+
 /** A class is too thin when its exact interval at δ/m is wider than this (20 percentage points). */
 export const UNDERPOWERED_WIDTH = 0.2;
 
@@ -35,10 +37,12 @@ export const UNDERPOWERED_WIDTH = 0.2;
  * together with probability ≥ 1 − δ whatever the dependence between slices, and likewise all the
  * should-be-YES and all the should-be-NO intervals (m counts every slice with labels: a slice of
  * one class still has that class's interval in its family). Sorted by the balanced lower bound,
- * worst first; slices with an empty class come last, without a balanced interval.
+ * worst first; slices with an empty class come last, without a balanced interval. `inFamily` says
+ * which groups m counts (the time table counts the windows with both classes: its per-class lines
+ * have families of their own).
  */
-export function sliceTable(groups: readonly GroupedCounts[], delta: number): SliceTable {
-  const family = Math.max(1, groups.filter((group) => group.yes.total > 0 || group.no.total > 0).length);
+export function sliceTable(groups: readonly GroupedCounts[], delta: number, inFamily: (group: GroupedCounts) => boolean = hasLabels): SliceTable {
+  const family = Math.max(1, groups.filter(inFamily).length);
   const sliceDelta = delta / family;
   const classInterval = (counts: ClassCounts) => (counts.total > 0 ? exactInterval(counts.total, counts.correct, sliceDelta) : null);
   const rows = groups.map((group): SliceRow => {

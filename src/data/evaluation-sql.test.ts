@@ -49,7 +49,7 @@ describe('statements', () => {
   });
   it('maps label values trimmed and lower-cased, with the first failing reason per row', () => {
     const sql = createExamplesSql(MAPPING);
-    expect(sql).toContain(`nullif(lower(trim(CAST("y_true" AS VARCHAR))), '')`);
+    expect(sql).toContain(`nullif(lower(trim(CAST("y_true" AS VARCHAR), E' \\t\\r\\n')), '')`);
     expect(sql).toContain(`IN ('yes', 'it''s yes') THEN TRUE`);
     expect(sql).toContain(`CAST("site's" AS VARCHAR) AS s0`);
     expect(sql.indexOf("'empty detector'")).toBeLessThan(sql.indexOf("'empty label'"));

@@ -34,7 +34,7 @@ export interface ClassLine {
  * YES labels (so all of them hold together with probability ≥ 1 − δ), likewise for NO.
  */
 export function timeTable(groups: readonly GroupedCounts[], delta: number, overall: number | null) {
-  const table = sliceTable(groups, delta);
+  const table = sliceTable(groups, delta, (group) => group.yes.total > 0 && group.no.total > 0);
   const line = (pick: (group: GroupedCounts) => ClassCounts): ClassLine => {
     const family = Math.max(1, groups.filter((group) => pick(group).total > 0).length);
     return { family, delta: delta / family };
