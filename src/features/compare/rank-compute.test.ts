@@ -53,4 +53,9 @@ describe('runRankJob', () => {
   it('reports a failure in words instead of throwing', () => {
     expect(run({ against: 'target', target: 0.9, delta: 0.05, counts: new Float64Array([1, 0, 1, 1]) })).toMatchObject({ kind: 'failed', message: expect.stringMatching(/detectors\[0\]\.yes\.total = 0/) });
   });
+
+  it('against a reference at a δ whose δ/m is below 1e-300: says what to change, not that δ is invalid', () => {
+    const message = run({ against: 'reference', reference: 1, delta: 1e-300, counts });
+    expect(message).toEqual({ kind: 'failed', message: 'δ/m = 1e-300/2 is below 1e-300, the smallest level a difference interval takes: raise δ or rank fewer detectors.' });
+  });
 });

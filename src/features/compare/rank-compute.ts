@@ -52,6 +52,11 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
     }
     const reference = detectors[job.reference]!;
     const m = detectors.length - 1;
+    if (job.delta / Math.max(1, m) < 1e-300) {
+      // Raising it would break the family-wise guarantee; say what the user can change instead.
+      post({ kind: 'failed', message: `δ/m = ${job.delta}/${m} is below 1e-300, the smallest level a difference interval takes: raise δ or rank fewer detectors.` });
+      return;
+    }
     const others = detectors.filter((_, index) => index !== job.reference);
     const pValues = others.map((counts) => balancedDifferenceTest(counts, reference).pAGreater);
     const adjusted = holmAdjust(pValues);
