@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { exactInterval } from '../stats';
 import {
   errorRateDigits,
   errorRateInterval,
@@ -119,5 +120,21 @@ describe('formatProportion', () => {
     expect(formatProportion(2.5e-12)).toBe('2.5e-12');
     expect(formatProportion(1)).toBe('1');
     expect(formatProportion(0)).toBe('0');
+  });
+});
+
+describe('never 0% or 100% short of them, at any δ (a review against the display rules)', () => {
+  it('a confidence level at a tiny δ keeps it, and below 1e-13 is written 1 − δ', () => {
+    expect(formatConfidence(1e-11)).toBe('99.999999999%');
+    expect(formatConfidence(1e-12)).toBe('99.9999999999%');
+    expect(formatConfidence(1e-300)).toBe('(1 − 1e-300)');
+    expect(formatConfidence(0.05)).toBe('95%');
+  });
+
+  it('bounds still pinned at the most decimals say which side of 0% or 100% they are', () => {
+    expect(formatInterval(exactInterval(1000, 1, 1e-12))).toMatch(/^\[<0\.000000000001%, /);
+    expect(formatInterval(exactInterval(1000, 999, 1e-12))).toMatch(/, >99\.999999999999%\]$/);
+    expect(formatPercent(0, 12, 'down')).toBe('0.000000000000%');
+    expect(formatPercent(1, 12, 'up')).toBe('100.000000000000%');
   });
 });

@@ -20,6 +20,11 @@ export function formatPercent(value: number, digits = 1, rounding: Rounding = 'n
     units = Math.round(value * scale);
   }
   units = Math.min(Math.max(units, 0), scale);
+  // At the most decimals a double allows, a value short of 0 or 1 that still reads 0% or 100% says so.
+  if (digits >= MAX_DIGITS && value > 0 && value < 1) {
+    if (units === 0) return `<${(1 / 10 ** digits).toFixed(digits)}%`;
+    if (units === scale) return `>${(100 - 1 / 10 ** digits).toFixed(digits)}%`;
+  }
   return `${(units / 10 ** digits).toFixed(digits)}%`;
 }
 
@@ -97,10 +102,16 @@ export function errorRateDigits(errors: Interval): number {
   return Math.min(MAX_DIGITS, Math.max(1, 1 - Math.floor(Math.log10(leading * 100))));
 }
 
-/** A confidence level 1−δ as a percentage without trailing zeros: δ = 0.05 → "95%", 0.001 → "99.9%". */
+/**
+ * A confidence level 1−δ as a percentage without trailing zeros: δ = 0.05 → "95%", 0.001 → "99.9%",
+ * 1e-12 → "99.9999999999%"; below 1e-13, where a double cannot hold 1 − δ in percent, "(1 − 1e-300)":
+ * never "100%".
+ */
 export function formatConfidence(delta: number): string {
+  if (delta < 1e-13) return `(1 − ${delta})`;
   const percent = (1 - delta) * 100;
-  return `${Number(percent.toPrecision(10))}%`;
+  const digits = Math.min(15, Math.max(10, Math.ceil(-Math.log10(delta)) + 3));
+  return `${Number(percent.toPrecision(digits))}%`;
 }
 
 /**

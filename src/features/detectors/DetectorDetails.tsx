@@ -153,7 +153,7 @@ export function DetectorDetails(props: DetectorDetailsProps) {
       <div ref={pictureRef} hidden>
         <IntervalChart rows={detectorIntervalRows(yes, no, intervals)} title={pictureTitle} />
       </div>
-      <ChartDownloads source={pictureRef} title={pictureTitle} caption={detectorIntervalsCaption(yes, no, delta, method)} />
+      <ChartDownloads source={pictureRef} title={pictureTitle} caption={detectorIntervalsCaption(yes, no, delta, computed.method)} />
 
       <section className="interval-meaning" aria-labelledby={`${toggleId}-meaning`}>
         <h2 id={`${toggleId}-meaning`}>What a {level} interval means</h2>

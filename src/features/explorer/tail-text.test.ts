@@ -87,3 +87,15 @@ describe('midpointDigits', () => {
     expect(midpointDigits(100, 0.86334, 0.863343)).toBe(4);
   });
 });
+
+describe('formatChance and the hypothesized p near the ends', () => {
+  it('0.9995 is not 100.0%, and below 0.1% a chance keeps two significant digits', () => {
+    expect(formatChance(0.9995)).toBe('more than 99.9%');
+    expect(formatChance(0.00055)).toBe('0.055%');
+    expect(formatChance(0.001)).toBe('0.1%');
+  });
+  it('a p short of 1 or above 0 never reads 100% or 0% in the sentence', () => {
+    expect(tailSentence({ n: 100, k: 100, p: 0.99996, side: 'right', tailMass: 0.996 })).toMatch(/^If the true accuracy were 99\.996%/);
+    expect(tailSentence({ n: 100, k: 0, p: 0.00004, side: 'left', tailMass: 0.996 })).toMatch(/^If the true accuracy were 0\.004%/);
+  });
+});

@@ -1,4 +1,4 @@
-import { formatPercent } from '../../data/format';
+import { formatHonestPercent, formatPercent } from '../../data/format';
 import type { TailSide } from './tail-series';
 
 // One formatter for all counts: toLocaleString builds a new one per call, which shows up in a drag.
@@ -15,9 +15,9 @@ export function accuracyDigits(n: number): number {
   return Math.max(1, Math.ceil(Math.log10(Math.sqrt(n))) - 1);
 }
 
-/** A hypothesized true accuracy: the value itself (not a bound), rounded to nearest. */
+/** A hypothesized true accuracy: the value itself (not a bound), rounded to nearest, never "0%" or "100%" short of them. */
 export function formatAccuracy(p: number, n: number): string {
-  return formatPercent(p, accuracyDigits(n), 'nearest');
+  return formatHonestPercent(p, 'nearest', accuracyDigits(n));
 }
 
 const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
@@ -30,8 +30,8 @@ const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹',
 export function formatChance(probability: number): string {
   if (probability <= 0) return '0%';
   if (probability >= 1) return '100%';
-  if (probability > 0.9995) return 'more than 99.9%';
-  if (probability >= 0.0005) return formatPercent(probability, 1, 'nearest');
+  if (probability >= 0.9995) return 'more than 99.9%';
+  if (probability >= 0.001) return formatPercent(probability, 1, 'nearest');
   return significantChance(probability, 2);
 }
 

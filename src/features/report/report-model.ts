@@ -111,7 +111,7 @@ export function interpretation(entry: ReportEntry, family: ReportFamily): string
     const interval = entry.intervals[name];
     return { name, width: interval ? interval.upper - interval.lower : 0 };
   });
-  const wider = widths[0]!.width >= widths[1]!.width ? 'yes' : 'no';
+  const wider = widths[0]!.width === widths[1]!.width ? null : widths[0]!.width > widths[1]!.width ? 'yes' : 'no';
   const sentences = [
     `${entry.name} has a balanced accuracy of ${shown.estimate} with an exact ${level} interval of [${shown.lower}, ${shown.upper}], ` +
       `from ${countsText(entry.yes)} should-be-YES and ${countsText(entry.no)} should-be-NO examples answered correctly.`,
@@ -119,12 +119,14 @@ export function interpretation(entry: ReportEntry, family: ReportFamily): string
       `it does not mean a ${level} probability that the true value lies in this particular range: for this range it either does ` +
       `or does not, and we do not know which (a Bayesian credible interval, such as Brodersen et al.’s posterior, answers that question).`,
     `Read ${shown.lower} as the worst plausible balanced accuracy at this level.`,
-    `The ${CLASS_LABELS[wider]} class (${entry[wider].total.toLocaleString('en')} examples) has the wider interval: more labels there narrow the balanced interval most.`,
+    wider === null
+      ? 'Both classes have intervals of the same width: more labels in either narrow the balanced interval alike.'
+      : `The ${CLASS_LABELS[wider]} class (${entry[wider].total.toLocaleString('en')} examples) has the wider interval: more labels there narrow the balanced interval most.`,
   ];
   if (entry.simultaneous?.balanced) {
     sentences.push(
-      `Alongside the other ${(family.m - 1).toLocaleString('en')} detectors of this report, all intervals hold together at ` +
-        `${simultaneousDeltaText(family)}, where this one widens to ${intervalText(entry.simultaneous.balanced)}.`,
+      `Alongside the other ${(family.m - 1).toLocaleString('en')} detectors of this report, each balanced interval at ` +
+        `${simultaneousDeltaText(family)} (so that all ${family.m.toLocaleString('en')} hold together with probability ≥ ${level}), this one widens to ${intervalText(entry.simultaneous.balanced)}.`,
     );
   }
   sentences.push('The intervals assume independent test examples; examples that share a scene, a camera or a time make them too narrow.');
