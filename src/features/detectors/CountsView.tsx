@@ -48,9 +48,9 @@ function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: num
   const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
   const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   const addDetector = useWorkspace((state) => state.addDetector);
-  const workspaceDelta = useWorkspace((state) => state.delta);
-  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => countsHref(yes, no, linkDelta ?? workspaceDelta, next));
   const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next, linkMethod));
+  // The address keeps the δ shown now (a change of δ since the link opened included).
+  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => countsHref(yes, no, delta, next));
   const onCountsChange = useCallback(
     (name: ClassName, counts: ClassCounts) => {
       const next = { yes, no, [name]: counts };

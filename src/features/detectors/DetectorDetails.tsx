@@ -8,7 +8,7 @@ import { useBalancedVersion } from '../../components/use-balanced-version';
 import type { BalancedMethod } from '../../data/balanced-method';
 import { CLASS_LABELS, type ClassName } from '../../data/detector';
 import { countsIntervals } from '../../data/detector-intervals';
-import { explorerHref } from '../../data/explorer-link';
+import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
 import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
 import { methodsHref } from '../../data/methods-link';
 import type { BalancedInterval, ClassCounts, Interval } from '../../stats';
@@ -247,11 +247,10 @@ function ClassCard({
       )}
       {counts.total > 0 && (
         <p className="detail-links">
-          <a
-            href={explorerHref({ n: counts.total, k: counts.correct, delta, mode: 'central' })}
-          >
-            See where these bounds come from (tail explorer)
-          </a>
+          {/* The explorer draws up to EXPLORER_MAX_N tests: past it the link would open on a problem. */}
+          {counts.total <= EXPLORER_MAX_N && (
+            <a href={explorerHref({ n: counts.total, k: counts.correct, delta, mode: 'central' })}>See where these bounds come from (tail explorer)</a>
+          )}
           <a href={methodsHref({ kind: 'proportion', n: counts.total, k: counts.correct, delta })}>Compare interval methods</a>
         </p>
       )}

@@ -4,6 +4,7 @@ import { balancedNow } from '../../data/balanced-intervals-service';
 import { effectiveMethod } from '../../data/balanced-method';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
+import { deltaProblem } from '../../data/link-params';
 import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts } from '../../data/format';
 import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
@@ -67,7 +68,7 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
     },
   ];
   const tailsLink = (counts: ClassCounts) =>
-    counts.total <= EXPLORER_MAX_N ? explorerHref({ n: counts.total, k: counts.correct, delta: delta / 2, mode: 'central' }) : undefined;
+    counts.total <= EXPLORER_MAX_N && deltaProblem(delta / 2) === null ? explorerHref({ n: counts.total, k: counts.correct, delta: delta / 2, mode: 'central' }) : undefined;
   const yesLink = tailsLink(yes);
   const noLink = tailsLink(no);
 

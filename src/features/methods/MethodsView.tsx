@@ -14,7 +14,7 @@ import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPerce
 import { METHOD_INFO } from '../../data/method-info';
 import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, planHref } from '../../data/plan-link';
-import { posteriorHref } from '../../data/posterior-link';
+import { MAX_POSTERIOR_COUNT, posteriorHref } from '../../data/posterior-link';
 import type { HashRoute } from '../../data/routes';
 import type { ClassCounts, Interval } from '../../stats';
 import { balancedIntervals, proportionIntervals } from './method-intervals';
@@ -214,7 +214,12 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
         <p className="muted">The exact test inversion is computed up to 10,000,000 labels per class; these counts have more.</p>
       )}
       <p className="methods-view__next">
-        <a href={posteriorHref({ counts: confusion, delta })}>The posterior in full</a> ·{' '}
+        {/* The posterior view takes counts up to its maximum; past it the link would open on a problem. */}
+        {Object.values(confusion).every((cell) => cell <= MAX_POSTERIOR_COUNT) && (
+          <>
+            <a href={posteriorHref({ counts: confusion, delta })}>The posterior in full</a> ·{' '}
+          </>
+        )}
         <a href={planHref({ ...DEFAULT_PLAN_LINK, yes, no, delta })}>How many more labels?</a>
       </p>
       <MethodTable

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeIntervals } from '../../data/detector-intervals';
 import { formatIntervalParts } from '../../data/format';
 import { intervalsMarkdown } from './report-markdown';
-import { interpretation, reportEntries } from './report-model';
+import { familyText, interpretation, reportEntries } from './report-model';
 
 const FORKLIFT = { id: 'forklift', name: 'Forklift', query: 'Is there a forklift?', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
 const PIPE = { id: 'pipe', name: 'Cat | dog\nsofa', query: '', yes: { correct: 9, total: 10 }, no: { correct: 0, total: 0 } };
@@ -52,5 +52,18 @@ describe('interpretation', () => {
   it('says why there is no interval when a class is empty', () => {
     const [, entry] = reportEntries([FORKLIFT, PIPE], 0.05, 'union');
     expect(interpretation(entry!, { delta: 0.05, m: 2 })).toMatch(/undefined[\s\S]*the should-be-NO class has no examples/);
+  });
+});
+
+describe('a report at the smallest δ', () => {
+  it('opens with several detectors: no simultaneous intervals where δ/m is below 1e-300, and the checklist says why', () => {
+    const detectors = [
+      { id: 'a', name: 'A', query: '', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } },
+      { id: 'b', name: 'B', query: '', yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } },
+    ];
+    const entries = reportEntries(detectors, 1e-300, 'union');
+    expect(entries.map((entry) => entry.simultaneous)).toEqual([null, null]);
+    expect(familyText({ delta: 1e-300, m: 2 })).toMatch(/below 1e-300, the smallest level the intervals take: no simultaneous intervals are shown/);
+    expect(reportEntries(detectors, 0.05, 'union')[0]!.simultaneous).not.toBeNull();
   });
 });

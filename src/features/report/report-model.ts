@@ -3,6 +3,7 @@ import type { InversionNeed } from '../../data/balanced-intervals-service';
 import type { BalancedMethod } from '../../data/balanced-method';
 import { computeIntervals, type ComputedIntervals } from '../../data/detector-intervals';
 import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { deltaProblem } from '../../data/link-params';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
 import type { ClassCounts, Interval } from '../../stats';
 
@@ -33,15 +34,20 @@ export interface ReportEntry extends ReportDetector {
 /** The inverted intervals a report of `detectors` shows: each at δ and, for more than one detector, at δ/m. */
 export function reportInversionNeeds(detectors: readonly ReportDetector[], delta: number): InversionNeed[] {
   const m = detectors.length;
-  return detectors.flatMap(({ yes, no }) => (m > 1 ? [{ yes, no, delta }, { yes, no, delta: delta / m }] : [{ yes, no, delta }]));
+  return detectors.flatMap(({ yes, no }) => (hasSimultaneous({ delta, m }) ? [{ yes, no, delta }, { yes, no, delta: delta / m }] : [{ yes, no, delta }]));
+}
+
+/** Whether the simultaneous intervals exist: several detectors, and δ/m a level the intervals take (≥ 1e-300). */
+export function hasSimultaneous({ delta, m }: ReportFamily): boolean {
+  return m > 1 && deltaProblem(delta / m) === null;
 }
 
 export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod): ReportEntry[] {
-  const m = detectors.length;
+  const family = { delta, m: detectors.length };
   return detectors.map((detector) => ({
     ...detector,
     intervals: computeIntervals(detector.yes, detector.no, delta, method),
-    simultaneous: m > 1 ? computeIntervals(detector.yes, detector.no, delta / m, method) : null,
+    simultaneous: hasSimultaneous(family) ? computeIntervals(detector.yes, detector.no, delta / family.m, method) : null,
   }));
 }
 
@@ -85,10 +91,10 @@ export function familyText(family: ReportFamily): string {
   if (family.m === 1) {
     return `${each} No correction: this report has one detector. Reported beside m others, all would hold together only at δ/m each (Bonferroni).`;
   }
-  return (
-    `${each} For all ${family.m.toLocaleString('en')} detectors of this report to hold together with probability ${level}, ` +
-    `each needs ${simultaneousDeltaText(family)} (Bonferroni): those simultaneous intervals are shown too.`
-  );
+  const needs = `${each} For all ${family.m.toLocaleString('en')} detectors of this report to hold together with probability ${level}, each needs ${simultaneousDeltaText(family)} (Bonferroni)`;
+  return hasSimultaneous(family)
+    ? `${needs}: those simultaneous intervals are shown too.`
+    : `${needs}, below 1e-300, the smallest level the intervals take: no simultaneous intervals are shown (raise δ, or report fewer detectors).`;
 }
 
 /**
