@@ -1,6 +1,6 @@
 import type { ClassCounts, DetectorCounts, PairedClassCounts, PairedCounts } from '../stats';
 import { DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH } from './detector';
-import { classCountsParam, clip, LinkReader, numberParam, parseClassCounts, type LinkParse } from './link-params';
+import { classCountsParam, clip, linkCarries, LinkReader, numberParam, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 
 /**
@@ -187,7 +187,7 @@ export function compareHref(link: CompareLink): string {
   const { data } = link;
   // Counts a link cannot carry (an empty class, or past its maximum) are left out: with ids the view
   // reads them from the workspace, rather than opening on a page of link problems.
-  const carriable = (counts: DetectorCounts) => [counts.yes, counts.no].every((cls) => typeof parseClassCounts(classCountsParam(cls)) !== 'string');
+  const carriable = (counts: DetectorCounts) => linkCarries(counts.yes) && linkCarries(counts.no);
   if (link.a.counts && link.b.counts && carriable(link.a.counts) && carriable(link.b.counts) && data.kind !== 'unpaired-proportion' && data.kind !== 'paired-proportion') {
     params.ayes = classCountsParam(link.a.counts.yes);
     params.ano = classCountsParam(link.a.counts.no);

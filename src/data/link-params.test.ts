@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkReader, deltaProblem, parseClassCounts } from './link-params';
+import { LinkReader, deltaProblem, linkCarries, parseClassCounts } from './link-params';
 
 const read = (query: string) => new LinkReader(new URLSearchParams(query));
 
@@ -87,5 +87,14 @@ describe('deltaProblem (the one δ policy: the stats library\'s assertDelta)', (
     const underflow = read('confidence=1');
     underflow.delta();
     expect(underflow.problems.map((problem) => problem.param)).toEqual(['confidence']);
+  });
+});
+
+describe('linkCarries', () => {
+  it('is true for counts every route reads, false for an empty class or past the links’ maximum', () => {
+    expect(linkCarries({ correct: 38, total: 40 })).toBe(true);
+    expect(linkCarries({ correct: 1e9, total: 1e9 })).toBe(true);
+    expect(linkCarries({ correct: 0, total: 0 })).toBe(false);
+    expect(linkCarries({ correct: 2e9, total: 2e9 + 1 })).toBe(false);
   });
 });

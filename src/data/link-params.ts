@@ -135,6 +135,11 @@ export function classCountsParam(counts: ClassCounts): string {
   return `${counts.correct}/${counts.total}`;
 }
 
+/** Whether a link can carry these counts (a class with examples, up to MAX_LINK_COUNT): a link to another view is offered only then. */
+export function linkCarries(counts: ClassCounts): boolean {
+  return typeof parseClassCounts(classCountsParam(counts)) !== 'string';
+}
+
 /** A number as a link writes it: the shortest round-tripping decimal. */
 export function numberParam(value: number): string {
   return String(value);

@@ -8,6 +8,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName } from '../../data/detector';
 import { countsAdHocDetector } from '../../data/export-files';
 import type { HashRoute } from '../../data/routes';
+import { linkCarries } from '../../data/link-params';
 import { DEFAULT_COUNTS_NAME, reportHref } from '../../data/report-link';
 import { countsHref, detectorHref, parseCountsLink } from '../../data/share-links';
 import { useWorkspace } from '../../store/workspace';
@@ -73,7 +74,7 @@ function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: num
         <BalancedMethodControl method={method} onChange={changeMethod} />
         <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta, method))} />
         <ExportButtons subject="this detector" detectors={[detector]} delta={delta} method={method} fileStem="tailbound-counts" />
-        <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta })}>Printable report</a>
+        {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta })}>Printable report</a>}
         <button
           type="button"
           onClick={() => {

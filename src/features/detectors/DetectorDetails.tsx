@@ -10,6 +10,7 @@ import { CLASS_LABELS, type ClassName } from '../../data/detector';
 import { countsIntervals } from '../../data/detector-intervals';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
 import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { linkCarries } from '../../data/link-params';
 import { methodsHref } from '../../data/methods-link';
 import type { BalancedInterval, ClassCounts, Interval } from '../../stats';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
@@ -130,9 +131,11 @@ export function DetectorDetails(props: DetectorDetailsProps) {
             Label some examples of {emptyClasses.length > 1 ? 'each class' : 'that class'} to get one.
           </p>
         )}
-        <p className="detail-links">
-          <a href={methodsHref({ kind: 'detector', yes, no, delta })}>Compare interval methods for this detector</a>
-        </p>
+        {linkCarries(yes) && linkCarries(no) && (
+          <p className="detail-links">
+            <a href={methodsHref({ kind: 'detector', yes, no, delta })}>Compare interval methods for this detector</a>
+          </p>
+        )}
       </section>
 
       <div className="class-cards">
@@ -251,7 +254,7 @@ function ClassCard({
           {counts.total <= EXPLORER_MAX_N && (
             <a href={explorerHref({ n: counts.total, k: counts.correct, delta, mode: 'central' })}>See where these bounds come from (tail explorer)</a>
           )}
-          <a href={methodsHref({ kind: 'proportion', n: counts.total, k: counts.correct, delta })}>Compare interval methods</a>
+          {linkCarries(counts) && <a href={methodsHref({ kind: 'proportion', n: counts.total, k: counts.correct, delta })}>Compare interval methods</a>}
         </p>
       )}
     </section>
