@@ -13,6 +13,8 @@ const results = new Map<string, Interval>();
 /** Oldest entries are dropped past this many (a workspace of 50,000 detectors at two δ fits). */
 const MAX_RESULTS = 200_000;
 const queued = new Map<string, [number, number, number, number, number]>();
+/** Ids a worker is computing now: asked for again meanwhile, they are not queued twice. */
+const inFlight = new Set<string>();
 const listeners = new Set<() => void>();
 let version = 0;
 let running = false;
@@ -26,14 +28,14 @@ export function balancedNow(method: BalancedMethod, yes: ClassCounts, no: ClassC
   if (yes.total === 0 || no.total === 0) return null;
   if (effectiveMethod(method, yes, no) === 'union') return balancedIntervalBy('union', yes, no, delta);
   const id = key(yes, no, delta);
-  const known = results.get(id);
+  const known = recall(id);
   if (known) return known;
   if (balancedIsQuick(method, yes, no)) {
     const interval = balancedIntervalBy(method, yes, no, delta);
     remember(id, interval);
     return interval;
   }
-  if (!queued.has(id)) {
+  if (!queued.has(id) && !inFlight.has(id)) {
     queued.set(id, [yes.correct, yes.total, no.correct, no.total, delta]);
     queueMicrotask(startNextJob);
   }
@@ -42,7 +44,17 @@ export function balancedNow(method: BalancedMethod, yes: ClassCounts, no: ClassC
 
 /** The inverted interval if it is known already (no computing, no queueing). */
 export function knownInversion(yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {
-  return results.get(key(yes, no, delta));
+  return recall(key(yes, no, delta));
+}
+
+/** A cached interval, moved to the newest end so that eviction drops the least recently used. */
+function recall(id: string): Interval | undefined {
+  const known = results.get(id);
+  if (known) {
+    results.delete(id);
+    results.set(id, known);
+  }
+  return known;
 }
 
 /** Records inverted intervals computed elsewhere (the list's bulk worker). */
@@ -128,30 +140,39 @@ function rememberResults(message: InversionMessage, idOf: (index: number) => str
 }
 
 function remember(id: string, interval: Interval): void {
+  results.delete(id);
   if (results.size >= MAX_RESULTS) results.delete(results.keys().next().value!);
   results.set(id, interval);
 }
 
 function startNextJob(): void {
   if (running || queued.size === 0) return;
-  running = true;
-  const ids = [...queued.keys()];
+  const ids = [...queued.keys()].filter((id) => !results.has(id));
   const counts = new Float64Array(ids.flatMap((id) => queued.get(id)!));
   queued.clear();
-  startWorkerJob<InversionJob, InversionMessage>({
-    createWorker: () => new Worker(new URL('./inversion.worker.ts', import.meta.url), { type: 'module' }),
-    runHere: runInversionJob,
-    job: { counts },
-    onMessage: (message) => {
-      rememberResults(message, (index) => ids[index]!);
-      if (message.done) {
-        running = false;
-        startNextJob();
-      }
-    },
-    isLast: (message) => message.done,
-    onError: () => {
-      running = false;
-    },
-  });
+  if (ids.length === 0) return;
+  running = true;
+  for (const id of ids) inFlight.add(id);
+  const finish = (message: InversionMessage) => {
+    rememberResults(message, (index) => ids[index]!);
+    if (!message.done) return;
+    for (const id of ids) inFlight.delete(id);
+    running = false;
+    startNextJob();
+  };
+  // A worker that cannot start or fails computes its job on the page instead: slower, but the
+  // intervals arrive (the views would otherwise say "computing…" for good).
+  const onPage = () => setTimeout(() => runInversionJob({ counts }, finish));
+  try {
+    startWorkerJob<InversionJob, InversionMessage>({
+      createWorker: () => new Worker(new URL('./inversion.worker.ts', import.meta.url), { type: 'module' }),
+      runHere: runInversionJob,
+      job: { counts },
+      onMessage: finish,
+      isLast: (message) => message.done,
+      onError: onPage,
+    });
+  } catch {
+    onPage();
+  }
 }

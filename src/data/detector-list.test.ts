@@ -43,6 +43,13 @@ describe('visibleDetectors', () => {
     expect(input).toEqual(all);
   });
 
+  it('matches names written with accents in either Unicode form, and dotted capitals, accents ignored', () => {
+    const cafe = detector('cafe', 'Cafe\u0301 counter', [1, 2], [1, 2]);
+    const istanbul = detector('ist', 'İstanbul gate', [1, 2], [1, 2]);
+    for (const typed of ['café', 'cafe\u0301', 'CAFE']) expect(visibleDetectors([cafe, istanbul], { filter: typed, sort: 'name' }, 0.05, 'union')).toEqual([cafe]);
+    expect(visibleDetectors([cafe, istanbul], { filter: 'istanbul', sort: 'name' }, 0.05, 'union')).toEqual([istanbul]);
+  });
+
   // Its speed at 10,000 detectors (≤ 100 ms per keystroke) is measured by `npm run bench`, not asserted here.
   it('filters and sorts 10,000 detectors by lower bound, worst first', () => {
     const big = Array.from({ length: 10_000 }, (_, i) =>

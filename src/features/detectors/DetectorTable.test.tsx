@@ -34,6 +34,16 @@ describe('DetectorTable', () => {
     expect(spacerHeight + rendered().length * ROW_HEIGHT).toBe(10_000 * ROW_HEIGHT);
   });
 
+  it('draws the matching rows when a filter shrinks the list while it is scrolled far down', () => {
+    const { container, rerender } = render(<DetectorTable detectors={detectors} delta={0.05} method="union" total={detectors.length} />);
+    const scroller = container.querySelector<HTMLElement>('.detector-table-scroll')!;
+    scroller.scrollTop = 5000 * ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+    rerender(<DetectorTable detectors={detectors.slice(0, 10)} delta={0.05} method="union" total={detectors.length} />);
+    expect(screen.getByRole('link', { name: 'Detector 0' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Detector 9' })).toBeInTheDocument();
+  });
+
   it('returns to where the list was scrolled when it is shown again (Back from a detector)', () => {
     const first = render(<DetectorTable detectors={detectors} delta={0.05} method="union" total={detectors.length} />);
     const scroller = first.container.querySelector<HTMLElement>('.detector-table-scroll')!;

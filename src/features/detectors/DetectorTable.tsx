@@ -63,8 +63,11 @@ export function DetectorTable({
 
   // Paper has no scrolling: printed, the table has every row.
   const printing = usePrinting();
-  const first = printing ? 0 : Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = printing ? detectors.length : Math.min(detectors.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
+  // A list that shrank (a filter typed while scrolled down) is drawn from where the browser will
+  // clamp the scroll to, not from the old offset, whose spacer would keep the table tall and empty.
+  const top = Math.min(scrollTop, Math.max(0, detectors.length * ROW_HEIGHT - viewport));
+  const first = printing ? 0 : Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = printing ? detectors.length : Math.min(detectors.length, Math.ceil((top + viewport) / ROW_HEIGHT) + OVERSCAN);
   const level = formatConfidence(delta);
 
   return (

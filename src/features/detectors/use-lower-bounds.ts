@@ -39,7 +39,8 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
         job: { delta, method, counts: countsOf(part) },
         onMessage: (message) => {
           if (message.kind === 'done') rememberBounds(part, delta, method, message.lowers, message.uppers);
-          done[index] = message.kind === 'done' ? part.length : Math.floor(message.fraction * part.length);
+          // A part is finished only when its bounds are in: progress stops one short of it.
+          done[index] = message.kind === 'done' ? part.length : Math.min(part.length - 1, Math.floor(message.fraction * part.length));
           report();
         },
         isLast: (message) => message.kind === 'done',
