@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balancedInversionInterval } from '../stats';
-import { computeInversions, knownInversion, missingInversions } from './balanced-intervals-service';
+import { balancedNow, balancedVersion, computeInversions, knownInversion, missingInversions, rememberInversion, subscribeBalanced } from './balanced-intervals-service';
 import { dealOut, workersFor } from './worker-job';
 
 describe('missingInversions', () => {
@@ -61,5 +61,55 @@ describe('worker pools', () => {
     expect(workersFor(10_000, 50)).toBe(8);
     vi.stubGlobal('navigator', {});
     expect(workersFor(10_000, 50)).toBe(1);
+  });
+});
+
+describe('balancedNow and the cache', () => {
+  it('queues an interval once while it is being computed, and tells the views once it arrives', async () => {
+    const yes = { correct: 3_300, total: 3_500 };
+    const no = { correct: 2_400, total: 2_600 };
+    const versions: number[] = [];
+    const unsubscribe = subscribeBalanced(() => versions.push(balancedVersion()));
+    expect(balancedNow('inversion', yes, no, 0.05)).toBe('pending');
+    await Promise.resolve(); // the job starts (a microtask); asked again meanwhile, it is not queued again
+    expect(balancedNow('inversion', yes, no, 0.05)).toBe('pending');
+    await vi.waitFor(() => expect(knownInversion(yes, no, 0.05)).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(versions).toHaveLength(1);
+    expect(balancedNow('inversion', yes, no, 0.05)).toEqual(balancedInversionInterval({ yes, no }, 0.05));
+    unsubscribe();
+  });
+
+  it('computes on the page when the worker fails, so "computing…" ends', async () => {
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage: unknown = null;
+        onerror: ((event: { message: string }) => void) | null = null;
+        postMessage() {
+          setTimeout(() => this.onerror?.({ message: 'blocked by the page’s policy' }));
+        }
+        terminate() {}
+      },
+    );
+    try {
+      const yes = { correct: 3_100, total: 3_500 };
+      const no = { correct: 2_300, total: 2_600 };
+      expect(balancedNow('inversion', yes, no, 0.05)).toBe('pending');
+      await vi.waitFor(() => expect(knownInversion(yes, no, 0.05)).toEqual(balancedInversionInterval({ yes, no }, 0.05)));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('evicts the least recently used interval, not the oldest stored', () => {
+    const kept = { correct: 1, total: 3 };
+    const interval = { estimate: 0.5, lower: 0.1, upper: 0.9 };
+    rememberInversion(kept, kept, 0.5, interval);
+    for (let index = 0; index < 199_999; index++) rememberInversion({ correct: index, total: 300_000 }, kept, 0.5, interval);
+    expect(knownInversion(kept, kept, 0.5)).toEqual(interval); // read: now the most recent
+    rememberInversion({ correct: 1, total: 400_000 }, kept, 0.5, interval); // past the limit: one goes
+    expect(knownInversion(kept, kept, 0.5)).toEqual(interval);
+    expect(knownInversion({ correct: 0, total: 300_000 }, kept, 0.5)).toBeUndefined();
   });
 });
