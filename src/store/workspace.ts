@@ -165,10 +165,11 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
         guard.onWriteProblem = (problem) => {
           if (get().storageProblem?.message !== problem.message) set({ storageProblem: problem });
         };
-        // Any later change to the detectors ends the bulk undo: it restores the list as it was before
-        // the import, and would silently drop what was changed since.
+        // Every change to the detectors but an import goes through here, and ends the bulk undo: it
+        // restores the list as it was before the import, and would silently drop what changed since.
+        const changeDetectors = (change: (state: Workspace) => Partial<Workspace>) => set((state) => ({ ...change(state), lastBulkChange: null }));
         const replaceDetector = (id: string, change: (detector: Detector) => Detector) =>
-          set((state) => ({ detectors: state.detectors.map((d) => (d.id === id ? change(d) : d)), lastBulkChange: null }));
+          changeDetectors((state) => ({ detectors: state.detectors.map((d) => (d.id === id ? change(d) : d)) }));
         const has = (id: string) => get().detectors.some((d) => d.id === id);
         return {
           ...INITIAL_STATE,
@@ -179,7 +180,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
           },
           addDetector: (partial = {}) => {
             const detector = buildNewDetector(partial, get().detectors);
-            set((state) => ({ detectors: [...state.detectors, detector], seeded: true, lastBulkChange: null }));
+            changeDetectors((state) => ({ detectors: [...state.detectors, detector], seeded: true }));
             return detector.id;
           },
           updateCounts: (id, cls, counts) => {
@@ -206,11 +207,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             const index = get().detectors.findIndex((d) => d.id === id);
             if (index === -1) return;
             const detector = get().detectors[index]!;
-            set((state) => ({
-              detectors: state.detectors.filter((d) => d.id !== id),
-              lastDeleted: { detector, index },
-              lastBulkChange: null,
-            }));
+            changeDetectors((state) => ({ detectors: state.detectors.filter((d) => d.id !== id), lastDeleted: { detector, index } }));
           },
           undoDelete: () => {
             const { lastDeleted, detectors } = get();
@@ -218,7 +215,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             const id = uniqueId(lastDeleted.detector.id, new Set(detectors.map((d) => d.id)));
             const restored = id === lastDeleted.detector.id ? lastDeleted.detector : { ...lastDeleted.detector, id };
             const index = Math.min(lastDeleted.index, detectors.length);
-            set({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null, lastBulkChange: null });
+            changeDetectors(() => ({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null }));
             return id;
           },
           importDetectors: (incoming, mode, onExisting = 'add-new', description) => {

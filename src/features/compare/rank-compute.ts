@@ -1,4 +1,5 @@
 import { balancedDifferenceInterval, balancedDifferenceTest, holmAdjust, simultaneousAboveTarget, type DetectorCounts } from '../../stats';
+import { deltaProblem } from '../../data/link-params';
 
 /**
  * Work for the ranking worker: each detector's counts as [yes correct, yes total, no correct, no
@@ -52,7 +53,7 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
     }
     const reference = detectors[job.reference]!;
     const m = detectors.length - 1;
-    if (job.delta / Math.max(1, m) < 1e-300) {
+    if (deltaProblem(job.delta / Math.max(1, m)) !== null) {
       // Raising it would break the family-wise guarantee; say what the user can change instead.
       post({ kind: 'failed', message: `δ/m = ${job.delta}/${m} is below 1e-300, the smallest level a difference interval takes: raise δ or rank fewer detectors.` });
       return;

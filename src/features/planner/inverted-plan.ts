@@ -59,13 +59,7 @@ export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan[
     let probe = Math.min(additional, limit);
     if (!withinCap(probe)) {
       // The last count within the cap is checked too, not only the doublings before it.
-      let inside = miss;
-      let outside = probe;
-      while (outside - inside > 1) {
-        const middle = inside + Math.floor((outside - inside) / 2);
-        if (withinCap(middle)) inside = middle;
-        else outside = middle;
-      }
+      const [inside] = bisect(miss, probe, (additional) => !withinCap(additional));
       if (inside <= miss) break;
       probe = inside;
       if (meets(probe)) found = probe;
@@ -86,14 +80,19 @@ export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan[
         : `Not reached before a class passes ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with the test inversion stops (each check is an exact search).`;
     return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: curve(at, withinCap, Math.max(miss, 1), null) };
   }
-  let hit = found;
-  while (hit - miss > 1) {
-    const middle = miss + Math.floor((hit - miss) / 2);
-    if (meets(middle)) hit = middle;
-    else miss = middle;
-  }
+  const [, hit] = bisect(miss, found, meets);
   const answer = at(hit);
   return { ...base, status: 'reached', additional: hit, at: { counts: answer.counts, interval: answer.interval! }, reason: null, curve: curve(at, withinCap, Math.max(2 * hit, 10), hit) };
+}
+
+/** Narrows low < high, where `atHigh` holds at high and not at low, to neighbours: [the last where it fails, the first where it holds]. */
+function bisect(low: number, high: number, atHigh: (additional: number) => boolean): [number, number] {
+  while (high - low > 1) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (atHigh(middle)) high = middle;
+    else low = middle;
+  }
+  return [low, high];
 }
 
 /** About CURVE_POINTS label counts from 0 to `end` (within the cap), plus the answer and one fewer. */
