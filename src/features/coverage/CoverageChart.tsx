@@ -5,6 +5,7 @@ import { formatConfidence, formatPercent } from '../../data/format';
 import { METHOD_INFO } from '../../data/method-info';
 import type { ProportionMethod } from '../../stats';
 import { ChartFrame } from '../../components/ChartFrame';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 
 /** One row per true p: the coverage of each drawn method there. */
 export type CoverageRow = { p: number } & Partial<Record<ProportionMethod, number>>;
@@ -27,9 +28,14 @@ export function zoomFloor(delta: number): number {
   return Math.max(0, 1 - 4 * delta);
 }
 
-/** Coverage against the true p, one line per method, with the nominal 1 − δ line. */
+/**
+ * Coverage against the true p, one line per method, with the nominal 1 − δ line. The lines are
+ * drawn one per task (recharts spends ~15–50 ms on each 999-point line), so that a link with five
+ * methods never holds the page for the sum; the figure is aria-busy until the last is in.
+ */
 export function CoverageChart({ rows, methods, delta, axis, width, height = 380 }: CoverageChartProps) {
   const floor = axis === 'zoom' ? zoomFloor(delta) : 0;
+  const drawn = useProgressiveCount(methods.length, 1, rows);
   const chart = (
     <LineChart
       data={rows as CoverageRow[]}
@@ -64,7 +70,7 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
         strokeDasharray="6 4"
         label={{ value: `nominal ${formatConfidence(delta)}`, position: 'insideBottomRight', fill: 'var(--text)' }}
       />
-      {methods.map((method) => (
+      {methods.slice(0, drawn).map((method) => (
         <Line
           key={method}
           dataKey={method}
@@ -85,9 +91,11 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
     </LineChart>
   );
   return (
-    <ChartFrame fixedWidth={width} height={height}>
-      {chart}
-    </ChartFrame>
+    <div className="coverage-chart" aria-busy={drawn < methods.length} data-lines-drawn={drawn}>
+      <ChartFrame fixedWidth={width} height={height}>
+        {chart}
+      </ChartFrame>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
@@ -45,11 +45,15 @@ describe('CoverageView', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Computed exactly in [\d,]+ ms in a background worker \(3 methods × 999 values of p at n = 30, δ = 0.05\)/)).toBeInTheDocument();
   });
 
-  it('draws one line per method and the nominal line', async () => {
+  it('draws one line per method, one per task, and the nominal line', async () => {
     const { container } = renderAt('#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald');
     // Cached from the first test: no worker round trip.
     expect(await screen.findByText(/Shown from this page’s cache \(3 methods/)).toBeInTheDocument();
-    expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
+    // The first line comes with the chart, the others in later tasks; the chart is busy until then.
+    expect(container.querySelectorAll('.recharts-line')).toHaveLength(1);
+    expect(container.querySelector('.coverage-chart')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(3));
+    expect(container.querySelector('.coverage-chart')).toHaveAttribute('aria-busy', 'false');
     expect(container.querySelector('.recharts-reference-line')).not.toBeNull();
     expect(screen.getByText('nominal 95%')).toBeInTheDocument();
   });
