@@ -249,6 +249,16 @@ test.describe('report view', () => {
     await expectPictureDownloads(page, /Accuracy of “Pallet overhang”/, ['38/40', '55/60', 'δ = 0.05']);
   });
 
+  test('at δ = 1e-300 with several detectors: no empty simultaneous column, and the table says why', async ({ page }) => {
+    await page.goto('./#/');
+    await expectSamplesListed(page);
+    await page.goto('./#/report?delta=1e-300');
+    await expect(page.getByRole('heading', { level: 2, name: SAMPLES[0]!.name })).toBeVisible();
+    const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Metric' }) });
+    await expect(table.getByRole('columnheader')).toHaveText(['Detector', 'Metric', 'Correct / total', 'Estimate', /interval$/, 'Method']);
+    await expect(table.locator('caption')).toContainText(`no simultaneous intervals: δ/${SAMPLES.length} ≈`);
+  });
+
   test('one detector of the workspace by id', async ({ page }) => {
     await page.goto('./#/');
     await expectSamplesListed(page);

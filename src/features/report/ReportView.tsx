@@ -19,6 +19,7 @@ import { intervalsMarkdown } from './report-markdown';
 import {
   estimateText,
   familyText,
+  hasSimultaneous,
   interpretation,
   intervalText,
   metricRows,
@@ -146,7 +147,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
 /** Every detector's intervals in one table: what "Copy as Markdown" copies. */
 function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEntry[]; drawn: number; family: ReportFamily }) {
   const level = formatConfidence(family.delta);
-  const simultaneous = family.m > 1;
+  const simultaneous = hasSimultaneous(family);
   return (
     <section className="report__summary" aria-labelledby="report-summary-heading">
       <h2 id="report-summary-heading">Intervals</h2>
@@ -154,7 +155,8 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
         <table className="report-table">
           <caption>
             Estimates and exact {level} intervals (δ = {formatFullPrecision(family.delta)}), rounded outward
-            {simultaneous && <>; simultaneous: at {simultaneousDeltaText(family)}, so that all {family.m.toLocaleString('en')} hold together</>}.
+            {simultaneous && <>; simultaneous: at {simultaneousDeltaText(family)}, so that all {family.m.toLocaleString('en')} hold together</>}
+            {family.m > 1 && !simultaneous && <>; no simultaneous intervals: {simultaneousDeltaText(family)} is below 1e-300, the smallest level they take</>}.
           </caption>
           <thead>
             <tr>

@@ -66,4 +66,13 @@ describe('a report at the smallest δ', () => {
     expect(familyText({ delta: 1e-300, m: 2 })).toMatch(/below 1e-300, the smallest level the intervals take: no simultaneous intervals are shown/);
     expect(reportEntries(detectors, 0.05, 'union')[0]!.simultaneous).not.toBeNull();
   });
+
+  it('leaves the empty simultaneous column out of the Markdown and says why', () => {
+    const detectors = [FORKLIFT, { ...FORKLIFT, id: 'b', name: 'B' }];
+    const markdown = intervalsMarkdown(reportEntries(detectors, 1e-300, 'union'), { delta: 1e-300, m: 2 }, '2026-11-23');
+    const [header, , firstRow] = markdown.split('\n');
+    expect(header).not.toContain('Simultaneous');
+    expect(firstRow!.split(/(?<!\\)\|/)).toHaveLength(8);
+    expect(markdown).toContain('no simultaneous intervals: δ/2 ≈ 5e-301 is below 1e-300, the smallest level they take.');
+  });
 });

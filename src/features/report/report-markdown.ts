@@ -1,5 +1,5 @@
 import { formatConfidence, formatFullPrecision } from '../../data/format';
-import { estimateText, intervalText, metricRows, simultaneousDeltaText, type ReportEntry, type ReportFamily } from './report-model';
+import { estimateText, hasSimultaneous, intervalText, metricRows, simultaneousDeltaText, type ReportEntry, type ReportFamily } from './report-model';
 
 /** A table cell's text: pipes escaped and line breaks flattened, so a name cannot break the table. */
 function cell(text: string): string {
@@ -13,7 +13,7 @@ function cell(text: string): string {
  */
 export function intervalsMarkdown(entries: readonly ReportEntry[], family: ReportFamily, date: string): string {
   const level = formatConfidence(family.delta);
-  const simultaneous = family.m > 1;
+  const simultaneous = hasSimultaneous(family);
   const header = ['Detector', 'Metric', 'Correct / total', 'Estimate', `${level} interval (δ = ${formatFullPrecision(family.delta)})`];
   if (simultaneous) header.push(`Simultaneous (${simultaneousDeltaText(family)})`);
   header.push('Method');
@@ -28,7 +28,11 @@ export function intervalsMarkdown(entries: readonly ReportEntry[], family: Repor
   );
   const note =
     `Exact binomial-tail intervals (tailbound), bounds rounded outward. Each interval holds at ${level} for its detector on its own` +
-    (simultaneous ? `; all ${family.m.toLocaleString('en')} hold together at the simultaneous level (Bonferroni, δ/m).` : '.') +
+    (simultaneous
+      ? `; all ${family.m.toLocaleString('en')} hold together at the simultaneous level (Bonferroni, δ/m).`
+      : family.m > 1
+        ? `; no simultaneous intervals: ${simultaneousDeltaText(family)} is below 1e-300, the smallest level they take.`
+        : '.') +
     ` Generated ${date}.`;
   return [header, alignment, ...rows].map((cells) => `| ${cells.map(cell).join(' | ')} |`).join('\n') + `\n\n${note}\n`;
 }
