@@ -140,6 +140,24 @@ describe('workspace actions', () => {
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift-2', 'smoke', 'forklift']);
   });
 
+  it('applies a shared link’s δ, sort and filter with its detectors, and undoes them together', async () => {
+    const store = await newStore();
+    store.getState().seed([forklift]);
+    store.getState().setSort('name');
+    const shared = { delta: 0.01, sort: 'lower' as const, filter: 'spill' };
+    store.getState().importDetectors([spill], 'add', 'update', 'Added 1 shared detectors.', shared);
+    expect(store.getState()).toMatchObject({ ...shared, detectors: [forklift, spill] });
+    expect(store.getState().undoBulkChange()).toBe(true);
+    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', detectors: [forklift] });
+    // A plain import leaves the settings as they are, before and after its undo.
+    store.getState().setFilter('fork');
+    store.getState().importDetectors([spill], 'add', 'update');
+    store.getState().undoBulkChange();
+    expect(store.getState().filter).toBe('fork');
+    expect(() => store.getState().importDetectors([spill], 'add', 'update', undefined, { ...shared, delta: 0 })).toThrow(RangeError);
+    expect(store.getState().detectors).toEqual([forklift]);
+  });
+
   it('imports by adding (ids in use updated, added under a free id, or skipped) or replacing, each undoable', async () => {
     const store = await newStore();
     store.getState().seed([forklift, smoke]);

@@ -57,10 +57,19 @@ export interface WorkspaceState {
 /** Detector fields a new detector may be given; missing ones get defaults (counts 0/0). */
 export type NewDetector = Partial<Detector>;
 
+/** How the list is shown: what a shared link brings along with its detectors. */
+export interface ListSettings {
+  delta: number;
+  sort: SortKey;
+  filter: string;
+}
+
 /** A bulk change (an import, a replace) and the detectors before it, for `undoBulkChange`. */
 export interface BulkChange {
   description: string;
   previous: Detector[];
+  /** The list settings before it, when the change brought its own (a shared link's). */
+  previousSettings?: ListSettings;
 }
 
 export interface WorkspaceActions {
@@ -87,10 +96,17 @@ export interface WorkspaceActions {
    * Imports detectors as `planImport` says (replace, or add with a policy for ids already present)
    * and keeps the previous detectors for `undoBulkChange`; changes nothing when the plan is refused
    * (`plan.refused`: too many detectors to be read back). Throws a RangeError for detectors that
-   * fail the schema. `description` names the change for the undo bar.
+   * fail the schema. `description` names the change for the undo bar. `settings` (a shared link's δ,
+   * sort and filter) are applied with the detectors, and undone with them.
    */
-  importDetectors: (detectors: readonly Detector[], mode: ImportMode, onExisting?: ExistingIdPolicy, description?: string) => ImportPlan;
-  /** Restores the detectors from before the last import or replace; false when there is none. */
+  importDetectors: (
+    detectors: readonly Detector[],
+    mode: ImportMode,
+    onExisting?: ExistingIdPolicy,
+    description?: string,
+    settings?: ListSettings,
+  ) => ImportPlan;
+  /** Restores the detectors (and list settings) from before the last import or replace; false when there is none. */
   undoBulkChange: () => boolean;
   /** Returns an error message (and keeps the old δ) unless 0 < δ < 1. */
   setDelta: (delta: number) => string | null;
@@ -218,18 +234,24 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             changeDetectors(() => ({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null }));
             return id;
           },
-          importDetectors: (incoming, mode, onExisting = 'add-new', description) => {
+          importDetectors: (incoming, mode, onExisting = 'add-new', description, settings) => {
             const checked = checkedCopies(incoming, 'importDetectors');
+            if (settings) checkedSettings(settings);
             const previous = get().detectors;
             const plan = planImport(previous, checked, mode, onExisting);
             if (plan.refused !== null) return plan;
             const summary = description ?? `${mode === 'replace' ? 'Replaced the workspace' : 'Imported'}: ${describeImport(plan)}.`;
             set((state) => ({
+              ...settings,
               detectors: plan.detectors,
               seeded: true,
               // A replace removes what a deleted detector could be restored beside; adding keeps that undo.
               lastDeleted: mode === 'replace' ? null : state.lastDeleted,
-              lastBulkChange: { description: summary, previous },
+              lastBulkChange: {
+                description: summary,
+                previous,
+                ...(settings && { previousSettings: { delta: state.delta, sort: state.sort, filter: state.filter } }),
+              },
             }));
             return plan;
           },
@@ -237,7 +259,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
             const change = get().lastBulkChange;
             if (!change) return false;
             // A delete made before the import is undone with it only by undoing the delete itself, after.
-            set({ detectors: change.previous, lastBulkChange: null, lastDeleted: null });
+            set({ ...change.previousSettings, detectors: change.previous, lastBulkChange: null, lastDeleted: null });
             return true;
           },
           setDelta: (delta) => {
@@ -626,6 +648,13 @@ function unknownIdError(id: string): CountsFieldError {
  * would be saved and then refused on the next load, so it is a programming error (RangeError) to
  * pass it — the file and CSV parsers only produce valid detectors.
  */
+/** List settings as `importDetectors` takes them: a δ the maths can use and a known sort order, or a RangeError. */
+function checkedSettings({ delta, sort }: ListSettings): void {
+  const problem = deltaProblem(delta);
+  if (problem !== null) throw new RangeError(`importDetectors: ${problem}`);
+  if (!SORT_KEYS.includes(sort)) throw new RangeError(`importDetectors: unknown sort order ${JSON.stringify(sort)}`);
+}
+
 function checkedCopies(detectors: readonly Detector[], action: string): Detector[] {
   return detectors.map((detector, index) => {
     const result = validateDetector(detector, `detectors[${index}]`);

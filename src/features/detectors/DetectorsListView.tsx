@@ -81,7 +81,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           ignored={`The list shows your workspace’s settings instead (δ = ${formatFullPrecision(delta)}).`}
         />
       )}
-      <UndoBar />
+      <UndoBar onSettingsRestored={(restored) => window.history.replaceState(window.history.state, '', listHref(restored))} />
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar list-toolbar">
         <div className="toolbar__field">

@@ -35,9 +35,6 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const hydrated = useWorkspace((state) => state.hydrated);
   const mine = useWorkspace((state) => state.detectors.length);
   const importDetectors = useWorkspace((state) => state.importDetectors);
-  const setSort = useWorkspace((state) => state.setSort);
-  const setFilter = useWorkspace((state) => state.setFilter);
-  const setWorkspaceDelta = useWorkspace((state) => state.setDelta);
   const method = useWorkspace((state) => state.balancedMethod);
   const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower');
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
@@ -48,15 +45,14 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const save = (mode: 'add' | 'replace') => {
     const description =
       mode === 'add' ? `Added ${count} shared detectors (ids in use updated).` : `Replaced your workspace with ${count} shared detectors.`;
-    const plan = importDetectors(shared.detectors, mode, 'update', description);
+    // The link's δ, sort and filter come with its detectors, and an undo takes them back with them.
+    const settings = { delta, sort: shared.sort, filter: shared.filter };
+    const plan = importDetectors(shared.detectors, mode, 'update', description, settings);
     if (plan.refused !== null) {
       setRefused(plan.refused);
       return;
     }
-    setSort(shared.sort);
-    setFilter(shared.filter);
-    setWorkspaceDelta(delta);
-    window.location.hash = listHref({ delta, sort: shared.sort, filter: shared.filter });
+    window.location.hash = listHref(settings);
   };
 
   return (
