@@ -86,6 +86,24 @@ test('switching the setting changes the list, the details, the export and the li
   await expectShown(page, 'balanced', balancedInversionInterval(first, 0.05));
 });
 
+test('with the union bound as the setting, a link without balanced= still opens what its sender saw, and the app’s own links carry the union bound', async ({ page }) => {
+  await page.goto('./#/?delta=0.05');
+  await expectSamplesListed(page);
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('union');
+  await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toHaveAttribute('href', /balanced=union/);
+
+  // Links leave the default out: without the parameter, the sender saw the test inversion.
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await expectShown(page, 'balanced', balancedInversionInterval(FORKLIFT, 0.05));
+  // Its report shows the interval the counts view showed, not the workspace's union bound.
+  await page.getByRole('link', { name: 'Printable report' }).click();
+  await expect(page).toHaveURL(/#\/report\?.*balanced=inversion/);
+  await expect(page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Metric' }) })).toContainText('exact test inversion');
+
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05&balanced=union');
+  await expect(page.getByRole('link', { name: 'Compare interval methods for this detector' })).toHaveAttribute('href', /balanced=union/);
+});
+
 test('large counts: the inverted interval arrives from a worker, the page says it is computing meanwhile', async ({ page }) => {
   await page.goto('./#/counts?yes=44251/54126&no=17875/25517&delta=0.05');
   await expectShown(page, 'balanced', balancedInversionInterval({ yes: { correct: 44251, total: 54126 }, no: { correct: 17875, total: 25517 } }, 0.05));

@@ -23,7 +23,7 @@ export function isBalancedMethod(value: unknown): value is BalancedMethod {
   return value === 'inversion' || value === 'union';
 }
 
-/** `balanced` from a link; undefined when absent (the workspace's setting applies), a named problem when malformed. */
+/** `balanced` from a link; undefined when absent (the view's default applies: the test inversion; a report takes the workspace's setting), a named problem when malformed. */
 export function readBalancedParam(reader: LinkReader): BalancedMethod | undefined {
   const text = reader.raw('balanced');
   if (text === null) return undefined;

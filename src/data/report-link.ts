@@ -1,4 +1,5 @@
 import type { ClassCounts } from '../stats';
+import { readBalancedParam, type BalancedMethod } from './balanced-method';
 import { MAX_NAME_LENGTH } from './detector';
 import { classCountsParam, LinkReader, numberParam, type LinkParse } from './link-params';
 import { hashHref } from './routes';
@@ -8,7 +9,9 @@ import { hashHref } from './routes';
  * - `#/report` — every detector of the workspace;
  * - `#/report?id=<detector id>` — one detector of the workspace;
  * - `#/report?yes=38/40&no=55/60&name=…` — a detector given by its counts alone.
- * `delta` (or `confidence`) is optional: absent, the workspace's δ.
+ * `delta` (or `confidence`) and `balanced` (inversion|union) are optional: absent, the workspace's
+ * δ and balanced-interval method. The views' "Printable report" links carry both, so the report shows
+ * what the view showed.
  */
 export type ReportSubject =
   | { kind: 'workspace' }
@@ -18,6 +21,7 @@ export type ReportSubject =
 export interface ReportLink {
   subject: ReportSubject;
   delta: number | undefined;
+  balanced?: BalancedMethod | undefined;
 }
 
 /** The name of a counts-only report that names nothing. */
@@ -27,6 +31,7 @@ export const DEFAULT_COUNTS_NAME = 'Detector from counts';
 export function parseReportLink(params: URLSearchParams): LinkParse<ReportLink> {
   const reader = new LinkReader(params);
   const delta = reader.optionalDelta();
+  const balanced = readBalancedParam(reader);
   const hasCounts = reader.has('yes') || reader.has('no');
   const id = reader.raw('id');
   let subject: ReportSubject = { kind: 'workspace' };
@@ -45,11 +50,11 @@ export function parseReportLink(params: URLSearchParams): LinkParse<ReportLink> 
     if (name.length > MAX_NAME_LENGTH) reader.problem('name', `“name” is longer than ${MAX_NAME_LENGTH} characters.`);
     if (yes && no) subject = { kind: 'counts', name, yes, no };
   }
-  return reader.result({ subject, delta });
+  return reader.result({ subject, delta, balanced });
 }
 
 /** The report's link; counts keep their readable slash. */
-export function reportHref({ subject, delta }: ReportLink): string {
+export function reportHref({ subject, delta, balanced }: ReportLink): string {
   const params: Record<string, string> = {};
   if (subject.kind === 'detector') params.id = subject.id;
   if (subject.kind === 'counts') {
@@ -58,5 +63,7 @@ export function reportHref({ subject, delta }: ReportLink): string {
     if (subject.name !== DEFAULT_COUNTS_NAME) params.name = subject.name;
   }
   if (delta !== undefined) params.delta = numberParam(delta);
+  // Written whenever given, the default too: absent, the report takes the workspace's setting.
+  if (balanced !== undefined) params.balanced = balanced;
   return hashHref(['report'], params).replace(/(yes|no)=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }

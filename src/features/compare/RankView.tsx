@@ -17,6 +17,7 @@ import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
 import type { RankJob, RankVerdict } from './rank-compute';
 import { useRanking } from './use-ranking';
 import { useCompareWorkspace } from './use-compare-workspace';
+import { useWorkspace } from '../../store/workspace';
 import './compare.css';
 
 const TITLE = 'Rank detectors';
@@ -237,6 +238,8 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
 }
 
 function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ranked[]; against: RankLink['against']; delta: number; reference: Detector | undefined }) {
+  // A detector's page opens with the workspace's balanced interval, as the list's links do.
+  const balancedMethod = useWorkspace((state) => state.balancedMethod);
   const target = against.kind === 'target';
   return (
     <TableScroll label="Ranking table">
@@ -262,7 +265,7 @@ function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ran
             <tr key={detector.id}>
               <td>{index + 1}</td>
               <th scope="row">
-                <a href={detectorHref(detector.id, delta)}>{detector.name}</a>
+                <a href={detectorHref(detector.id, delta, undefined, balancedMethod)}>{detector.name}</a>
                 {!target && reference && (
                   <>
                     {' '}

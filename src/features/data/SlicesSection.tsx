@@ -104,7 +104,7 @@ export function SlicesSection({
                     <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>
                     <td>
                       {row.yes.total > 0 && row.no.total > 0 && (
-                        <a href={countsHref(row.yes, row.no, table.sliceDelta)}>
+                        <a href={countsHref(row.yes, row.no, table.sliceDelta, 'union')}>
                           as a detector<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
                         </a>
                       )}

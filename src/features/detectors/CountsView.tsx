@@ -74,12 +74,12 @@ function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: num
         <BalancedMethodControl method={method} onChange={changeMethod} />
         <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta, method))} />
         <ExportButtons subject="this detector" detectors={[detector]} delta={delta} method={method} fileStem="tailbound-counts" />
-        {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta })}>Printable report</a>}
+        {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta, balanced: method })}>Printable report</a>}
         <button
           type="button"
           onClick={() => {
             const id = addDetector({ name: detector.name, yes, no });
-            window.location.hash = detectorHref(id, delta);
+            window.location.hash = detectorHref(id, delta, undefined, method);
           }}
         >
           Save as a detector in my workspace

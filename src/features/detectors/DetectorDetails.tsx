@@ -133,7 +133,7 @@ export function DetectorDetails(props: DetectorDetailsProps) {
         )}
         {linkCarries(yes) && linkCarries(no) && (
           <p className="detail-links">
-            <a href={methodsHref({ kind: 'detector', yes, no, delta })}>Compare interval methods for this detector</a>
+            <a href={methodsHref({ kind: 'detector', yes, no, delta, balanced: method })}>Compare interval methods for this detector</a>
           </p>
         )}
       </section>

@@ -20,7 +20,7 @@ describe('DetectorTable', () => {
     const rendered = () =>
       within(table).getAllByRole('row').filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
     expect(rendered().length).toBeLessThan(60);
-    expect(screen.getByRole('link', { name: 'Detector 0' })).toHaveAttribute('href', '#/detectors/d0?delta=0.05');
+    expect(screen.getByRole('link', { name: 'Detector 0' })).toHaveAttribute('href', '#/detectors/d0?delta=0.05&balanced=union');
 
     const scroller = container.querySelector<HTMLElement>('.detector-table-scroll')!;
     scroller.scrollTop = 5000 * ROW_HEIGHT;

@@ -128,7 +128,7 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
       <td className="detector-table__name">
         {!carryInLink && <SelectForCompare id={detector.id} name={detector.name} />}
-        <a href={detectorHref(detector.id, delta, carryInLink ? detector : undefined)} title={detector.name}>
+        <a href={detectorHref(detector.id, delta, carryInLink ? detector : undefined, method)} title={detector.name}>
           {detector.name}
         </a>
         {detector.query && (

@@ -102,7 +102,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
         <BalancedMethodControl method={method} onChange={changeMethod} />
         <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, detector, method))} />
         <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={`tailbound-${id}`} />
-        <a href={reportHref({ subject: { kind: 'detector', id }, delta })}>Printable report</a>
+        <a href={reportHref({ subject: { kind: 'detector', id }, delta, balanced: method })}>Printable report</a>
         <button
           type="button"
           className="danger-button"
@@ -161,7 +161,7 @@ function CarriedDetectorView(props: {
         {mine ? (
           <>
             This link shows the detector “{id}” as it was shared. Your workspace has a detector with this id whose name, question
-            or counts differ: <a href={detectorHref(id, delta)}>open yours</a>.
+            or counts differ: <a href={detectorHref(id, delta, undefined, method)}>open yours</a>.
           </>
         ) : (
           <>This detector came with the link; it is not in your workspace. Nothing is saved unless you choose to.</>
@@ -176,7 +176,7 @@ function CarriedDetectorView(props: {
           type="button"
           onClick={() => {
             const savedId = addDetector({ id, ...carried });
-            window.location.hash = detectorHref(savedId, delta);
+            window.location.hash = detectorHref(savedId, delta, undefined, method);
           }}
         >
           Save to my workspace

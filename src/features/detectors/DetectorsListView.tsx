@@ -109,7 +109,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           type="button"
           onClick={() => {
             const newId = addDetector();
-            window.location.hash = detectorHref(newId, delta);
+            window.location.hash = detectorHref(newId, delta, undefined, method);
           }}
         >
           Add detector

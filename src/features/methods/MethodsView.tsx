@@ -1,4 +1,4 @@
-import { useWorkspace } from '../../store/workspace';
+import { DEFAULT_BALANCED_METHOD } from '../../data/balanced-method';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { useCallback, useMemo } from 'react';
 import { TableScroll } from '../../components/TableScroll';
@@ -144,8 +144,8 @@ function ProportionResults({ link }: { link: Extract<MethodsLink, { kind: 'propo
 
 function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detector' }> }) {
   const { yes, no, delta } = link;
-  const workspaceMethod = useWorkspace((state) => state.balancedMethod);
-  const chosen = link.balanced ?? workspaceMethod;
+  // A link without `balanced=` opens the default, as its sender saw it.
+  const chosen = link.balanced ?? DEFAULT_BALANCED_METHOD;
   // A large count's inverted interval arrives from a worker: the version re-reads it.
   const arrived = useBalancedVersion();
   const balanced = useMemo(() => balancedIntervals(yes, no, delta), [yes, no, delta, arrived]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -220,7 +220,7 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
             <a href={posteriorHref({ counts: confusion, delta })}>The posterior in full</a> ·{' '}
           </>
         )}
-        <a href={planHref({ ...DEFAULT_PLAN_LINK, yes, no, delta })}>How many more labels?</a>
+        <a href={planHref({ ...DEFAULT_PLAN_LINK, yes, no, delta, balanced: chosen })}>How many more labels?</a>
       </p>
       <MethodTable
         heading="Should-be-YES accuracy"

@@ -6,6 +6,7 @@ import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
+import { DEFAULT_BALANCED_METHOD } from '../../data/balanced-method';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import { countsText } from '../../data/interval-wording';
 import { methodsHref } from '../../data/methods-link';
@@ -39,9 +40,9 @@ const parseAccuracy = (text: string) => parseProportion(text, { inclusive: true,
 function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: string; chartWidth: number | undefined }) {
   const [link, setLink] = useLinkState(linked, linkKey, planHref);
   const update = useCallback((change: Partial<PlanLink>) => setLink({ ...link, ...change }), [link, setLink]);
-  const workspaceMethod = useWorkspace((state) => state.balancedMethod);
   const setWorkspaceMethod = useWorkspace((state) => state.setBalancedMethod);
-  const method = link.balanced ?? workspaceMethod;
+  // A link without `balanced=` opens the default, as its sender saw it.
+  const method = link.balanced ?? DEFAULT_BALANCED_METHOD;
   const search = usePlanOutcome(useMemo(() => ({ ...link, balanced: method }), [link, method]));
   const observedYes = link.yes.total > 0 ? link.yes.correct / link.yes.total : undefined;
   const observedNo = link.no.total > 0 ? link.no.correct / link.no.total : undefined;
@@ -241,7 +242,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
       </details>
       {link.yes.total > 0 && link.no.total > 0 && (
         <p>
-          <a href={methodsHref({ kind: 'detector', yes: link.yes, no: link.no, delta: link.delta })}>
+          <a href={methodsHref({ kind: 'detector', yes: link.yes, no: link.no, delta: link.delta, balanced: link.balanced ?? DEFAULT_BALANCED_METHOD })}>
             Today’s intervals under every method
           </a>
         </p>

@@ -49,7 +49,8 @@ export function ReportView({ route }: { route: HashRoute }) {
 function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }) {
   const [link, setLink] = useLinkState(linked, linkKey, reportHref);
   const workspaceDelta = useWorkspace((state) => state.delta);
-  const method = useWorkspace((state) => state.balancedMethod);
+  const workspaceMethod = useWorkspace((state) => state.balancedMethod);
+  const method = link.balanced ?? workspaceMethod;
   const hydrated = useWorkspace((state) => state.hydrated);
   const stored = useWorkspace((state) => state.detectors);
   const delta = link.delta ?? workspaceDelta;
@@ -237,7 +238,7 @@ const DetectorReport = memo(function DetectorReport({ entry, family, date, sourc
           {entry.id !== null && (
             <>
               {' '}
-              (detector id <code>{entry.id}</code>; <a href={detectorHref(entry.id, family.delta)}>details</a>)
+              (detector id <code>{entry.id}</code>; <a href={detectorHref(entry.id, family.delta, undefined, entry.intervals.method)}>details</a>)
             </>
           )}
         </dd>
