@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balancedInterval, balancedInversionInterval, exactInterval } from '../stats';
 import type { Detector } from './detector';
 import { parseDetectorsFile } from './detectors-schema';
-import { countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
+import { confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
 import { parseImportFile } from './import-files';
 
 const forklift: Detector = {
@@ -66,6 +66,11 @@ describe('intervalsToCsv', () => {
     // A tiny δ is not rounded away into a claim of certainty.
     expect(rows(intervalsToCsv([forklift], 1e-13, 'union'))[1]![8]).toBe(String(1 - 1e-13));
     expect(Number(rows(intervalsToCsv([forklift], 1e-13, 'union'))[1]![8])).toBeLessThan(1);
+    // Taken in decimal: binary 1 − δ would write 0.00000100000000003.
+    expect(confidenceCell(0.999999)).toBe('0.000001');
+    expect(confidenceCell(1e-7)).toBe('0.9999999');
+    // Where a number would round it up to 1, the confidence is written in full.
+    expect(confidenceCell(1e-20)).toBe(`0.${'9'.repeat(20)}`);
   });
 
   it('quotes names with commas, quotes and newlines so every row keeps 10 cells', () => {

@@ -1,6 +1,7 @@
 import type { ClassCounts, Interval } from '../stats';
 import type { Detector } from './detector';
 import { BALANCED_METHOD_IDS, type BalancedMethod } from './balanced-method';
+import { decimalComplement } from './decimal-complement';
 import { computeIntervals } from './detector-intervals';
 import { toDetectorsFile } from './detectors-schema';
 
@@ -92,10 +93,16 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number, me
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** 1 − δ for the `confidence` column: 12 significant digits unless that rounds a confidence below 1 up to 1. */
+/**
+ * 1 − δ for the `confidence` column, taken in decimal from δ's shortest form (1 − 0.999999 is
+ * 0.000001, not binary's 0.00000100000000003): as a number where one holds it, and in full where a
+ * number would round it up to a claim of certainty (δ = 1e-20: 0.99999999999999999999).
+ */
 export function confidenceCell(delta: number): string {
-  const rounded = Number((1 - delta).toPrecision(12));
-  return String(rounded === 1 ? 1 - delta : rounded);
+  const exact = decimalComplement(String(delta));
+  if (exact === undefined) return String(1 - delta);
+  const value = Number(exact);
+  return value < 1 ? String(value) : exact;
 }
 
 /** A text value as one CSV cell: formula-neutralised, then quoted if needed. */

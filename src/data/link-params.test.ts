@@ -81,6 +81,11 @@ describe('deltaProblem (the one δ policy: the stats library\'s assertDelta)', (
 
   it('reads confidence as 1 − δ under the same policy, naming each bad parameter', () => {
     expect(read('confidence=0.95').delta()).toBe(0.05);
+    // In decimal: binary 1 − c gave 9.99999999474e-8 and 9.99200722163e-15 for these.
+    expect(read('confidence=0.9999999').delta()).toBe(1e-7);
+    expect(read('confidence=0.99999999999999').delta()).toBe(1e-14);
+    expect(read('confidence=9.5e-1').delta()).toBe(0.05);
+    expect(read('confidence=0.9999999&delta=1e-7').delta()).toBe(1e-7);
     const reader = read('delta=abc&confidence=1.5');
     expect(reader.delta(0.1)).toBe(0.1);
     expect(reader.problems.map((problem) => problem.param)).toEqual(['delta', 'confidence']);

@@ -1,4 +1,5 @@
 import { assertDelta, type ClassCounts } from '../stats';
+import { decimalComplement } from './decimal-complement';
 
 /** One thing wrong with a link, phrased for the page: it names the parameter and what was found. */
 export interface LinkProblem {
@@ -76,9 +77,10 @@ export class LinkReader {
    * its own problem (both are named when both are wrong); when both are given they must agree.
    */
   optionalDelta(): number | undefined {
-    const delta = this.deltaValue('delta', (value) => value, 'the error rate δ, such as 0.05 for 95% confidence');
-    // 1 − 0.95 is 0.050000000000000044 in binary; 12 significant digits recover the intended δ.
-    const fromConfidence = this.deltaValue('confidence', (value) => Number((1 - value).toPrecision(12)), 'the confidence level 1 − δ, such as 0.95');
+    const delta = this.deltaValue('delta', 'the error rate δ, such as 0.05 for 95% confidence');
+    // 1 − 0.95 is 0.050000000000000044 in binary and 1 − 0.9999999 is 9.99999999474e-8: the complement
+    // of the decimal text, taken in decimal, is the δ the link means.
+    const fromConfidence = this.deltaValue('confidence', 'the confidence level 1 − δ, such as 0.95', (text) => Number(decimalComplement(text)));
     if (delta !== undefined && fromConfidence !== undefined && Math.abs(delta - fromConfidence) > 1e-12) {
       this.problem('confidence', `“confidence” is “${this.raw('confidence')}”, which disagrees with delta=${this.raw('delta')}; give only one of them.`);
       return undefined;
@@ -86,12 +88,13 @@ export class LinkReader {
     return delta ?? fromConfidence;
   }
 
-  private deltaValue(name: string, toDelta: (value: number) => number, what: string): number | undefined {
+  /** δ from the parameter `name`; `toDelta` reads its (decimal) text when it is not δ itself. */
+  private deltaValue(name: string, what: string, toDelta: (text: string) => number = Number): number | undefined {
     const text = this.params.get(name);
     if (text === null) return undefined;
-    const value = parseDecimal(text);
-    const problem = value === undefined ? 'it is not a decimal number' : deltaProblem(toDelta(value));
-    if (problem === null) return toDelta(value!);
+    const value = parseDecimal(text) === undefined ? undefined : toDelta(text);
+    const problem = value === undefined ? 'it is not a decimal number' : deltaProblem(value);
+    if (problem === null) return value;
     this.problem(name, `“${name}” is “${clip(text)}”; expected ${what}: ${problem}.`);
     return undefined;
   }

@@ -20,6 +20,7 @@ import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list
 import { describeImport, planImport, type ExistingIdPolicy, type ImportMode, type ImportPlan } from '../data/import-plan';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
 import { deltaProblem } from '../data/link-params';
+import { decimalComplement } from '../data/decimal-complement';
 import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
 import { DEFAULT_DELTA } from '../data/share-links';
 
@@ -369,7 +370,8 @@ export function migrateWorkspace(persisted: unknown, version: number): unknown {
     return new MigrationFailure('version-0 data without a detectors list');
   }
   const confidence = persisted.confidence;
-  const delta = typeof confidence === 'number' ? Number((1 - confidence).toPrecision(12)) : DEFAULT_DELTA;
+  // 1 − confidence in decimal: binary gives 1 − 0.9999999 = 9.99999999474e-8.
+  const delta = typeof confidence === 'number' ? Number(decimalComplement(String(confidence)) ?? 1 - confidence) : DEFAULT_DELTA;
   return {
     detectors: persisted.detectors.map((item: unknown) =>
       isRecord(item)
