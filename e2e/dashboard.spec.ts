@@ -174,6 +174,33 @@ test.describe('links round-trip', () => {
     await other.close();
   });
 
+  test('a shared-workspace link carries the method choices, and asks what to do with ids the recipient has', async ({ page, browser }) => {
+    await page.goto('./#/');
+    await expectSamplesListed(page);
+    await page.getByLabel('Balanced interval', { exact: true }).selectOption('union');
+    await page.getByRole('button', { name: 'Share workspace (copy link)' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(`${PREVIEW_URL}#/`);
+    await expectSamplesListed(opened);
+    await opened.goto(link);
+    // Shown as shared, with the union bound, though this browser's setting is the test inversion.
+    await expect(opened.getByRole('table').getByRole('columnheader', { name: /exact union bound/ })).toBeVisible();
+    await expect(opened.getByRole('group', { name: /of these ids are already in your workspace/ })).toBeVisible();
+    await opened.getByLabel('Skip them (keep mine)').check();
+    const add = opened.getByRole('button', { name: /^Add to my workspace/ });
+    await expect(add).toHaveText(`Add to my workspace: ${SAMPLES.length} skipped`);
+    await add.click();
+    await expect(opened.getByRole('status').filter({ hasText: /^\d+ detectors?$/ })).toHaveText(`${SAMPLES.length} detectors`);
+    await expect(opened.getByLabel('Balanced interval', { exact: true })).toHaveValue('union');
+    // The undo takes the method back with the detectors.
+    await opened.getByRole('button', { name: 'Undo import' }).click();
+    await expect(opened.getByLabel('Balanced interval', { exact: true })).toHaveValue('inversion');
+    await other.close();
+  });
+
   test('the list link keeps δ, sort and filter', async ({ page, browser }) => {
     await page.goto('./#/');
     await page.getByLabel('Sort by').selectOption('lower');

@@ -15,6 +15,8 @@ const workspace = (count: number): SharedWorkspace => ({
   delta: 0.01,
   sort: 'lower',
   filter: 'thing',
+  balancedMethod: 'union',
+  showUnionBounds: true,
 });
 
 async function roundTrip(shared: SharedWorkspace) {
@@ -48,5 +50,17 @@ describe('workspace links', () => {
     const bad = await sharedWorkspaceHref({ ...workspace(1), detectors: [{ ...detector(1), yes: { correct: 9, total: 4 } }] });
     const parsedBad = await parseSharedWorkspace(parseHashRoute((bad as { href: string }).href).params);
     expect(parsedBad).toMatchObject({ ok: false, problems: [{ param: 'w', message: expect.stringMatching(/^its detectors are not valid/) }] });
+    const badMethod = await sharedWorkspaceHref({ ...workspace(1), balancedMethod: 'bonferroni' as 'union' });
+    expect(await parseSharedWorkspace(parseHashRoute((badMethod as { href: string }).href).params)).toMatchObject({
+      ok: false,
+      problems: [{ param: 'w', message: expect.stringMatching(/^its method choices/) }],
+    });
+  });
+
+  it('read links made before the method choices travelled with the defaults', async () => {
+    // A format-1 link as made before: detectors, δ, sort and filter only.
+    const older = 'w=Vc2xCoNQDEDRf7lzKDoU2mz9jtLhoRGEp6ExpYj47-LWzmc4G4PHVBJthd7SuvRY0OfG2KMUhLlMhvJAeH8sVhSE1RZ0o_MI6xK9C-lZKto2uzD7n95-dX-dV82CNpfmKiweiVL9a4EwjDUtzmY_AA';
+    const parsed = await parseSharedWorkspace(new URLSearchParams(older));
+    expect(parsed).toMatchObject({ ok: true, value: { balancedMethod: 'inversion', showUnionBounds: false } });
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from './balanced-method';
 import type { Detector } from './detector';
 import { SORT_KEYS, type SortKey } from './detector-list';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from './detectors-schema';
@@ -14,6 +15,9 @@ export interface SharedWorkspace {
   delta: number;
   sort: SortKey;
   filter: string;
+  /** The method choices: how the balanced intervals are built, and whether the δ/4 bounds are shown. */
+  balancedMethod: BalancedMethod;
+  showUnionBounds: boolean;
 }
 
 /**
@@ -61,7 +65,13 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   const delta = typeof value.delta === 'number' && deltaProblem(value.delta) === null ? value.delta : undefined;
   const sort = SORT_KEYS.find((key) => key === value.sort);
   if (delta === undefined || sort === undefined || typeof value.filter !== 'string') return problem('its settings (δ, sort or filter) are not valid.');
-  return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter } };
+  // Links made before the method choices travelled were made with the defaults.
+  const balancedMethod = value.balancedMethod ?? DEFAULT_BALANCED_METHOD;
+  const showUnionBounds = value.showUnionBounds ?? false;
+  if (!isBalancedMethod(balancedMethod) || typeof showUnionBounds !== 'boolean') {
+    return problem('its method choices (balanced interval, union bounds shown) are not valid.');
+  }
+  return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter, balancedMethod, showUnionBounds } };
 }
 
 async function transform(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {

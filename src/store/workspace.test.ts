@@ -144,11 +144,11 @@ describe('workspace actions', () => {
     const store = await newStore();
     store.getState().seed([forklift]);
     store.getState().setSort('name');
-    const shared = { delta: 0.01, sort: 'lower' as const, filter: 'spill' };
+    const shared = { delta: 0.01, sort: 'lower' as const, filter: 'spill', balancedMethod: 'union' as const, showUnionBounds: true };
     store.getState().importDetectors([spill], 'add', 'update', 'Added 1 shared detectors.', shared);
     expect(store.getState()).toMatchObject({ ...shared, detectors: [forklift, spill] });
     expect(store.getState().undoBulkChange()).toBe(true);
-    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', detectors: [forklift] });
+    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', balancedMethod: 'inversion', showUnionBounds: false, detectors: [forklift] });
     // A plain import leaves the settings as they are, before and after its undo.
     store.getState().setFilter('fork');
     store.getState().importDetectors([spill], 'add', 'update');

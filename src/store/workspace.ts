@@ -58,11 +58,13 @@ export interface WorkspaceState {
 /** Detector fields a new detector may be given; missing ones get defaults (counts 0/0). */
 export type NewDetector = Partial<Detector>;
 
-/** How the list is shown: what a shared link brings along with its detectors. */
+/** How the list is shown, method choices included: what a shared link brings along with its detectors. */
 export interface ListSettings {
   delta: number;
   sort: SortKey;
   filter: string;
+  balancedMethod: BalancedMethod;
+  showUnionBounds: boolean;
 }
 
 /** A bulk change (an import, a replace) and the detectors before it, for `undoBulkChange`. */
@@ -251,7 +253,15 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions = {}) {
               lastBulkChange: {
                 description: summary,
                 previous,
-                ...(settings && { previousSettings: { delta: state.delta, sort: state.sort, filter: state.filter } }),
+                ...(settings && {
+                  previousSettings: {
+                    delta: state.delta,
+                    sort: state.sort,
+                    filter: state.filter,
+                    balancedMethod: state.balancedMethod,
+                    showUnionBounds: state.showUnionBounds,
+                  },
+                }),
               },
             }));
             return plan;
@@ -650,11 +660,12 @@ function unknownIdError(id: string): CountsFieldError {
  * would be saved and then refused on the next load, so it is a programming error (RangeError) to
  * pass it — the file and CSV parsers only produce valid detectors.
  */
-/** List settings as `importDetectors` takes them: a δ the maths can use and a known sort order, or a RangeError. */
-function checkedSettings({ delta, sort }: ListSettings): void {
+/** List settings as `importDetectors` takes them: a δ the maths can use, a known sort order and method, or a RangeError. */
+function checkedSettings({ delta, sort, balancedMethod }: ListSettings): void {
   const problem = deltaProblem(delta);
   if (problem !== null) throw new RangeError(`importDetectors: ${problem}`);
   if (!SORT_KEYS.includes(sort)) throw new RangeError(`importDetectors: unknown sort order ${JSON.stringify(sort)}`);
+  if (!isBalancedMethod(balancedMethod)) throw new RangeError(`importDetectors: unknown balanced method ${JSON.stringify(balancedMethod)}`);
 }
 
 function checkedCopies(detectors: readonly Detector[], action: string): Detector[] {

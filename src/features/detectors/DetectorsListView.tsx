@@ -41,6 +41,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const setSort = useWorkspace((state) => state.setSort);
   const method = useWorkspace((state) => state.balancedMethod);
   const setMethod = useWorkspace((state) => state.setBalancedMethod);
+  const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
   // A link's sort and filter apply when it opens; afterwards each change rewrites the address (no
   // history entry per keystroke), so what the address says is always what the list shows.
   // Applied once the saved workspace has been read: its own sort would replace the link's.
@@ -139,13 +140,13 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         </p>
         <ExportButtons detectors={detectors} delta={delta} method={method} fileStem="tailbound-detectors" />
         <p>
-          Or share the whole workspace — detectors, δ, sort and filter — as one link (compressed into the part after “#”,
+          Or share the whole workspace — detectors, δ, sort, filter and method choices — as one link (compressed into the part after “#”,
           which never reaches a server; up to {MAX_SHARED_LINK_LENGTH.toLocaleString('en')} characters, about 1,500 detectors).
         </p>
         <CopyLinkButton
           label="Share workspace (copy link)"
           getUrl={async () => {
-            const made = await sharedWorkspaceHref({ detectors, delta, sort, filter });
+            const made = await sharedWorkspaceHref({ detectors, delta, sort, filter, balancedMethod: method, showUnionBounds });
             if (!made.ok) throw new Error(made.message);
             return shareUrl(made.href);
           }}

@@ -10,6 +10,7 @@ import {
 } from '../../data/import-files';
 import { describeImport, planImport, type ExistingIdPolicy, type ImportAction, type ImportMode } from '../../data/import-plan';
 import { countsText } from './wording';
+import { ExistingIdsChoice } from './ExistingIdsChoice';
 
 interface LoadedPreview {
   fileName: string;
@@ -154,12 +155,6 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   );
 }
 
-const POLICY_LABELS: Record<ExistingIdPolicy, string> = {
-  update: 'Update them (name, question and counts from the file)',
-  'add-new': 'Add them as new detectors (under a free id such as “x-2”)',
-  skip: 'Skip them (keep mine)',
-};
-
 /** What one row of the preview will do, in words. */
 function actionText(action: ImportAction): string {
   switch (action.kind) {
@@ -207,19 +202,7 @@ function Preview({
       </p>
       {errors.length > 0 && <ProblemTable caption="Rows that will not be imported" rows={errors} />}
       {warnings.length > 0 && <ProblemTable caption="Warnings" rows={warnings} />}
-      {plan.conflicts > 0 && (
-        <fieldset className="import-preview__policy">
-          <legend>
-            {plan.conflicts.toLocaleString('en')} of these ids {plan.conflicts === 1 ? 'is' : 'are'} already in your workspace. When adding:
-          </legend>
-          {(Object.keys(POLICY_LABELS) as ExistingIdPolicy[]).map((policy) => (
-            <label key={policy}>
-              <input type="radio" name={`${id}-policy`} checked={onExisting === policy} onChange={() => setOnExisting(policy)} />
-              {POLICY_LABELS[policy]}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {plan.conflicts > 0 && <ExistingIdsChoice conflicts={plan.conflicts} policy={onExisting} onChange={setOnExisting} />}
       {count > 0 && (
         <div className="table-scroll">
           <table>

@@ -5,10 +5,12 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { visibleDetectors } from '../../data/detector-list';
 import { formatFullPrecision } from '../../data/format';
 import type { HashRoute } from '../../data/routes';
+import { describeImport, planImport, type ExistingIdPolicy } from '../../data/import-plan';
 import { listHref } from '../../data/share-links';
 import { parseSharedWorkspace, type SharedWorkspace } from '../../data/workspace-link';
 import { useWorkspace } from '../../store/workspace';
 import { DetectorTable } from './DetectorTable';
+import { ExistingIdsChoice } from './ExistingIdsChoice';
 import { ExportButtons } from './ExportButtons';
 import { useLowerBounds } from './use-lower-bounds';
 import './detectors.css';
@@ -33,9 +35,13 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const [delta, setDelta] = useState(shared.delta);
   const [confirmingReplace, setConfirmingReplace] = useState(false);
   const hydrated = useWorkspace((state) => state.hydrated);
-  const mine = useWorkspace((state) => state.detectors.length);
+  const myDetectors = useWorkspace((state) => state.detectors);
+  const mine = myDetectors.length;
   const importDetectors = useWorkspace((state) => state.importDetectors);
-  const method = useWorkspace((state) => state.balancedMethod);
+  // Shown as shared: the link carries its method choices.
+  const method = shared.balancedMethod;
+  const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
+  const addPlan = useMemo(() => planImport(myDetectors, shared.detectors, 'add', onExisting), [myDetectors, shared.detectors, onExisting]);
   const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower');
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
   const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta, method), [shared, sort, delta, method]);
@@ -44,10 +50,10 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const [refused, setRefused] = useState<string | null>(null);
   const save = (mode: 'add' | 'replace') => {
     const description =
-      mode === 'add' ? `Added ${count} shared detectors (ids in use updated).` : `Replaced your workspace with ${count} shared detectors.`;
-    // The link's δ, sort and filter come with its detectors, and an undo takes them back with them.
-    const settings = { delta, sort: shared.sort, filter: shared.filter };
-    const plan = importDetectors(shared.detectors, mode, 'update', description, settings);
+      mode === 'add' ? `Added the shared detectors: ${describeImport(addPlan)}.` : `Replaced your workspace with ${count} shared detectors.`;
+    // The link's δ, sort, filter and method choices come with its detectors, and an undo takes them back with them.
+    const settings = { delta, sort: shared.sort, filter: shared.filter, balancedMethod: shared.balancedMethod, showUnionBounds: shared.showUnionBounds };
+    const plan = importDetectors(shared.detectors, mode, onExisting, description, settings);
     if (plan.refused !== null) {
       setRefused(plan.refused);
       return;
@@ -67,9 +73,12 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
           {refused}
         </p>
       )}
+      {hydrated && addPlan.conflicts > 0 && (
+        <ExistingIdsChoice conflicts={addPlan.conflicts} policy={onExisting} onChange={setOnExisting} source="the link" />
+      )}
       <div className="toolbar">
         <button type="button" disabled={!hydrated} onClick={() => save('add')}>
-          Add to my workspace
+          {addPlan.conflicts === 0 ? 'Add to my workspace' : `Add to my workspace: ${describeImport(addPlan)}`}
         </button>
         {confirmingReplace ? (
           <span role="group" aria-label="Confirm replace">

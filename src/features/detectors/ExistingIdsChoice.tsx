@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import type { ExistingIdPolicy } from '../../data/import-plan';
+
+const POLICY_LABELS: Record<ExistingIdPolicy, string> = {
+  update: 'Update them (name, question and counts from the file)',
+  'add-new': 'Add them as new detectors (under a free id such as “x-2”)',
+  skip: 'Skip them (keep mine)',
+};
+
+/** What to do with incoming detectors whose ids are already in the workspace: update, add as new or skip. */
+export function ExistingIdsChoice({ conflicts, policy, onChange, source = 'the file' }: {
+  conflicts: number;
+  policy: ExistingIdPolicy;
+  onChange: (policy: ExistingIdPolicy) => void;
+  /** Where the incoming detectors come from, for the "update" choice. */
+  source?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="import-preview__policy">
+      <legend>
+        {conflicts.toLocaleString('en')} of these ids {conflicts === 1 ? 'is' : 'are'} already in your workspace. When adding:
+      </legend>
+      {(Object.keys(POLICY_LABELS) as ExistingIdPolicy[]).map((option) => (
+        <label key={option}>
+          <input type="radio" name={`${id}-policy`} checked={policy === option} onChange={() => onChange(option)} />
+          {POLICY_LABELS[option].replace('the file', source)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
