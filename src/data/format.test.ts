@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { exactInterval } from '../stats';
 import {
   errorRateDigits,
+  fileSize,
   errorRateInterval,
   formatHonestPercent,
   formatConfidence,
@@ -128,6 +129,10 @@ describe('never 0% or 100% short of them, at any δ (a review against the displa
     expect(formatConfidence(1e-11)).toBe('99.999999999%');
     expect(formatConfidence(1e-12)).toBe('99.9999999999%');
     expect(formatConfidence(1e-300)).toBe('(1 − 1e-300)');
+    // In decimal where δ is a short decimal: binary 1 − δ read 0.000009999999995%.
+    expect(formatConfidence(0.9999999)).toBe('0.00001%');
+    expect(formatConfidence(0.123456)).toBe('87.6544%');
+    expect(formatConfidence(0.05 / 3)).toBe('98.33333333%');
     expect(formatConfidence(0.05)).toBe('95%');
   });
 
@@ -136,5 +141,15 @@ describe('never 0% or 100% short of them, at any δ (a review against the displa
     expect(formatInterval(exactInterval(1000, 999, 1e-12))).toMatch(/, >99\.999999999999%\]$/);
     expect(formatPercent(0, 12, 'down')).toBe('0.000000000000%');
     expect(formatPercent(1, 12, 'up')).toBe('100.000000000000%');
+  });
+});
+
+describe('fileSize', () => {
+  it('uses the unit that shows the size', () => {
+    expect(fileSize(512)).toBe('512 bytes');
+    expect(fileSize(17_345)).toBe('17 KB');
+    expect(fileSize(2_400_000)).toBe('2.4 MB');
+    expect(fileSize(64_000_000)).toBe('64 MB');
+    expect(fileSize(1_500_000_000)).toBe('1.5 GB');
   });
 });

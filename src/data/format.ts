@@ -1,4 +1,5 @@
 import type { Interval } from '../stats';
+import { decimalComplement } from './decimal-complement';
 
 export type Rounding = 'down' | 'up' | 'nearest';
 
@@ -109,9 +110,21 @@ export function errorRateDigits(errors: Interval): number {
  */
 export function formatConfidence(delta: number): string {
   if (delta < 1e-13) return `(1 − ${delta})`;
+  // Taken in decimal where δ is a short decimal: δ = 0.9999999 is 0.00001%, not binary's 0.000009999999995%.
+  const exact = decimalComplement(String(delta));
+  if (exact !== undefined && exact.replace(/^[0.]+/, '').length <= 15) return `${percentOfDecimal(exact)}%`;
   const percent = (1 - delta) * 100;
   const digits = Math.min(15, Math.max(10, Math.ceil(-Math.log10(delta)) + 3));
   return `${Number(percent.toPrecision(digits))}%`;
+}
+
+/** A decimal proportion as text ("0.0000001") as a percentage, exactly ("0.00001"). */
+function percentOfDecimal(text: string): string {
+  const [whole, fraction = ''] = text.split('.');
+  const digits = `${whole}${fraction.padEnd(2, '0')}`;
+  const point = whole!.length + 2;
+  const shifted = `${digits.slice(0, point).replace(/^0+(?=\d)/, '')}.${digits.slice(point)}`;
+  return shifted.replace(/\.?0*$/, '') || '0';
 }
 
 /**
@@ -128,4 +141,11 @@ export function formatProportion(value: number): string {
 /** Full precision for tooltips and exports: the shortest string that round-trips to the same double. */
 export function formatFullPrecision(value: number): string {
   return String(value);
+}
+
+/** A file's size in the unit that shows it: 17 KB, 2.4 MB (a 17 KB file read "0 MB"). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1e3) return `${bytes} bytes`;
+  const [value, unit] = bytes < 1e6 ? [bytes / 1e3, 'KB'] : bytes < 1e9 ? [bytes / 1e6, 'MB'] : [bytes / 1e9, 'GB'];
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${unit}`;
 }

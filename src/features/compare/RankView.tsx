@@ -113,7 +113,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
             </h2>
             <p className="compare-view__sentence" data-testid="family-wise">
               {against.kind === 'target'
-                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${formatFullPrecision(against.target * 100)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}).`
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${formatFullPrecision(against.target * 100)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (not the test inversion, whatever the workspace’s setting).`
                 : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right.`}
             </p>
             <p className="compare-view__note" data-testid="winners-curse">
@@ -158,7 +158,7 @@ function chartRows(ranked: readonly Ranked[], against: RankLink['against'], delt
   return ranked.map(({ detector, verdict }) => ({
     label: detector.name,
     interval: { estimate: verdict.estimate - shift, lower: verdict.lower - shift, upper: verdict.upper - shift },
-    note: `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/m = ${formatFullPrecision(delta / m)}`,
+    note: `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/${m.toLocaleString('en')} ≈ ${Number((delta / m).toPrecision(3))}`,
     proven: verdict.provenBetter || verdict.provenWorse,
     oneSided: against.kind === 'target',
   }));
@@ -246,7 +246,7 @@ function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ran
       <table className="compare-table" data-testid="ranking-table">
         <caption>
           {target
-            ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous one-sided lower bound; p-values for “above the target”, raw and Holm-adjusted.'
+            ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous exact one-sided lower bound (union bound, δ/2m per class); p-values for “above the target”, raw and Holm-adjusted.'
             : `Ordered by simultaneous lower bound. Difference detector − ${reference?.name ?? 'reference'} in balanced accuracy, points: estimate and simultaneous exact unpaired interval (Bonferroni); p-values for “better than the reference”, raw and Holm-adjusted.`}
         </caption>
         <thead>

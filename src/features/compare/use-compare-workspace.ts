@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useWorkspace } from '../../store/workspace';
-import { useSampleSeed } from './use-sample-seed';
+import { useSampleSeed } from '../../components/use-sample-seed';
 
 /**
  * What a compare or ranking page reads from the workspace: its detectors (seeded with the samples

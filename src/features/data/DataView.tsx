@@ -19,6 +19,7 @@ import { guessMapping } from '../../data/evaluation-mapping';
 import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation-sql';
 import type { LinkProblem } from '../../data/link-params';
 import { parseHashRoute, type HashRoute } from '../../data/routes';
+import { fileSize } from '../../data/format';
 import { useWorkspace } from '../../store/workspace';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
@@ -374,7 +375,7 @@ function PendingLink({ link }: { link: DataLink }) {
 
 function describeFile(opened: OpenedEvaluation): string {
   const format = { csv: 'CSV', tsv: 'TSV', 'csv.gz': 'gzip-compressed CSV', jsonl: 'JSON Lines', parquet: 'Parquet' }[opened.format];
-  return `${format}, ${opened.rows.toLocaleString('en-US')} rows, ${opened.columns.length} columns, ${(opened.bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  return `${format}, ${opened.rows.toLocaleString('en-US')} row${opened.rows === 1 ? '' : 's'}, ${opened.columns.length} column${opened.columns.length === 1 ? '' : 's'}, ${fileSize(opened.bytes)}`;
 }
 
 function mergeValueCounts(values: readonly ValueCount[]): ValueCount[] {
@@ -382,3 +383,4 @@ function mergeValueCounts(values: readonly ValueCount[]): ValueCount[] {
   for (const { value, rows } of values) merged.set(value, (merged.get(value) ?? 0) + rows);
   return [...merged].map(([value, rows]) => ({ value, rows })).sort((a, b) => b.rows - a.rows);
 }
+

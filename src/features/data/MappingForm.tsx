@@ -133,7 +133,7 @@ function LabelValues({
         {seen.map(({ value, rows }, index) => (
           <li key={value}>
             <label htmlFor={`${id}-${index}`}>
-              “{value}” <span className="muted">({rows.toLocaleString('en-US')} rows)</span> means
+              “{value}” <span className="muted">({rows.toLocaleString('en-US')} row{rows === 1 ? '' : 's'})</span> means
             </label>{' '}
             <select
               id={`${id}-${index}`}

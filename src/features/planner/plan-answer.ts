@@ -45,6 +45,8 @@ export function planAssumptions(link: PlanLink): LabelPlanAssumptions {
  * link's balanced interval (`balanced`, resolved by the caller; absent: the union bound).
  */
 export function planOutcome(link: PlanLink): PlanOutcome {
+  const missing = missingAssumption(link);
+  if (missing !== null) return { ok: false, message: missing };
   try {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
@@ -57,6 +59,15 @@ export function planOutcome(link: PlanLink): PlanOutcome {
     if (error instanceof RangeError) return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/** What the planner must be told that the labels cannot say, named as the form names it; null when nothing is missing. */
+function missingAssumption(link: PlanLink): string | null {
+  const missing = (field: string, labels: string) => `enter the “${field}”: there are no ${labels} yet to take it from`;
+  if (link.accuracyYes === undefined && link.yes.total === 0) return missing('Accuracy on should-be-YES', 'should-be-YES labels');
+  if (link.accuracyNo === undefined && link.no.total === 0) return missing('Accuracy on should-be-NO', 'should-be-NO labels');
+  if (link.ratio === undefined && link.yes.total + link.no.total === 0) return missing('YES:NO ratio of new labels', 'labels');
+  return null;
 }
 
 /** Whether a projected interval meets the link's goal, as the planner decides it. */

@@ -9,6 +9,7 @@ import { useInversionsReady } from '../../components/use-inversions-ready';
 import { useLinkState } from '../../components/use-link-state';
 import { usePrinting } from '../../components/use-printing';
 import { useProgressiveCount } from '../../components/use-progressive-count';
+import { useSampleSeed } from '../../components/use-sample-seed';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
 import { parseReportLink, reportHref, type ReportLink } from '../../data/report-link';
@@ -52,6 +53,8 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const workspaceMethod = useWorkspace((state) => state.balancedMethod);
   const method = link.balanced ?? workspaceMethod;
   const hydrated = useWorkspace((state) => state.hydrated);
+  // A report link opened in a browser that never had a workspace shows the samples, as the list would.
+  const loadingSamples = useSampleSeed(link.subject.kind !== 'counts');
   const stored = useWorkspace((state) => state.detectors);
   const delta = link.delta ?? workspaceDelta;
   const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
@@ -82,7 +85,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
       : 'the detector workspace saved in this browser (counts as entered, imported or loaded from the sample set)';
   const heading = subject.kind === 'workspace' ? 'Report: all detectors' : `Report: ${detectors[0]?.name ?? (subject.kind === 'detector' ? subject.id : '')}`;
 
-  if (subject.kind !== 'counts' && !hydrated) return <p role="status">Opening your workspace…</p>;
+  if (subject.kind !== 'counts' && (!hydrated || loadingSamples)) return <p role="status">Opening your workspace…</p>;
   if (detectors.length === 0) {
     return (
       <section className="report">
