@@ -144,6 +144,29 @@ describe('never 0% or 100% short of them, at any δ (a review against the displa
   });
 });
 
+describe('interval digits follow the interval’s width', () => {
+  it('adds decimals until outward rounding at most triples the width', () => {
+    // 1,000,000 of 1,000,000: the exact 95% interval is [0.99999631, 1] (it read [99.9%, 100.0%]).
+    const all = exactInterval(1_000_000, 1_000_000, 0.05);
+    expect(formatIntervalParts(all)).toEqual({ estimate: '100.000%', lower: '99.999%', upper: '100.000%' });
+    expect(formatInterval(exactInterval(1_000_000, 1, 0.05))).toBe('[0.000002%, 0.000558%]');
+    // Ordinary intervals keep one decimal.
+    expect(formatInterval(exactInterval(40, 38, 0.05))).toBe('[83.0%, 99.4%]');
+  });
+
+  it('never shows an interval more than three times as wide as it is', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, share) => {
+        const interval = exactInterval(n, Math.round(share * n), 0.05);
+        const parts = formatIntervalParts(interval);
+        const shown = Number(parts.upper.replace('%', '')) - Number(parts.lower.replace('%', ''));
+        expect(shown).toBeLessThanOrEqual(3 * (interval.upper - interval.lower) * 100 * (1 + 1e-9) + 1e-10);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('fileSize', () => {
   it('uses the unit that shows the size', () => {
     expect(fileSize(512)).toBe('512 bytes');

@@ -59,9 +59,24 @@ const intervalValues = (interval: Interval): ShownValue[] => [
   { value: interval.upper, rounding: 'up' },
 ];
 
-/** Decimals at which every one of these intervals reads honestly, so that a table's column shares them. */
+/**
+ * Decimals at which every one of these intervals reads honestly, so that a table's column shares
+ * them: honestDigits, and  enough that outward rounding at most triples an interval's width (a class
+ * with every example right, 1,000,000/1,000,000, reads [99.9996%, 100.0000%], not [99.9%, 100.0%]).
+ */
 export function intervalDigits(intervals: readonly Interval[], minDigits = 1): number {
-  return Math.max(minDigits, ...intervals.map((interval) => honestDigits(intervalValues(interval), minDigits)));
+  return Math.max(minDigits, ...intervals.map((interval) => Math.max(honestDigits(intervalValues(interval), minDigits), widthDigits(interval, minDigits))));
+}
+
+/** The fewest decimals (at least `minDigits`) at which the outward-rounded interval is at most three times as wide as it is. */
+function widthDigits({ lower, upper }: Interval, minDigits: number): number {
+  const width = upper - lower;
+  if (!(width > 0)) return minDigits;
+  const shown = (value: number, digits: number, rounding: Rounding) => Number(formatPercent(value, digits, rounding).replace(/[<>%]/g, ''));
+  for (let digits = minDigits; digits < MAX_DIGITS; digits++) {
+    if (shown(upper, digits, 'up') - shown(lower, digits, 'down') <= 3 * width * 100 * (1 + 1e-9)) return digits;
+  }
+  return MAX_DIGITS;
 }
 
 /**
