@@ -4,6 +4,7 @@ import { exactInterval } from '../stats';
 import {
   errorRateDigits,
   fileSize,
+  formatEstimateWithInterval,
   errorRateInterval,
   formatHonestPercent,
   formatConfidence,
@@ -164,6 +165,15 @@ describe('interval digits follow the interval’s width', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('formatEstimateWithInterval', () => {
+  it('gives the estimate the interval’s digits, so that it never reads 100.0% beside bounds short of it', () => {
+    const interval = { estimate: 0.99965, lower: 0.998945, upper: 0.999941 };
+    expect(formatPercent(interval.estimate)).toBe('100.0%');
+    expect(formatEstimateWithInterval(interval)).toBe('99.965% [99.894%, 99.995%]');
+    expect(formatEstimateWithInterval({ estimate: 0.0003, lower: 0.0000619, upper: 0.00106 })).toBe('0.030% [0.006%, 0.106%]');
   });
 });
 

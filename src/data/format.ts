@@ -92,6 +92,12 @@ export function formatIntervalParts(interval: Interval, minDigits = 1) {
   };
 }
 
+/** "79.3% [70.8%, 87.4%]": the estimate with its interval, all at the digits the interval needs (a lone estimate could read 100.0% beside [99.894%, 99.994%]). */
+export function formatEstimateWithInterval(interval: Interval, minDigits = 1): string {
+  const parts = formatIntervalParts(interval, minDigits);
+  return `${parts.estimate} [${parts.lower}, ${parts.upper}]`;
+}
+
 /** "[70.8%, 87.4%]" — outward rounded, honest digits. */
 export function formatInterval(interval: Interval, minDigits = 1): string {
   const parts = formatIntervalParts(interval, minDigits);

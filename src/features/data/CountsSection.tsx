@@ -5,7 +5,7 @@ import type { Detector } from '../../data/detector';
 import type { OpenedEvaluation, RowProblem } from '../../data/evaluation-engine';
 import { countsTableCsv, type CountsTableRow } from '../../data/evaluation-export';
 import { detectorIdFromName } from '../../data/evaluation-mapping';
-import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import type { ExistingIdPolicy } from '../../data/import-plan';
 import { balancedInterval } from '../../stats';
 import { datasetsStore } from '../../store/datasets';
@@ -135,7 +135,7 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
                 <td>
                   {row.balanced ? (
                     <>
-                      {formatPercent(row.balanced.estimate)} {formatInterval(row.balanced)}
+                      {formatEstimateWithInterval(row.balanced)}
                     </>
                   ) : (
                     <span className="muted">no interval: a class has no labels</span>

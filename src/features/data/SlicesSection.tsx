@@ -5,7 +5,7 @@ import { downloadText } from '../../components/download';
 import { sliceCounts, type GroupCounts } from '../../data/evaluation-engine';
 import { sliceTableCsv } from '../../data/evaluation-export';
 import { sliceTable, UNDERPOWERED_WIDTH } from '../../data/evaluation-slices';
-import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import { countsHref } from '../../data/share-links';
 import type { Interval } from '../../stats';
 import type { Counted } from './DataView';
@@ -20,7 +20,7 @@ function IntervalCell({ interval }: { interval: Interval | null }) {
   if (!interval) return <span className="muted">no labels</span>;
   return (
     <>
-      {formatPercent(interval.estimate)} {formatInterval(interval)}
+      {formatEstimateWithInterval(interval)}
     </>
   );
 }

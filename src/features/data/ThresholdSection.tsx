@@ -9,7 +9,7 @@ import { thresholdCurveCsv } from '../../data/evaluation-export';
 import type { ThresholdBins, ThresholdPoint } from '../../data/evaluation-threshold';
 import { startWorkerJob } from '../../data/worker-job';
 import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
-import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
 import type { Counted } from './DataView';
 import { ChartBox } from './ChartBox';
@@ -207,7 +207,7 @@ export function ThresholdSection({
             {chosenPoint.no.correct}/{chosenPoint.no.total}
             {chosenPoint.balanced && (
               <>
-                , balanced accuracy {formatPercent(chosenPoint.balanced.estimate)} {formatInterval(chosenPoint.balanced)} (exact union bound,{' '}
+                , balanced accuracy {formatEstimateWithInterval(chosenPoint.balanced)} (exact union bound,{' '}
                 {formatConfidence(delta)})
               </>
             )}
@@ -249,7 +249,7 @@ function HeldOutResult({
   const classText = (name: string, cls: ClassCounts) =>
     cls.total === 0
       ? `${name}: no held-out labels`
-      : `${name} ${count(cls.correct)}/${count(cls.total)}, ${formatPercent(cls.correct / cls.total)} ${formatInterval(exactInterval(cls.total, cls.correct, delta))}`;
+      : `${name} ${count(cls.correct)}/${count(cls.total)}, ${formatEstimateWithInterval(exactInterval(cls.total, cls.correct, delta))}`;
   const balanced = counts.yes.total > 0 && counts.no.total > 0 ? balancedInterval(counts, delta) : null;
   return (
     <p className="data-held-out">
@@ -257,7 +257,7 @@ function HeldOutResult({
       threshold): at {scoreColumn} ≥ {String(threshold)}, {classText('should-be-YES', counts.yes)}; {classText('should-be-NO', counts.no)}
       {balanced ? (
         <>
-          ; balanced accuracy {formatPercent(balanced.estimate)} {formatInterval(balanced)} (exact union bound)
+          ; balanced accuracy {formatEstimateWithInterval(balanced)} (exact union bound)
         </>
       ) : (
         '; no balanced interval: a class has no held-out labels'

@@ -9,7 +9,7 @@ import type { WindowChoice } from '../../data/data-link';
 import { timeTableCsv } from '../../data/evaluation-export';
 import { TIME_WINDOWS, type TimeWindow } from '../../data/evaluation-sql';
 import { autoTimeWindow, timeTable, type ClassLine, type TimeTable } from '../../data/evaluation-time';
-import { formatConfidence, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatPercent } from '../../data/format';
 import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './DataView';
 import { ChartBox } from './ChartBox';
@@ -178,7 +178,7 @@ export function TimeSection({
                       {count(row.no.correct)}/{count(row.no.total)}
                       {perClass && <> {classCell(row.noLine)}</>}
                     </td>
-                    <td>{row.balanced ? `${formatPercent(row.balanced.estimate)} ${formatInterval(row.balanced)}` : 'no interval: a class has no labels'}</td>
+                    <td>{row.balanced ? formatEstimateWithInterval(row.balanced) : 'no interval: a class has no labels'}</td>
                     <td>{row.excludesOverall ? 'differs' : ''}</td>
                   </tr>
                 ))}
@@ -203,5 +203,5 @@ function classLineText(table: TimeTable, delta: number): string {
 }
 
 function classCell(interval: Interval | null) {
-  return interval ? `${formatPercent(interval.estimate)} ${formatInterval(interval)}` : '';
+  return interval ? formatEstimateWithInterval(interval) : '';
 }

@@ -1,7 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import type { PlanGoal } from '../../data/plan-link';
-import { formatPercent } from '../../data/format';
+import { formatPercent, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
 import { ChartFrame } from '../../components/ChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -101,6 +101,7 @@ export function planAxisTicks(curve: readonly LabelPlanPoint[], goal: PlanGoal, 
 function PlanTooltip({ active, payload, label }: Pick<TooltipContentProps, 'active' | 'payload' | 'label'>) {
   if (!active || payload.length === 0) return null;
   const row = payload[0]!.payload as PlanRow;
+  const digits = intervalDigits([row], 2);
   return (
     <div className="plan-tooltip">
       <strong>
@@ -110,12 +111,12 @@ function PlanTooltip({ active, payload, label }: Pick<TooltipContentProps, 'acti
         <div>
           <dt>interval</dt>
           <dd>
-            [{formatPercent(row.lower, 2, 'down')}, {formatPercent(row.upper, 2, 'up')}]
+            [{formatPercent(row.lower, digits, 'down')}, {formatPercent(row.upper, digits, 'up')}]
           </dd>
         </div>
         <div>
           <dt>width</dt>
-          <dd>{formatPercent(row.width, 2, 'up')}</dd>
+          <dd>{formatPercent(row.width, digits, 'up')}</dd>
         </div>
       </dl>
     </div>

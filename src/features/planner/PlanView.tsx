@@ -7,7 +7,7 @@ import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { DEFAULT_BALANCED_METHOD } from '../../data/balanced-method';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, intervalDigits } from '../../data/format';
 import { countsText } from '../../data/interval-wording';
 import { methodsHref } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type PlanGoal, type PlanLink } from '../../data/plan-link';
@@ -180,6 +180,8 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
   const { headline, detail } = planSentences(plan, link, relapse);
   const methodName = union ? 'exact test inversion, δ/2 per side' : 'union bound, δ/4 per tail';
   const level = formatConfidence(link.delta);
+  // One column's decimals, as many as its closest-to-100% row needs (fixed 2 read 100.00% short of 100%).
+  const tableDigits = intervalDigits(plan.curve, DIGITS);
   const chartRef = useRef<HTMLElement>(null);
   return (
     <section className="plan-view__result" aria-labelledby="plan-answer">
@@ -230,10 +232,10 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
                   <th scope="row">{count(point.additional)}</th>
                   <td>{count(point.additionalYes)}</td>
                   <td>{count(point.additionalNo)}</td>
-                  <td>{formatPercent(point.lower, DIGITS, 'down')}</td>
-                  <td>{formatPercent(point.estimate, DIGITS)}</td>
-                  <td>{formatPercent(point.upper, DIGITS, 'up')}</td>
-                  <td>{formatPercent(point.upper - point.lower, DIGITS, 'up')}</td>
+                  <td>{formatPercent(point.lower, tableDigits, 'down')}</td>
+                  <td>{formatPercent(point.estimate, tableDigits)}</td>
+                  <td>{formatPercent(point.upper, tableDigits, 'up')}</td>
+                  <td>{formatPercent(point.upper - point.lower, tableDigits, 'up')}</td>
                 </tr>
               ))}
             </tbody>
