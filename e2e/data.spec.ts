@@ -159,7 +159,7 @@ test('the slice table matches independent counts, is sorted by lower bound and s
   const first = expected[lowers[0]!]!;
   await expect(page.getByRole('link', { name: `as a detector (${lowers[0]})` })).toHaveAttribute(
     'href',
-    `#/counts?yes=${first.yes[0]}/${first.yes[1]}&no=${first.no[0]}/${first.no[1]}&delta=0.01`,
+    `#/counts?yes=${first.yes[0]}/${first.yes[1]}&no=${first.no[0]}/${first.no[1]}&delta=0.01&balanced=union`,
   );
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export slices (CSV)' }).click();

@@ -62,3 +62,15 @@ test('the δ field has one size on every view', async ({ page }) => {
   }
   expect([...sizes]).toHaveLength(1);
 });
+
+test('the methods table’s scale labels never run into each other at phone width', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('./#/methods?yes=38/40&no=55/60');
+  const scale = page.locator('.methods-table__scale').first();
+  await expect(scale).toBeVisible();
+  const boxes = await scale.locator('span').evaluateAll((spans) =>
+    spans.filter((span) => span.getClientRects().length > 0).map((span) => span.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  for (let index = 1; index < boxes.length; index++) expect(boxes[index]!.left, `label ${index} starts after label ${index - 1} ends`).toBeGreaterThanOrEqual(boxes[index - 1]!.right);
+});

@@ -259,6 +259,12 @@ test.describe('report view', () => {
     await expect(table.locator('caption')).toContainText(`no simultaneous intervals: δ/${SAMPLES.length} ≈`);
   });
 
+  test('a report link opened first in a fresh browser shows the sample detectors, as the other views do', async ({ page }) => {
+    await page.goto(`./#/report?id=${SAMPLES[0]!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Report: ${SAMPLES[0]!.name}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: SAMPLES[0]!.name })).toBeVisible();
+  });
+
   test('one detector of the workspace by id', async ({ page }) => {
     await page.goto('./#/');
     await expectSamplesListed(page);
