@@ -267,3 +267,23 @@ describe('7. subnormal arguments and very many classes (found by a review agains
   });
 });
 
+
+describe('8. a few errors in a huge test set (found by a review against mpmath)', () => {
+  // 50-digit values from mpmath (this file's review): the bound by bisection on Σ_{j≤k} C(n, j) pʲ(1 − p)^(n−j) = δ.
+  it('exactUpperBound keeps its relative precision for small k at n up to 10⁹ (it was 1e-8 too low, anti-conservative)', () => {
+    for (const [n, k, delta, expected] of [
+      [999_999_937, 2, 0.05, '6.2957940049842961748e-9'],
+      [100_000_000, 5, 0.01, '1.310848312131830627e-7'],
+      [123_456_789, 10, 1e-6, '2.7886583810558835466e-7'],
+      [1_000_000_000, 64, 0.05, '7.8804960978092301136e-8'],
+    ] as const) {
+      expect(Math.abs(exactUpperBound(n, k, delta) / Number(expected) - 1), `n = ${n}, k = ${k}`).toBeLessThanOrEqual(1e-12);
+    }
+  });
+
+  it('binomialCdf there is exact to full relative precision, and betaSf the same tail', () => {
+    // P[X ≤ 2] for X ~ Bin(999,999,937, 6.295793941735184e-9): mpmath 0.050000002311516297076 (the code read 0.0500000012).
+    expect(Math.abs(binomialCdf(2, 999_999_937, 6.295793941735184e-9) / 0.050000002311516297076 - 1)).toBeLessThanOrEqual(1e-13);
+    expect(Math.abs(betaSf(6.295793941735184e-9, 3, 999_999_935) / 0.050000002311516297076 - 1)).toBeLessThanOrEqual(1e-13);
+  });
+});
