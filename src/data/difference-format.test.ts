@@ -22,6 +22,12 @@ describe('formatDifferenceParts', () => {
     expect(formatDifferenceParts(tiny)).toMatchObject({ estimate: '0.000', lower: '−0.004', upper: '+0.003' });
   });
 
+  it('reads a tie with the usual decimals (its ends, ±x, differ in their last bit: they read 12 decimals)', () => {
+    const half = 0.14802577234143;
+    const tie = { estimate: 0, lower: -half, upper: half * (1 + Number.EPSILON) };
+    expect(formatDifferenceParts(tie)).toMatchObject({ estimate: '0.0', lower: '−14.9', upper: '+14.9', digits: 1 });
+  });
+
   it('never shows an interval narrower than the exact one', () => {
     let seed = 12_345;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

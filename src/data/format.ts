@@ -47,11 +47,14 @@ export function honestDigits(values: readonly ShownValue[], minDigits = 1): numb
   for (let digits = minDigits; digits < MAX_DIGITS; digits++) {
     const texts = values.map(({ value, rounding }) => formatPercent(value, digits, rounding));
     const pinned = values.some(({ value }, index) => (value !== 0 && value !== 1 && /^(0|100)(\.0*)?%$/.test(texts[index]!)));
-    const merged = values.some(({ value }, index) => values.some((other, j) => j > index && other.value !== value && texts[j] === texts[index]));
+    const merged = values.some(({ value }, index) => values.some((other, j) => j > index && differ(other.value, value) && texts[j] === texts[index]));
     if (!pinned && !merged) return digits;
   }
   return MAX_DIGITS;
 }
+
+/** Whether two values are different numbers, not one computed two ways (a tie's bounds, ±14.8 points, differ in their last bit). */
+const differ = (a: number, b: number) => Math.abs(a - b) > 1e-12 * Math.max(Math.abs(a), Math.abs(b));
 
 const intervalValues = (interval: Interval): ShownValue[] => [
   { value: interval.estimate, rounding: 'nearest' },
