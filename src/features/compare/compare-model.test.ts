@@ -66,5 +66,7 @@ describe('comparisonToCsv', () => {
       ].join(','),
     );
     expect(lines[2]).toMatch(/^'=evil,.*,yes_accuracy_difference_at_delta_2,/);
+    // The per-class intervals are each at δ/2, and say so (they read 0.95 and 0.05).
+    for (const line of lines.slice(2, 4)) expect(line).toContain(',0.975,0.025,');
   });
 });

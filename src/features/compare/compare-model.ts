@@ -1,5 +1,5 @@
 import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
-import { textCell, UTF8_BOM } from '../../data/export-files';
+import { confidenceCell, textCell, UTF8_BOM } from '../../data/export-files';
 import { formatConfidence } from '../../data/format';
 import {
   balancedDifferenceInterval,
@@ -134,7 +134,8 @@ export function testSentence(comparison: Comparison): string {
 /** One comparison as CSV: the difference, its bounds (unrounded), the p-value, the counts and the method. */
 export function comparisonToCsv(comparison: Comparison, names: { a: string; b: string }): string {
   const header = ['detector_a', 'detector_b', 'metric', 'estimate', 'lower', 'upper', 'confidence', 'delta', 'p_value', 'test', 'counts', 'method'];
-  const row = (metric: string, interval: DifferenceInterval, p = '', test = '') =>
+  // The per-class rows of a paired balanced comparison are each at δ/2 (they hold together at δ).
+  const row = (metric: string, interval: DifferenceInterval, p = '', test = '', delta = comparison.delta) =>
     [
       textCell(names.a),
       textCell(names.b),
@@ -142,8 +143,8 @@ export function comparisonToCsv(comparison: Comparison, names: { a: string; b: s
       interval.estimate,
       interval.lower,
       interval.upper,
-      1 - comparison.delta,
-      comparison.delta,
+      confidenceCell(delta),
+      delta,
       p,
       textCell(test),
       textCell(countsText(comparison.input)),
@@ -152,7 +153,8 @@ export function comparisonToCsv(comparison: Comparison, names: { a: string; b: s
   const metricName = comparison.metric === 'accuracy' ? 'accuracy_difference' : 'balanced_accuracy_difference';
   const lines = [header.join(','), row(metricName, comparison.interval, String(comparison.test.p), comparison.test.name)];
   if (comparison.perClass) {
-    lines.push(row('yes_accuracy_difference_at_delta_2', comparison.perClass.yes), row('no_accuracy_difference_at_delta_2', comparison.perClass.no));
+    const half = comparison.delta / 2;
+    lines.push(row('yes_accuracy_difference_at_delta_2', comparison.perClass.yes, '', '', half), row('no_accuracy_difference_at_delta_2', comparison.perClass.no, '', '', half));
   }
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
