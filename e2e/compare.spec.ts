@@ -240,6 +240,16 @@ test.describe('links naming workspace detectors, opened in a fresh browser', () 
     await expect(page.getByTestId('family-wise')).toContainText(`across all ${usable.length - 1} comparisons (Holm)`);
     await expect(page.getByRole('alert')).toContainText('No examples in a class (balanced accuracy undefined), left out');
   });
+
+  test('an id given twice is ranked once, and a reference alone is said to have nothing to compare with', async ({ page }) => {
+    const [first, second] = SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0);
+    await page.goto(`#/rank?target=0.9&ids=${first!.id},${first!.id},${second!.id}`);
+    await expect(page.getByText(/^2 detectors, each/)).toBeVisible();
+    await expect(page.getByTestId('ranking-table').locator('tbody tr')).toHaveCount(2);
+    await page.goto(`#/rank?ref=${first!.id}&ids=${first!.id}`);
+    await expect(page.getByRole('alert')).toContainText('Only the reference is here: there is nothing to compare it with.');
+    await expect(page.getByTestId('family-wise')).toHaveCount(0);
+  });
 });
 
 test.describe('accessibility and phone width', () => {

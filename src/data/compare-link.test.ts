@@ -107,6 +107,8 @@ describe('parseRankLink', () => {
     expect(rank('')).toEqual({ ok: true, value: { against: { kind: 'target', target: 0.9 }, ids: undefined, delta: undefined } });
     expect(rank('ref=old&ids=a,b,c&delta=0.01')).toEqual({ ok: true, value: { against: { kind: 'reference', id: 'old' }, ids: ['a', 'b', 'c'], delta: 0.01 } });
     expect(rank('target=0.85')).toMatchObject({ ok: true, value: { against: { kind: 'target', target: 0.85 } } });
+    // An id given twice is one detector: it was ranked twice and counted twice in m.
+    expect(rank('ids=a,a,b')).toMatchObject({ ok: true, value: { ids: ['a', 'b'] } });
   });
 
   it('names what is wrong', () => {

@@ -239,7 +239,8 @@ export function parseRankLink(params: URLSearchParams): LinkParse<RankLink> {
   let ids: string[] | undefined;
   const idsText = reader.raw('ids');
   if (idsText !== null) {
-    ids = idsText.split(',').map((id) => id.trim()).filter((id) => id !== '');
+    // An id given twice is one detector (ranked twice, it counted twice in m).
+    ids = [...new Set(idsText.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
     const bad = ids.find((id) => !DETECTOR_ID_PATTERN.test(id) || id.length > MAX_ID_LENGTH);
     if (bad !== undefined) reader.problem('ids', `“ids” holds “${clip(bad)}”, which is not a detector id; expected ids separated by commas.`);
     if (ids.length === 0) reader.problem('ids', '“ids” is empty; expected detector ids separated by commas, or no ids for the whole workspace.');

@@ -58,7 +58,8 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const { against } = link;
   const referenceIndex = against.kind === 'reference' ? chosen.findIndex((detector) => detector.id === against.id) : -1;
   const job = useMemo<RankJob | null>(() => {
-    if (chosen.length === 0 || (against.kind === 'reference' && referenceIndex === -1)) return null;
+    // Nothing to compare: no detectors, no reference among them, or the reference alone.
+    if (chosen.length === 0 || (against.kind === 'reference' && (referenceIndex === -1 || chosen.length === 1))) return null;
     const counts = new Float64Array(chosen.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
     return against.kind === 'target' ? { against: 'target', target: against.target, delta, counts } : { against: 'reference', reference: referenceIndex, delta, counts };
   }, [chosen, against, referenceIndex, delta]);
@@ -97,6 +98,11 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
       {against.kind === 'reference' && referenceIndex === -1 && (
         <p role="alert" className="compare-view__problem">
           The reference “{against.id}” is not among these detectors; choose one above.
+        </p>
+      )}
+      {against.kind === 'reference' && referenceIndex !== -1 && chosen.length === 1 && (
+        <p role="alert" className="compare-view__problem">
+          Only the reference is here: there is nothing to compare it with. Add detectors to the ranking above.
         </p>
       )}
       {job !== null && answer === null && <p role="status">Ranking {chosen.length.toLocaleString('en')} detectors in a background worker…</p>}
