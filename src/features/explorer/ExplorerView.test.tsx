@@ -31,6 +31,13 @@ afterEach(() => {
 
 // Full renders with both recharts plots take a few hundred ms each in jsdom.
 describe('ExplorerView', { timeout: 30_000 }, () => {
+  it('at the exact bound says the bound is at p, though the computed tail falls an ulp under δ there', () => {
+    const bound = exactUpperBound(100, 80, 0.01);
+    renderExplorer(`n=100&k=80&p=${bound}&delta=0.01&mode=upper`);
+    // It read "= just under 1.0% is less than δ = 0.01, so the exact 99% upper bound is below p".
+    expect(screen.getByTestId('bound-status')).toHaveTextContent(/^F\(80\) = P\[X ≤ 80\] = 1\.0% is at least δ = 0\.01, so the exact 99% upper bound is at or above p/);
+  });
+
   it('opens the blog’s Figure 4 from its link, with the caption’s numbers and both plots', () => {
     const { container } = renderExplorer('n=100&k=80&p=0.83&delta=0.05&mode=upper');
     expect(sentence()).toBe('If the true accuracy were 83.0%, there would be a 24.8% chance of seeing 80 or fewer correct out of 100.');

@@ -4,7 +4,7 @@ import { ChartDownloads } from '../../components/ChartDownloads';
 import { formatFullPrecision, formatPercent, honestDigits } from '../../data/format';
 import { linePath, stepAreaPath } from './plot-paths';
 import { AXIS_STEPS, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
-import { accuracyDigits, formatAccuracy, formatChance, formatCount } from './tail-text';
+import { accuracyDigits, certainTail, formatAccuracy, formatChance, formatCount } from './tail-text';
 
 export interface TailPlotsProps {
   n: number;
@@ -106,16 +106,17 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
     [cdfAxes, size],
   );
   const tailLabel = side === 'left' ? `P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
+  const exactTail = certainTail(n, k, p, side);
   const plotsRef = useRef<HTMLDivElement>(null);
   const pictureTitle = `Binomial tail: ${formatCount(k)} of ${formatCount(n)} correct at true accuracy p = ${formatAccuracy(p, n)}`;
   const pictureCaption =
-    `Top: P[X = j] for N = ${formatCount(n)} tests if the true accuracy were p, the tail ${tailLabel} = ${formatChance(series.tailMass)} shaded; ` +
+    `Top: P[X = j] for N = ${formatCount(n)} tests if the true accuracy were p, the tail ${tailLabel} = ${formatChance(series.tailMass, exactTail)} shaded; ` +
     `bottom: the CDF F(j). Exact binomial tail (Clopper–Pearson, Langford 2005): the ${side === 'left' ? 'upper' : 'lower'} bound is the p ` +
     `at which this tail equals ${formatFullPrecision(targetTail)} (δ for a one-sided bound, δ/2 for each end of a central interval).`;
   const reading =
     side === 'left'
-      ? `F(${formatCount(k)}) = ${formatChance(series.tailMass)}`
-      : `1 − F(${formatCount(k - 1)}) = ${formatChance(series.tailMass)}`;
+      ? `F(${formatCount(k)}) = ${formatChance(series.tailMass, exactTail)}`
+      : `1 − F(${formatCount(k - 1)}) = ${formatChance(series.tailMass, exactTail)}`;
 
   return (
     <TickLabelContext.Provider value={labels}>
@@ -125,7 +126,7 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
             <figure className="tail-plots__figure">
               <figcaption>
                 Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
-                {formatChance(series.tailMass)}
+                {formatChance(series.tailMass, exactTail)}
                 {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
               </figcaption>
               {pmfChart}

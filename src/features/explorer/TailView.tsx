@@ -1,14 +1,14 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { ExplorerMode } from '../../data/explorer-link';
-import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInterval } from '../../data/format';
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
 import { boundTail, searchBound, type BoundKind } from './bound-search';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
 import { TailControls } from './TailControls';
 import { TailPlots } from './TailPlots';
 import type { TailSide } from './tail-series';
-import { formatAccuracy, formatChance, formatChanceAgainst, formatCount, midpointDigits, tailSentence } from './tail-text';
+import { certainTail, formatAccuracy, formatChance, formatChanceAgainst, formatCount, midpointDigits, tailSentence } from './tail-text';
 import type { BoundAnimation } from './use-bound-animation';
 import { useFrameValue } from './use-frame-value';
 import { waldReach } from './wald-reach';
@@ -187,17 +187,21 @@ function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: Bound
   const which = side === 'left' ? 'upper' : 'lower';
   const level = formatConfidence(delta);
   const boundName = mode === 'central' ? `${which} end of the ${level} central interval` : `${level} ${which} bound`;
-  const plausible = tailMass >= targetTail;
+  const bound = side === 'left' ? exactUpperBound(n, k, targetTail) : exactLowerBound(n, k, targetTail);
+  // Decided by the bound itself: at the bound the computed tail can fall an ulp short of δ, and the
+  // page said "less than δ, so the bound is below p" beside the bound just landed on.
+  const plausible = side === 'left' ? p <= bound : p >= bound;
   const targetName = mode === 'central' ? 'δ/2' : 'δ';
   const tail = side === 'left' ? `F(${formatCount(k)}) = P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
   const direction = side === 'left' ? (plausible ? 'at or above' : 'below') : plausible ? 'at or below' : 'above';
-  const bound = side === 'left' ? exactUpperBound(n, k, targetTail) : exactLowerBound(n, k, targetTail);
+  // On the plausible side, a tail that rounding put under δ is δ to rounding: it is said as δ.
+  const tailText = plausible && tailMass < targetTail ? formatChance(targetTail) : formatChanceAgainst(tailMass, targetTail, certainTail(n, k, p, side));
   const rounding = side === 'left' ? 'up' : 'down';
   const definition =
     side === 'left' ? `max{p : P[X ≤ ${formatCount(k)}] ≥ ${targetName}}` : `min{p : P[X ≥ ${formatCount(k)}] ≥ ${targetName}}`;
   return (
     <p className="explorer__status" data-testid="bound-status">
-      {tail} = {formatChanceAgainst(tailMass, targetTail)} is {plausible ? 'at least' : 'less than'} {targetName} ={' '}
+      {tail} = {tailText} is {plausible ? 'at least' : 'less than'} {targetName} ={' '}
       {formatFullPrecision(targetTail)}, so the exact {boundName} is {direction} p = {formatAccuracy(p, n)}. It is{' '}
       {definition} ={' '}
       <strong>
@@ -211,7 +215,14 @@ function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: Bound
 function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number; k: number }) {
   const search = animation.search!;
   const tail = search.kind === 'upper' ? `F(${formatCount(k)})` : `P[X ≥ ${formatCount(k)}]`;
+  const side: TailSide = search.kind === 'upper' ? 'left' : 'right';
   const shown = search.steps.slice(0, animation.shownSteps);
+  // One number of decimals for every midpoint, enough to tell each from all the others (72.3% and
+  // 72.30% were two different steps), and each never shown as 0% or 100% short of them.
+  const digits = Math.max(
+    midpointDigits(n, search.bound, undefined),
+    ...shown.flatMap((step, index) => shown.slice(0, index).map((earlier) => midpointDigits(n, step.p, earlier.p))),
+  );
   return (
     <details className="explorer__search" open>
       <summary>
@@ -221,8 +232,8 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
       <ol>
         {shown.map((step, index) => (
           <li key={index}>
-            p = {formatPercent(step.p, midpointDigits(n, step.p, shown[index - 1]?.p), 'nearest')}: {tail} ={' '}
-            {formatChanceAgainst(step.tailMass, search.targetTail)} {step.plausible ? '≥' : '<'} {formatChance(search.targetTail)} →{' '}
+            p = {formatHonestPercent(step.p, 'nearest', digits)}: {tail} ={' '}
+            {formatChanceAgainst(step.tailMass, search.targetTail, certainTail(n, k, step.p, side))} {step.plausible ? '≥' : '<'} {formatChance(search.targetTail)} →{' '}
             {step.plausible ? 'still plausible' : 'implausible'}, the bound is {step.plausible === (search.kind === 'upper') ? 'higher' : 'lower'}
           </li>
         ))}
@@ -230,7 +241,7 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
       {animation.landed && (
         <p role="status">
           Landed on the exact {search.kind} bound p = {formatFullPrecision(search.bound)}, where {tail} ={' '}
-          {formatChance(search.boundTailMass)}.
+          {formatChance(search.boundTailMass, certainTail(n, k, search.bound, side))}.
         </p>
       )}
     </details>

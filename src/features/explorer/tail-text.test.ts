@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { binomialCdf, binomialSf } from '../../stats';
-import { accuracyDigits, formatChance, formatChanceAgainst, midpointDigits, tailSentence } from './tail-text';
+import { accuracyDigits, certainTail, formatChance, formatChanceAgainst, midpointDigits, tailSentence } from './tail-text';
 
 describe('tailSentence', () => {
   it('says the blog’s Figure 4 sentence', () => {
@@ -38,11 +38,23 @@ describe('formatChance', () => {
     [0.05, '5.0%'],
     [0.00012, '0.012%'],
     [3.14e-18, '3.1 × 10⁻¹⁸'],
-    [0, '0%'],
-    [1, '100%'],
+    [0, 'less than 10⁻³⁰⁰'],
+    [1, 'more than 99.9%'],
     [0.99999, 'more than 99.9%'],
   ])('%s → %s', (value, shown) => {
     expect(formatChance(value)).toBe(shown);
+  });
+
+  it('reads 0% and 100% only where the tail is exactly so, not where a computed one rounded there', () => {
+    expect(formatChance(0, true)).toBe('0%');
+    expect(formatChance(1, true)).toBe('100%');
+    // 80 of 100 at p = 0.3: P[X ≤ 80] = 1 − 10⁻²⁵, a 1 in a double.
+    expect(certainTail(100, 80, 0.3, 'left')).toBe(false);
+    expect(tailSentence({ n: 100, k: 80, p: 0.3, side: 'left', tailMass: 1 })).toContain('a more than 99.9% chance');
+    expect(certainTail(100, 100, 0.3, 'left')).toBe(true);
+    expect(certainTail(100, 80, 1, 'left')).toBe(true);
+    expect(certainTail(100, 0, 0.3, 'right')).toBe(true);
+    expect(certainTail(100, 5, 0, 'right')).toBe(true);
   });
 });
 

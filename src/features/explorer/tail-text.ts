@@ -25,11 +25,13 @@ const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹',
 /**
  * A probability for a sentence: "24.8%" in the usual range; two significant digits below 0.1%
  * ("0.012%"), then scientific ("3.1 × 10⁻¹⁸"); never "0.0%" for a positive chance nor "100.0%" for
- * one short of certainty.
+ * one short of certainty. A computed tail can round to exactly 0 or 1 (1 − 10⁻²⁵ is 1 in a double):
+ * it reads "0%" or "100%" only when `exact` says it is so (`certainTail`), else "less than 10⁻³⁰⁰"
+ * or "more than 99.9%".
  */
-export function formatChance(probability: number): string {
-  if (probability <= 0) return '0%';
-  if (probability >= 1) return '100%';
+export function formatChance(probability: number, exact = false): string {
+  if (probability <= 0) return exact ? '0%' : 'less than 10⁻³⁰⁰';
+  if (probability >= 1) return exact ? '100%' : 'more than 99.9%';
   if (probability >= 0.9995) return 'more than 99.9%';
   if (probability >= 0.001) return formatPercent(probability, 1, 'nearest');
   return significantChance(probability, 2);
@@ -48,14 +50,23 @@ function significantChance(probability: number, digits: number): string {
  * formatChance, with up to six significant digits where that would read the same as the level, so
  * that a tail below δ never reads "5.0% is less than δ = 0.05" ("4.998%", or "just under 5.0%").
  */
-export function formatChanceAgainst(probability: number, level: number): string {
-  const usual = formatChance(probability);
+export function formatChanceAgainst(probability: number, level: number, exact = false): string {
+  const usual = formatChance(probability, exact);
   if (probability === level || usual !== formatChance(level)) return usual;
   for (let digits = 3; digits <= 6; digits++) {
     const shown = significantChance(probability, digits);
     if (shown !== significantChance(level, digits)) return shown;
   }
   return probability < level ? `just under ${usual}` : usual;
+}
+
+/**
+ * Whether the tail read at p is exactly 0 or 1, not a computed value rounded there: P[X ≤ k] is
+ * exactly 1 when k = N or p = 0 and exactly 0 when p = 1 and k < N; P[X ≥ k] is exactly 1 when
+ * k = 0 or p = 1 and exactly 0 when p = 0 and k > 0. Elsewhere it lies strictly between.
+ */
+export function certainTail(n: number, k: number, p: number, side: TailSide): boolean {
+  return side === 'left' ? k >= n || p === 0 || p === 1 : k === 0 || p === 0 || p === 1;
 }
 
 /**
@@ -87,5 +98,5 @@ export function tailSentence({ n, k, p, side, tailMass }: TailSentenceInput): st
     side === 'left'
       ? `${formatCount(k)} or fewer correct out of ${formatCount(n)}`
       : `${formatCount(k)} or more correct out of ${formatCount(n)} (${formatCount(n - k)} or fewer errors)`;
-  return `If the true accuracy were ${formatAccuracy(p, n)}, there would be a ${formatChance(tailMass)} chance of seeing ${outcome}.`;
+  return `If the true accuracy were ${formatAccuracy(p, n)}, there would be a ${formatChance(tailMass, certainTail(n, k, p, side))} chance of seeing ${outcome}.`;
 }
