@@ -191,10 +191,14 @@ export function lessonSentence(counts: ConfusionMatrix, balanced: PosteriorFacts
   return `Neither clears chance: ${accuracyText}, ${balancedText}. ${chance}`;
 }
 
-/** A probability as a percentage that never rounds a near-certainty to "100.0%" or a long shot to "0.0%". */
+/**
+ * A posterior probability as a percentage that never reads a near-certainty as "100.0%" or a long
+ * shot as "0.0%". The posterior puts mass everywhere in (0, 1), so a computed 0 or 1 (1 − 10⁻²⁰ is 1
+ * in a double) is rounding, and reads "< 0.1%" or "> 99.9%" too.
+ */
 export function formatProbability(probability: number): string {
   const extreme = 10 ** -(DIGITS + 2);
-  if (probability > 0 && probability < extreme) return `< ${formatPercent(extreme, DIGITS)}`;
-  if (probability < 1 && probability > 1 - extreme) return `> ${formatPercent(1 - extreme, DIGITS)}`;
+  if (probability < extreme) return `< ${formatPercent(extreme, DIGITS)}`;
+  if (probability > 1 - extreme) return `> ${formatPercent(1 - extreme, DIGITS)}`;
   return formatPercent(probability, DIGITS);
 }
