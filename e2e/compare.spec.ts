@@ -241,6 +241,25 @@ test.describe('links naming workspace detectors, opened in a fresh browser', () 
     await expect(page.getByRole('alert')).toContainText('No examples in a class (balanced accuracy undefined), left out');
   });
 
+  test('a detector with an empty class is named, in words, when it cannot be compared', async ({ page }) => {
+    const empty = SAMPLES.find((detector) => detector.yes.total === 0 || detector.no.total === 0)!;
+    const other = SAMPLES.find((detector) => detector.yes.total > 0 && detector.no.total > 0)!;
+    const cls = empty.yes.total === 0 ? 'YES' : 'NO';
+    await page.goto(`#/compare?a=${empty.id}&b=${other.id}`);
+    await expect(page.getByRole('alert')).toContainText(`“${empty.name}” has no should-be-${cls} examples, so its balanced accuracy is undefined`);
+    await expect(page.getByRole('alert')).not.toContainText('.total = 0');
+  });
+
+  test('the target field follows a ranking link opened in the same tab', async ({ page }) => {
+    await page.goto('#/rank?target=0.95');
+    const target = page.getByRole('textbox', { name: 'Target balanced accuracy (%)' });
+    await expect(target).toHaveValue('95');
+    await page.evaluate(() => {
+      window.location.hash = '#/rank?target=0.8';
+    });
+    await expect(target).toHaveValue('80');
+  });
+
   test('an id given twice is ranked once, and a reference alone is said to have nothing to compare with', async ({ page }) => {
     const [first, second] = SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0);
     await page.goto(`#/rank?target=0.9&ids=${first!.id},${first!.id},${second!.id}`);

@@ -46,10 +46,10 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
     try {
       return { comparison: compare(resolved.input, delta) };
     } catch (error) {
-      if (error instanceof RangeError) return { error: error.message };
+      if (error instanceof RangeError) return { error: comparisonProblem(error.message, resolved.names) };
       throw error;
     }
-  }, [resolved.input, delta]);
+  }, [resolved.input, resolved.names, delta]);
   const { names } = resolved;
   const heading = link.data.kind === 'none' ? TITLE : `Compare ${names.a} and ${names.b}`;
 
@@ -314,4 +314,12 @@ function DiscordanceTable({ title, table, names, aCorrect }: { title: string; ta
       </table>
     </TableScroll>
   );
+}
+
+/** The stats module's reason in the page's words: an empty class names its detector and class, not `a.yes.total`. */
+function comparisonProblem(message: string, names: { a: string; b: string }): string {
+  const empty = /^(a|b)\.(yes|no)\.total = 0/.exec(message);
+  if (!empty) return message;
+  const [, side, cls] = empty;
+  return `“${side === 'a' ? names.a : names.b}” has no should-be-${cls!.toUpperCase()} examples, so its balanced accuracy is undefined and cannot be compared; label some examples of that class`;
 }

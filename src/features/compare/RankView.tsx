@@ -173,8 +173,20 @@ function chartRows(ranked: readonly Ranked[], against: RankLink['against'], delt
 function RankControls({ link, detectors, onChange }: { link: RankLink; detectors: readonly Detector[]; onChange: (link: RankLink) => void }) {
   const id = useId();
   const { against } = link;
-  const [targetText, setTargetText] = useState(against.kind === 'target' ? formatFullPrecision(against.target * 100) : String(DEFAULT_RANK_TARGET * 100));
+  const linkedTarget = against.kind === 'target' ? against.target : undefined;
+  // As a percentage without float noise (0.07 × 100 is 7.000000000000001).
+  const percentText = (target: number) => String(Number((target * 100).toPrecision(12)));
+  const [targetText, setTargetText] = useState(percentText(linkedTarget ?? DEFAULT_RANK_TARGET));
   const [problem, setProblem] = useState('');
+  // A target changed elsewhere (a link opened in this tab) shows in the field, which kept the old one.
+  const [shownTarget, setShownTarget] = useState(linkedTarget);
+  if (shownTarget !== linkedTarget) {
+    setShownTarget(linkedTarget);
+    if (linkedTarget !== undefined) {
+      setTargetText(percentText(linkedTarget));
+      setProblem('');
+    }
+  }
   const commitTarget = (text: string) => {
     const value = Number(text.trim());
     if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPercent } from '../../data/format';
 import { exactUpperBound } from '../../stats';
 import { ExplorerView } from './ExplorerView';
+import { midpointTexts } from './TailView';
 import { nAtPosition, pStep } from './TailControls';
 import { countTickDigits, pmfTickStep } from './TailPlots';
 
@@ -273,5 +274,13 @@ describe('slider scales', () => {
   it('makes p steps finer as N grows', () => {
     expect(pStep(100)).toBe(0.001);
     expect(pStep(1_000_000)).toBe(0.0001);
+  });
+});
+
+describe('midpointTexts', () => {
+  it('never shows two different midpoints as the same number, nor one as 100% short of it', () => {
+    // 87.301% and, two steps later, 87.299%: they read "87.3%" and "87.30%".
+    expect(midpointTexts(100, [0.87301, 0.8, 0.87299])).toEqual(['87.3%', '80.0%', '87.299%']);
+    expect(midpointTexts(1_000_000, [0.9999995])[0]).not.toMatch(/^100(\.0*)?%$/);
   });
 });

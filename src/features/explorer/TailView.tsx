@@ -217,12 +217,7 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
   const tail = search.kind === 'upper' ? `F(${formatCount(k)})` : `P[X ≥ ${formatCount(k)}]`;
   const side: TailSide = search.kind === 'upper' ? 'left' : 'right';
   const shown = search.steps.slice(0, animation.shownSteps);
-  // One number of decimals for every midpoint, enough to tell each from all the others (72.3% and
-  // 72.30% were two different steps), and each never shown as 0% or 100% short of them.
-  const digits = Math.max(
-    midpointDigits(n, search.bound, undefined),
-    ...shown.flatMap((step, index) => shown.slice(0, index).map((earlier) => midpointDigits(n, step.p, earlier.p))),
-  );
+  const midpoints = midpointTexts(n, shown.map((step) => step.p));
   return (
     <details className="explorer__search" open>
       <summary>
@@ -232,7 +227,7 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
       <ol>
         {shown.map((step, index) => (
           <li key={index}>
-            p = {formatHonestPercent(step.p, 'nearest', digits)}: {tail} ={' '}
+            p = {midpoints[index]}: {tail} ={' '}
             {formatChanceAgainst(step.tailMass, search.targetTail, certainTail(n, k, step.p, side))} {step.plausible ? '≥' : '<'} {formatChance(search.targetTail)} →{' '}
             {step.plausible ? 'still plausible' : 'implausible'}, the bound is {step.plausible === (search.kind === 'upper') ? 'higher' : 'lower'}
           </li>
@@ -246,6 +241,23 @@ function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number
       )}
     </details>
   );
+}
+
+/**
+ * The bisection's midpoints as percentages: each with the decimals that tell it from the one before
+ * (midpointDigits), more while it would read as the same number as any earlier one (87.3% and
+ * 87.30% were two steps), and never 0% or 100% short of them.
+ */
+export function midpointTexts(n: number, midpoints: readonly number[]): string[] {
+  const texts: string[] = [];
+  midpoints.forEach((p, index) => {
+    let digits = midpointDigits(n, p, midpoints[index - 1]);
+    let text = formatHonestPercent(p, 'nearest', digits);
+    const earlier = (shown: string) => texts.some((other, j) => midpoints[j] !== p && parseFloat(other) === parseFloat(shown));
+    while (earlier(text) && digits < 12) text = formatHonestPercent(p, 'nearest', ++digits);
+    texts.push(text);
+  });
+  return texts;
 }
 
 /** The exact intervals of this mode next to the normal approximation, on one 0–100% axis; p does not change them. */
