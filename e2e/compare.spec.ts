@@ -155,6 +155,16 @@ test('paired comparison from a paired CSV: counts computed independently, bad ro
 
   await page.getByLabel('Paired CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('id,label,prediction\n1,yes,yes\n') });
   await expect(page.getByRole('alert')).toContainText('missing example_id, prediction_a, prediction_b');
+
+  // A later file with one class only: the earlier file's comparison does not stay above its summary.
+  const oneClass = 'example_id,label,prediction_a,prediction_b\n1,yes,yes,no\n2,yes,no,no\n3,yes,yes,yes\n';
+  await page.getByLabel('Paired CSV file').setInputFiles({ name: 'oneclass.csv', mimeType: 'text/csv', buffer: Buffer.from(oneClass) });
+  await expect(page.getByText('Read oneclass.csv: 3 paired examples used (3 should-be-YES, 0 should-be-NO).')).toBeVisible();
+  await expect(page).not.toHaveURL(/yesb=/);
+  await expect(page.getByTestId('design')).toHaveCount(0);
+  // A header and no rows is said to be empty.
+  await page.getByLabel('Paired CSV file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('example_id,label,prediction_a,prediction_b\n') });
+  await expect(page.getByRole('alert')).toContainText('empty.csv has no paired examples to compare: it has a header and no rows.');
 });
 
 test.describe('from the detector list', () => {

@@ -39,17 +39,26 @@ export function PairedCsvImport({ names, delta }: { names: { a: string; b: strin
       setState({ kind: 'problem', message: `${file.name} was not read: ${result.fatal}.` });
       return;
     }
-    const shownNames = { a: nameA.trim().slice(0, MAX_NAME_LENGTH) || 'Detector A', b: nameB.trim().slice(0, MAX_NAME_LENGTH) || 'Detector B' };
-    setState({ kind: 'read', fileName: file.name, result, names: shownNames });
-    const { yes, no } = result.tables;
-    if (yes.n > 0 && no.n > 0) {
-      window.location.hash = compareHref({
-        a: { name: shownNames.a, counts: result.a },
-        b: { name: shownNames.b, counts: result.b },
-        data: { kind: 'paired-balanced', tables: result.tables },
-        delta,
-      });
+    if (result.used === 0) {
+      const why =
+        result.problems.length > 0
+          ? `every row was left out (${result.problems.map((group) => `${group.reason}: ${group.count.toLocaleString('en')}`).join('; ')})`
+          : 'it has a header and no rows';
+      setState({ kind: 'problem', message: `${file.name} has no paired examples to compare: ${why}.` });
     }
+    const shownNames = { a: nameA.trim().slice(0, MAX_NAME_LENGTH) || 'Detector A', b: nameB.trim().slice(0, MAX_NAME_LENGTH) || 'Detector B' };
+    if (result.used > 0) setState({ kind: 'read', fileName: file.name, result, names: shownNames });
+    const { yes, no } = result.tables;
+    // The comparison above is this file's, or none: an earlier file's result must not stay beside this one's summary.
+    window.location.hash =
+      yes.n > 0 && no.n > 0
+        ? compareHref({
+            a: { name: shownNames.a, counts: result.a },
+            b: { name: shownNames.b, counts: result.b },
+            data: { kind: 'paired-balanced', tables: result.tables },
+            delta,
+          })
+        : compareHref({ a: { name: shownNames.a }, b: { name: shownNames.b }, data: { kind: 'none' }, delta });
   }
 
   function addToWorkspace(read: Extract<ImportState, { kind: 'read' }>) {
