@@ -41,6 +41,15 @@ describe('comparisonSentence', () => {
     expect(comparisonSentence(undecided, names)).toMatch(/^Old − New is between −\d+\.\d and \+\d+\.\d points \(99%, exact unpaired interval\): these results do not show which is more accurate\.$/);
     expect(testSentence(aBetter)).toBe(`If they were equally accurate, a difference at least this large would happen ${formatPValue(mcnemarExactTest({ b: 40, c: 4 }).pTwoSided)} of the time (exact McNemar test, two-sided).`);
   });
+
+  it('says why McNemar’s p below δ and an interval holding 0 do not contradict each other', () => {
+    // b = 15, c = 5: p ≈ 4.1% < 5%, but above 3δ/4, so the interval holds 0.
+    const between = compare({ kind: 'paired-proportion', counts: { b: 15, c: 5, n: 200 } }, 0.05);
+    expect(between.interval.lower).toBeLessThanOrEqual(0);
+    expect(mcnemarExactTest({ b: 15, c: 5 }).pTwoSided).toBeLessThan(0.05);
+    expect(testSentence(between)).toContain('That is below δ = 0.05, yet the interval still includes 0');
+    expect(testSentence(between)).toContain('at most 3δ/4 = 0.0375');
+  });
 });
 
 describe('comparisonToCsv', () => {

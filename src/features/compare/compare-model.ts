@@ -1,6 +1,6 @@
 import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
 import { confidenceCell, textCell, UTF8_BOM } from '../../data/export-files';
-import { formatConfidence } from '../../data/format';
+import { formatConfidence, formatFullPrecision } from '../../data/format';
 import {
   balancedDifferenceInterval,
   balancedDifferenceTest,
@@ -128,7 +128,14 @@ export function comparisonSentence(comparison: Comparison, names: { a: string; b
 export function testSentence(comparison: Comparison): string {
   const { test } = comparison;
   const often = test.exact ? 'would happen' : 'would happen at most';
-  return `If they were equally accurate, a difference at least this large ${often} ${formatPValue(test.p)} of the time (${test.name}).`;
+  const sentence = `If they were equally accurate, a difference at least this large ${often} ${formatPValue(test.p)} of the time (${test.name}).`;
+  const { interval, delta } = comparison;
+  // McNemar's p can fall below δ while the interval still holds 0: the interval splits δ between its
+  // two parts and excludes 0 only when p ≤ 3δ/4. The verdict follows the interval; say why they differ.
+  if (test.exact && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
+    return `${sentence} That is below δ = ${formatFullPrecision(delta)}, yet the interval still includes 0: it spends δ/4 of its δ on how many examples the two disagree on, so it excludes 0 only when this p-value is at most 3δ/4 = ${formatFullPrecision(Number(((3 * delta) / 4).toPrecision(12)))}. The verdict above follows the interval, the more cautious of the two.`;
+  }
+  return sentence;
 }
 
 /** One comparison as CSV: the difference, its bounds (unrounded), the p-value, the counts and the method. */
