@@ -47,6 +47,8 @@ describe('parseCompareLink', () => {
     expect(problems('ayes=38/40&ano=55/60&byes=41/40&bno=50/60')).toEqual(['byes']);
     expect(problems('ayes=38/40')).toEqual(['ano', 'byes', 'bno']);
     expect(problems('ak=41&an=40&bk=30&bn=40')).toEqual(['ak']);
+    // A refused n is named alone, not also as 'ak is 5 but an is 1' (the 1 was the stand-in).
+    expect(problems('ak=5&an=0&bk=3&bn=4')).toEqual(['an']);
     expect(problems('a=old')).toEqual(['b']);
     expect(problems('a=has space&b=new')).toEqual(['a']);
     expect(problems('a=old&b=new&c=3&n=10')).toEqual(['c', 'n']);

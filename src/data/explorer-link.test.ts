@@ -44,7 +44,7 @@ describe('parseExplorerParams', () => {
     expect(problems).toHaveLength(7);
     expect(problems[0]).toContain('“mode” is “sideways”');
     expect(problems[1]).toContain('“n” is “abc”');
-    expect(problems[2]).toContain('“k” is “-3”');
+    expect(problems[2]).toBe('“k” is “-3”; expected a whole number from 0 to n = 100.');
     expect(problems[3]).toContain('“p” is “1.5”');
     expect(problems[4]).toContain('“delta” is “0”');
     expect(problems[5]).toContain('“yes” is “5”');

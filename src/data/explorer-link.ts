@@ -68,10 +68,16 @@ export function parseExplorerParams(params: URLSearchParams): ExplorerParse {
   }
 
   const n = reader.wholeNumber('n', defaults.n, 1, EXPLORER_MAX_N);
-  let k = reader.wholeNumber('k', Math.round(0.8 * n));
-  if (k > n) {
-    reader.problem('k', `“k” is ${count(k)}, more than n = ${count(n)}; showing k = n.`);
-    k = n;
+  let k = Math.round(0.8 * n);
+  const kText = reader.raw('k');
+  if (kText !== null) {
+    const value = /^\d+$/.test(kText.trim()) ? Number(kText.trim()) : NaN;
+    // A bad k names the range it can take here, 0 to n (not the links' general 10⁹).
+    if (!Number.isSafeInteger(value)) reader.problem('k', `“k” is “${kText}”; expected a whole number from 0 to n = ${count(n)}.`);
+    else if (value > n) {
+      reader.problem('k', `“k” is ${count(value)}, more than n = ${count(n)}; showing k = n.`);
+      k = n;
+    } else k = value;
   }
   const p = reader.fraction('p', k / n, 'the hypothesized accuracy p', true);
   const delta = reader.delta(defaults.delta);
