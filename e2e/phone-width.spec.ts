@@ -74,3 +74,15 @@ test('the methods table’s scale labels never run into each other at phone widt
   expect(boxes.length).toBeGreaterThanOrEqual(3);
   for (let index = 1; index < boxes.length; index++) expect(boxes[index]!.left, `label ${index} starts after label ${index - 1} ends`).toBeGreaterThanOrEqual(boxes[index - 1]!.right);
 });
+
+test('the explorer’s count ticks never run into each other at phone width, N = 10⁶', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('./#/explore?n=1000000&k=800000&p=0.8&delta=0.05&mode=upper');
+  const ticks = page.locator('.tail-plots__figure').first().locator('.recharts-xAxis-tick-labels text');
+  await expect(ticks.first()).toBeVisible();
+  const boxes = await ticks.evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect()).map(({ left, right }) => ({ left, right })));
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  const sorted = [...boxes].sort((a, b) => a.left - b.left);
+  for (let index = 1; index < sorted.length; index++) expect(sorted[index]!.left, `tick ${index}`).toBeGreaterThanOrEqual(sorted[index - 1]!.right);
+  expect(sorted[sorted.length - 1]!.right).toBeLessThanOrEqual(PHONE.width);
+});

@@ -335,13 +335,22 @@ export function countTickDigits(n: number, counts: readonly number[]): number {
 /** recharts calls this for each x tick; the label is a component of its own, so that it follows the window by context. */
 const renderCountTick = (props: TickProps) => <CountTick {...props} />;
 
+/** Below this many pixels between ticks (a phone), every other count tick is labelled: "794,000" needs ~50. */
+const MIN_LABEL_SPACING = 60;
+
 /** An x tick: the count j (the axis counts tick steps from the window's start) and, under it, the empirical accuracy j/N. */
 function CountTick({ x, y, payload }: TickProps) {
   const data = useContext(TickLabelContext);
+  const area = usePlotArea();
   if (!data) return null;
-  const value = data.lo + (payload?.value ?? 0) * data.tickStep;
+  const step = payload?.value ?? 0;
+  const narrow = area !== undefined && area.width / AXIS_STEPS < MIN_LABEL_SPACING;
+  if (narrow && step % 2 !== 0) return null;
+  const value = data.lo + step * data.tickStep;
+  // On a narrow plot the label at its right edge ends there rather than running past it.
+  const atRightEdge = narrow && area !== undefined && Number(x) > area.x + area.width - MIN_LABEL_SPACING / 2;
   return (
-    <text x={Number(x)} y={Number(y)} textAnchor="middle" fill="var(--muted)" fontSize={12}>
+    <text x={Number(x)} y={Number(y)} textAnchor={atRightEdge ? 'end' : 'middle'} fill="var(--muted)" fontSize={12}>
       <tspan x={Number(x)} dy="0.8em">
         {formatCount(value)}
       </tspan>
