@@ -304,6 +304,22 @@ test.describe('accessibility and phone width', () => {
     });
   }
 
+  test('at 390 px the difference chart’s text stays inside it and its two “better” labels apart', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const [first, second] = SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0);
+    await page.goto(`#/compare?a=${first!.id}&b=${second!.id}`);
+    const chart = page.locator('svg.difference-chart').first();
+    await expect(chart).toBeVisible();
+    const { frame, texts } = await chart.evaluate((svg) => ({
+      frame: (({ left, right }) => ({ left, right }))(svg.getBoundingClientRect()),
+      texts: [...svg.querySelectorAll('text')].map((text) => (({ left, right, top }) => ({ left, right, top, content: text.textContent ?? '' }))(text.getBoundingClientRect())),
+    }));
+    for (const text of texts) expect(text.right, `“${text.content}” ends inside the chart`).toBeLessThanOrEqual(frame.right + 1);
+    const left = texts.find((text) => text.content.startsWith('←'))!;
+    const right = texts.find((text) => text.content.endsWith('→'))!;
+    expect(left.top === right.top ? left.right <= right.left : true).toBe(true);
+  });
+
   test('the ranking view: axe clean and no sideways scrolling at 390 px', async ({ page }) => {
     await page.goto('#/');
     await expectSamplesListed(page);
