@@ -121,12 +121,16 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
     data = { kind: 'unpaired-proportion', a: { correct: k.a, total: n.a }, b: { correct: k.b, total: n.b } };
   }
   if (!byIds && data.kind === 'none' && kinds.length === 0 && has(DETECTOR_COUNT_PARAMS)) data = { kind: 'detectors' };
-  if (kinds.length > 1 || (kinds.length === 1 && kinds[0] === 'ak, an, bk, bn' && byIds)) {
+  // Ids with counts of their own are two comparisons too: the counts would silently replace the ids.
+  if (kinds.length > 1 || (kinds.length === 1 && byIds)) {
     const first = kinds.includes('b, c, n') ? 'b' : kinds.includes('yesb … non') ? 'yesb' : 'ak';
     reader.problem(first, `The link mixes several comparisons (${[...(byIds ? ['a, b'] : []), ...kinds].join(' and ')}); keep one.`);
   }
   if (data.kind === 'unpaired-proportion' && has(DETECTOR_COUNT_PARAMS)) {
     reader.problem('ayes', 'Two proportions (ak, an, bk, bn) do not go with per-class counts (ayes, ano, byes, bno); keep one.');
+  }
+  if (data.kind === 'paired-proportion' && has(DETECTOR_COUNT_PARAMS)) {
+    reader.problem('ayes', 'Paired counts of one proportion (b, c, n) do not go with per-class counts (ayes, ano, byes, bno); keep one.');
   }
   if (data.kind === 'paired-balanced') checkTablesAgree(reader, data.tables, a.counts, b.counts);
   return reader.result({ a, b, data, delta });
