@@ -49,6 +49,7 @@ describe('parseCompareLink', () => {
     expect(problems('ak=41&an=40&bk=30&bn=40')).toEqual(['ak']);
     // A refused n is named alone, not also as 'ak is 5 but an is 1' (the 1 was the stand-in).
     expect(problems('ak=5&an=0&bk=3&bn=4')).toEqual(['an']);
+    expect(problems('ak=x&an=10&bk=50&bn=10')).toEqual(['ak', 'bk']);
     // Ids with paired tables, or per-class counts with one paired proportion: one of them was dropped without a word.
     expect(problems('a=old&b=new&yesb=1&yesc=2&yesn=10&nob=1&noc=0&non=5')).toEqual(['yesb']);
     expect(problems('b=1&c=1&n=10&ayes=38/40&ano=55/60&byes=30/40&bno=50/60')).toEqual(['ayes']);

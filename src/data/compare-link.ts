@@ -111,12 +111,17 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
   if (has(PROPORTION_PARAMS)) {
     kinds.push('ak, an, bk, bn');
     requireAll(PROPORTION_PARAMS, 'two proportions');
-    const before = reader.problems.length;
-    const n = { a: reader.wholeNumber('an', 1, 1), b: reader.wholeNumber('bn', 1, 1) };
+    const readN = (name: 'an' | 'bn') => {
+      const before = reader.problems.length;
+      const value = reader.wholeNumber(name, 1, 1);
+      return { value, refused: reader.problems.length > before };
+    };
+    const nRead = { a: readN('an'), b: readN('bn') };
+    const n = { a: nRead.a.value, b: nRead.b.value };
     const k = { a: reader.wholeNumber('ak', 0), b: reader.wholeNumber('bk', 0) };
-    // Compared only when both n were read: a refused n is replaced by 1, which "k is 5 but an is 1" would misstate.
+    // A side whose n was refused is not checked: its stand-in 1 would make "k is 5 but an is 1" up.
     for (const side of ['a', 'b'] as const) {
-      if (reader.problems.length === before && k[side] > n[side]) reader.problem(`${side}k`, `“${side}k” is ${k[side]} but ${side}n is ${n[side]}; k counts the correct examples, so it cannot exceed n.`);
+      if (!nRead[side].refused && k[side] > n[side]) reader.problem(`${side}k`, `“${side}k” is ${k[side]} but ${side}n is ${n[side]}; k counts the correct examples, so it cannot exceed n.`);
     }
     data = { kind: 'unpaired-proportion', a: { correct: k.a, total: n.a }, b: { correct: k.b, total: n.b } };
   }

@@ -180,6 +180,8 @@ describe('formatEstimateWithInterval', () => {
 describe('fileSize', () => {
   it('uses the unit that shows the size', () => {
     expect(fileSize(512)).toBe('512 bytes');
+    expect(fileSize(1)).toBe('1 byte');
+    expect(fileSize(999_999)).toBe('1 MB');
     expect(fileSize(17_345)).toBe('17 KB');
     expect(fileSize(2_400_000)).toBe('2.4 MB');
     expect(fileSize(64_000_000)).toBe('64 MB');

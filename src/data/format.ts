@@ -169,7 +169,8 @@ export function formatFullPrecision(value: number): string {
 
 /** A file's size in the unit that shows it: 17 KB, 2.4 MB (a 17 KB file read "0 MB"). */
 export function fileSize(bytes: number): string {
-  if (bytes < 1e3) return `${bytes} bytes`;
-  const [value, unit] = bytes < 1e6 ? [bytes / 1e3, 'KB'] : bytes < 1e9 ? [bytes / 1e6, 'MB'] : [bytes / 1e9, 'GB'];
+  if (bytes < 1e3) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  // The unit the size rounds into: 999,999 bytes is 1 MB, not 1,000 KB.
+  const [value, unit] = bytes < 999.5e3 ? [bytes / 1e3, 'KB'] : bytes < 999.5e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e9, 'GB'];
   return `${value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${unit}`;
 }

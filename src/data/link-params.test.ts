@@ -86,6 +86,9 @@ describe('deltaProblem (the one δ policy: the stats library\'s assertDelta)', (
     expect(read('confidence=0.99999999999999').delta()).toBe(1e-14);
     expect(read('confidence=9.5e-1').delta()).toBe(0.05);
     expect(read('confidence=0.9999999&delta=1e-7').delta()).toBe(1e-7);
+    const percentage = read('confidence=95');
+    percentage.delta();
+    expect(percentage.problems[0]!.message).toMatch(/-94/);
     const reader = read('delta=abc&confidence=1.5');
     expect(reader.delta(0.1)).toBe(0.1);
     expect(reader.problems.map((problem) => problem.param)).toEqual(['delta', 'confidence']);

@@ -276,6 +276,8 @@ describe('8. a few errors in a huge test set (found by a review against mpmath)'
       [100_000_000, 5, 0.01, '1.310848312131830627e-7'],
       [123_456_789, 10, 1e-6, '2.7886583810558835466e-7'],
       [1_000_000_000, 64, 0.05, '7.8804960978092301136e-8'],
+      // 700 errors: the first term (1 − p)^n underflows; summed in logarithms.
+      [999_999_937, 700, 0.05, '7.4511090065393232213e-7'],
     ] as const) {
       expect(Math.abs(exactUpperBound(n, k, delta) / Number(expected) - 1), `n = ${n}, k = ${k}`).toBeLessThanOrEqual(1e-12);
     }

@@ -12,8 +12,9 @@ const MAX_TERMS = 1000;
  *
  * Reference: the negative-binomial form of the incomplete beta for a whole shape, e.g. Abramowitz &
  * Stegun 26.5.6 / DLMF 8.17.5. Domain: 0 < x < 1 with y = 1 − x given exactly by the caller, a whole
- * in 1..1,000, b > 0. Internal: not validated. Returns undefined where it does not apply (a not a small
- * whole number) or where yᵇ underflows (the caller's other methods take those).
+ * in 1..1,000, b > 0. Internal: not validated. Returns undefined where it does not apply (a not a
+ * whole number up to 1,000). Where yᵇ alone would underflow (b·ln y < −700, a mean count above ~600)
+ * the terms are summed in logarithms, scaled by the largest.
  *
  * @example integerShapeTail(0.1, 0.9, 1, 5) // = 0.9⁵ = 0.59049
  */
@@ -21,12 +22,22 @@ export function integerShapeTail(x: number, y: number, a: number, b: number): nu
   if (!Number.isInteger(a) || a < 1 || a > MAX_TERMS) return undefined;
   const logY = x < 0.5 ? Math.log1p(-x) : Math.log(y);
   const logFirst = b * logY;
-  if (!(logFirst > -700)) return undefined;
-  let term = Math.exp(logFirst);
-  let sum = term;
-  for (let j = 0; j < a - 1; j++) {
-    term *= ((b + j) / (j + 1)) * x;
-    sum += term;
+  if (logFirst > -700) {
+    let term = Math.exp(logFirst);
+    let sum = term;
+    for (let j = 0; j < a - 1; j++) {
+      term *= ((b + j) / (j + 1)) * x;
+      sum += term;
+    }
+    return sum;
   }
-  return sum;
+  // yᵇ underflows though later terms may not: the terms' logarithms, summed relative to the largest.
+  const logTerms = [logFirst];
+  const logX = Math.log(x);
+  for (let j = 0; j < a - 1; j++) logTerms.push(logTerms[j]! + Math.log((b + j) / (j + 1)) + logX);
+  const largest = Math.max(...logTerms);
+  if (largest === -Infinity) return 0;
+  let scaled = 0;
+  for (const logTerm of logTerms) scaled += Math.exp(logTerm - largest);
+  return Math.exp(largest) * scaled;
 }

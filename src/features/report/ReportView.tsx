@@ -10,6 +10,7 @@ import { useLinkState } from '../../components/use-link-state';
 import { usePrinting } from '../../components/use-printing';
 import { useProgressiveCount } from '../../components/use-progressive-count';
 import { useSampleSeed } from '../../components/use-sample-seed';
+import type { BalancedMethod } from '../../data/balanced-method';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
 import { parseReportLink, reportHref, type ReportLink } from '../../data/report-link';
@@ -137,7 +138,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
       <IntervalsTable entries={entries} drawn={tableDrawn} family={family} />
 
       {entries.slice(0, drawn).map((entry, index) => (
-        <DetectorReport key={entry.id ?? `counts-${index}`} entry={entry} family={family} date={date} source={source} />
+        <DetectorReport key={entry.id ?? `counts-${index}`} entry={entry} family={family} date={date} source={source} method={method} />
       ))}
       {drawn < entries.length && (
         <p role="status" className="report__drawing">
@@ -204,7 +205,20 @@ const EntryRows = memo(function EntryRows({ entry, simultaneous }: { entry: Repo
 });
 
 /** One detector on its own page: the reporting checklist, its intervals as a picture, and what they mean. Memoised: drawing the next pages leaves these be. */
-const DetectorReport = memo(function DetectorReport({ entry, family, date, source }: { entry: ReportEntry; family: ReportFamily; date: string; source: string }) {
+const DetectorReport = memo(function DetectorReport({
+  entry,
+  family,
+  date,
+  source,
+  method,
+}: {
+  entry: ReportEntry;
+  family: ReportFamily;
+  date: string;
+  source: string;
+  /** The report's method setting, which its links carry (a class past the inversion's ceiling falls back to the union bound). */
+  method: BalancedMethod;
+}) {
   const chartRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const pictureTitle = `Accuracy of “${entry.name}”`;
@@ -241,7 +255,7 @@ const DetectorReport = memo(function DetectorReport({ entry, family, date, sourc
           {entry.id !== null && (
             <>
               {' '}
-              (detector id <code>{entry.id}</code>; <a href={detectorHref(entry.id, family.delta, undefined, entry.intervals.method)}>details</a>)
+              (detector id <code>{entry.id}</code>; <a href={detectorHref(entry.id, family.delta, undefined, method)}>details</a>)
             </>
           )}
         </dd>
