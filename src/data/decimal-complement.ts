@@ -23,3 +23,13 @@ export function decimalComplement(text: string): string | undefined {
   const decimals = complement.slice(complement.length - scale).replace(/0+$/, '');
   return decimals === '' ? whole : `${whole}.${decimals}`;
 }
+
+/**
+ * δ for a confidence level 1 − δ written as text: its complement taken in decimal
+ * (`decimalComplement`), or 1 − c in binary where there is none (c above 1, such as a percentage 95:
+ * δ = −94, which the δ check then names).
+ */
+export function deltaFromConfidence(text: string): number {
+  const complement = decimalComplement(text);
+  return complement === undefined ? 1 - Number(text) : Number(complement);
+}

@@ -64,8 +64,8 @@ const intervalValues = (interval: Interval): ShownValue[] => [
 
 /**
  * Decimals at which every one of these intervals reads honestly, so that a table's column shares
- * them: honestDigits, and  enough that outward rounding at most triples an interval's width (a class
- * with every example right, 1,000,000/1,000,000, reads [99.9996%, 100.0000%], not [99.9%, 100.0%]).
+ * them: honestDigits, and enough that outward rounding at most triples an interval's width (a class
+ * with every example right, 1,000,000/1,000,000, reads [99.999%, 100.000%], not [99.9%, 100.0%]).
  */
 export function intervalDigits(intervals: readonly Interval[], minDigits = 1): number {
   return Math.max(minDigits, ...intervals.map((interval) => Math.max(honestDigits(intervalValues(interval), minDigits), widthDigits(interval, minDigits))));

@@ -1,5 +1,5 @@
 import { assertDelta, type ClassCounts } from '../stats';
-import { decimalComplement } from './decimal-complement';
+import { deltaFromConfidence } from './decimal-complement';
 
 /** One thing wrong with a link, phrased for the page: it names the parameter and what was found. */
 export interface LinkProblem {
@@ -80,11 +80,7 @@ export class LinkReader {
     const delta = this.deltaValue('delta', 'the error rate δ, such as 0.05 for 95% confidence');
     // 1 − 0.95 is 0.050000000000000044 in binary and 1 − 0.9999999 is 9.99999999474e-8: the complement
     // of the decimal text, taken in decimal, is the δ the link means.
-    const fromConfidence = this.deltaValue('confidence', 'the confidence level 1 − δ, such as 0.95', (text) => {
-      const complement = decimalComplement(text);
-      // Above 1 (a percentage such as 95) it has no complement in [0, 1]: 1 − c makes the message name it.
-      return complement === undefined ? 1 - Number(text) : Number(complement);
-    });
+    const fromConfidence = this.deltaValue('confidence', 'the confidence level 1 − δ, such as 0.95', deltaFromConfidence);
     if (delta !== undefined && fromConfidence !== undefined && Math.abs(delta - fromConfidence) > 1e-12) {
       this.problem('confidence', `“confidence” is “${this.raw('confidence')}”, which disagrees with delta=${this.raw('delta')}; give only one of them.`);
       return undefined;

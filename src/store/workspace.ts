@@ -20,7 +20,7 @@ import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list
 import { describeImport, planImport, type ExistingIdPolicy, type ImportMode, type ImportPlan } from '../data/import-plan';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
 import { deltaProblem } from '../data/link-params';
-import { decimalComplement } from '../data/decimal-complement';
+import { deltaFromConfidence } from '../data/decimal-complement';
 import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
 import { DEFAULT_DELTA } from '../data/share-links';
 
@@ -381,7 +381,7 @@ export function migrateWorkspace(persisted: unknown, version: number): unknown {
   }
   const confidence = persisted.confidence;
   // 1 − confidence in decimal: binary gives 1 − 0.9999999 = 9.99999999474e-8.
-  const delta = typeof confidence === 'number' ? Number(decimalComplement(String(confidence)) ?? 1 - confidence) : DEFAULT_DELTA;
+  const delta = typeof confidence === 'number' ? deltaFromConfidence(String(confidence)) : DEFAULT_DELTA;
   return {
     detectors: persisted.detectors.map((item: unknown) =>
       isRecord(item)

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { ExistingIdPolicy } from '../../data/import-plan';
 
-const POLICY_LABELS: Record<ExistingIdPolicy, string> = {
-  update: 'Update them (name, question and counts from the file)',
-  'add-new': 'Add them as new detectors (under a free id such as “x-2”)',
-  skip: 'Skip them (keep mine)',
+const POLICY_LABELS: Record<ExistingIdPolicy, (source: string) => string> = {
+  update: (source) => `Update them (name, question and counts from ${source})`,
+  'add-new': () => 'Add them as new detectors (under a free id such as “x-2”)',
+  skip: () => 'Skip them (keep mine)',
 };
 
 /** What to do with incoming detectors whose ids are already in the workspace: update, add as new or skip. */
@@ -24,7 +24,7 @@ export function ExistingIdsChoice({ conflicts, policy, onChange, source = 'the f
       {(Object.keys(POLICY_LABELS) as ExistingIdPolicy[]).map((option) => (
         <label key={option}>
           <input type="radio" name={`${id}-policy`} checked={policy === option} onChange={() => onChange(option)} />
-          {POLICY_LABELS[option].replace('the file', source)}
+          {POLICY_LABELS[option](source)}
         </label>
       ))}
     </fieldset>
