@@ -213,7 +213,9 @@ test.describe('from the detector list', () => {
     await page.getByRole('button', { name: 'Export ranking (CSV)' }).click();
     const path = await (await csvDownload).path();
     const lines = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('rank,detector_id,detector_name,against,estimate,lower,upper,p_value,holm_adjusted_p_value,verdict,m,delta,method,yes_correct,yes_total,no_correct,no_total');
+    expect(lines[0]).toBe(
+      'rank,detector_id,detector_name,against,estimate,lower,upper,p_value,holm_adjusted_p_value,verdict,m,delta,method,yes_correct,yes_total,no_correct,no_total,reference_yes_correct,reference_yes_total,reference_no_correct,reference_no_total',
+    );
     expect(lines).toHaveLength(4);
     const row = lines.find((line) => line.includes(`,${chosen[0]!.id},`))!.split(',');
     expect(row.slice(3, 4).concat(row.slice(10))).toEqual([
@@ -225,6 +227,10 @@ test.describe('from the detector list', () => {
       String(chosen[0]!.yes.total),
       String(chosen[0]!.no.correct),
       String(chosen[0]!.no.total),
+      String(chosen[3]!.yes.correct),
+      String(chosen[3]!.yes.total),
+      String(chosen[3]!.no.correct),
+      String(chosen[3]!.no.total),
     ]);
     expect(Math.abs(Number(row[5]) - first.lower)).toBeLessThan(1e-12);
     const svgDownload = page.waitForEvent('download');

@@ -141,7 +141,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
           </section>
           <RankTable ranked={tableRows} against={against} delta={delta} reference={reference} />
           <div className="compare-view__actions">
-            <button type="button" onClick={() => downloadText('tailbound-ranking.csv', rankingToCsv(ranked, against, delta, m), 'text/csv;charset=utf-8')}>
+            <button type="button" onClick={() => downloadText('tailbound-ranking.csv', rankingToCsv(ranked, against, delta, m, reference), 'text/csv;charset=utf-8')}>
               Export ranking (CSV)
             </button>
             <CopyLinkButton getUrl={() => new URL(rankHref({ ...link, delta }), window.location.href).href} />
@@ -339,9 +339,15 @@ function DifferenceCells({ verdict }: { verdict: RankVerdict }) {
   );
 }
 
-/** The ranking as CSV: unrounded numbers, m, δ, the method and the counts. */
-export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['against'], delta: number, m: number): string {
-  const header = ['rank', 'detector_id', 'detector_name', 'against', 'estimate', 'lower', 'upper', 'p_value', 'holm_adjusted_p_value', 'verdict', 'm', 'delta', 'method', 'yes_correct', 'yes_total', 'no_correct', 'no_total'];
+/** The ranking as CSV: unrounded numbers, m, δ, the method, the counts and the reference's counts. */
+export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['against'], delta: number, m: number, reference?: Detector): string {
+  const header = [
+    'rank', 'detector_id', 'detector_name', 'against', 'estimate', 'lower', 'upper', 'p_value', 'holm_adjusted_p_value', 'verdict', 'm', 'delta', 'method',
+    'yes_correct', 'yes_total', 'no_correct', 'no_total',
+    'reference_yes_correct', 'reference_yes_total', 'reference_no_correct', 'reference_no_total',
+  ];
+  // Against a reference each row's difference is with its counts: they travel with the file (empty against a target).
+  const referenceCounts = against.kind === 'reference' && reference ? [reference.yes.correct, reference.yes.total, reference.no.correct, reference.no.total] : ['', '', '', ''];
   const againstText = against.kind === 'target' ? `target ${against.target}` : `reference ${against.id}`;
   const lines = ranked.map(({ detector, verdict }, index) =>
     [
@@ -362,6 +368,7 @@ export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['again
       detector.yes.total,
       detector.no.correct,
       detector.no.total,
+      ...referenceCounts,
     ].join(','),
   );
   return `${UTF8_BOM}${[header.join(','), ...lines].join('\r\n')}\r\n`;
