@@ -1,4 +1,5 @@
 import type { Interval } from '../stats';
+import { percentNumber } from '../data/format';
 
 /** The part of 0–100% a bar draws, with the ticks it labels. */
 export interface BarScale {
@@ -37,6 +38,5 @@ export function barPosition(scale: BarScale, value: number): number {
 
 /** A zoomed scale's range exactly as it is (its ends sit on round values): "99.9%–100%". */
 export function scaleRangeText(scale: BarScale): string {
-  const exactPercent = (value: number) => `${Number((value * 100).toPrecision(12))}%`;
-  return `${exactPercent(scale.from)}–${exactPercent(scale.to)}`;
+  return `${percentNumber(scale.from)}%–${percentNumber(scale.to)}%`;
 }

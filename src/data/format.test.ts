@@ -14,6 +14,7 @@ import {
   formatProportion,
   honestDigits,
   intervalDigits,
+  percentNumber,
 } from './format';
 
 describe('formatPercent', () => {
@@ -111,6 +112,12 @@ describe('honest digits near 0% and 100%', () => {
     expect(formatIntervalParts(errors, errorRateDigits(errors))).toEqual({ estimate: '0.050%', lower: '0.045%', upper: '0.055%' });
     expect(errorRateDigits({ estimate: 0.05, lower: 0.01, upper: 0.1 })).toBe(1);
     expect(errorRateDigits({ estimate: 0, lower: 0, upper: 0.0074 })).toBe(2);
+  });
+});
+
+describe('percentNumber', () => {
+  it('is the percentage a proportion stands for, without float noise', () => {
+    expect([0.57, 0.07, 0.29, 0.999, 1, 0, 0.123456789].map(percentNumber)).toEqual(['57', '7', '29', '99.9', '100', '0', '12.3456789']);
   });
 });
 

@@ -162,6 +162,14 @@ export function formatProportion(value: number): string {
   return String(Number(value.toFixed(decimals)));
 }
 
+/**
+ * A proportion × 100 as the number it stands for, without float noise: 0.57 → "57" (0.57 × 100 is
+ * 56.99999999999999), 0.999 → "99.9". Twelve significant digits: for targets, scale ends and inputs.
+ */
+export function percentNumber(value: number): string {
+  return String(Number((value * 100).toPrecision(12)));
+}
+
 /** Full precision for tooltips and exports: the shortest string that round-trips to the same double. */
 export function formatFullPrecision(value: number): string {
   return String(value);

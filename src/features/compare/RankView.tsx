@@ -10,7 +10,7 @@ import { compareHref, DEFAULT_RANK_TARGET, parseRankLink, rankHref, type RankLin
 import type { Detector } from '../../data/detector';
 import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
 import { textCell, UTF8_BOM } from '../../data/export-files';
-import { formatConfidence, formatFullPrecision, formatHonestPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatHonestPercent, percentNumber } from '../../data/format';
 import type { HashRoute } from '../../data/routes';
 import { detectorHref } from '../../data/share-links';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
@@ -85,7 +85,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
       <h1>{TITLE}</h1>
       <p>
         {chosen.length.toLocaleString('en')} detector{chosen.length === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
-        compared with {against.kind === 'target' ? `a target balanced accuracy of ${formatFullPrecision(against.target * 100)}%` : `the reference “${reference?.name ?? against.id}”`}.
+        compared with {against.kind === 'target' ? `a target balanced accuracy of ${percentNumber(against.target)}%` : `the reference “${reference?.name ?? against.id}”`}.
       </p>
       {(missing.length > 0 || empty.length > 0) && (
         <p role="alert" className="compare-view__problem">
@@ -119,7 +119,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
             </h2>
             <p className="compare-view__sentence" data-testid="family-wise">
               {against.kind === 'target'
-                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${formatFullPrecision(against.target * 100)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (not the test inversion, whatever the workspace’s setting).`
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (not the test inversion, whatever the workspace’s setting).`
                 : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right.`}
             </p>
             <p className="compare-view__note" data-testid="winners-curse">
@@ -154,7 +154,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
 
 function chartTitle(against: RankLink['against'], referenceName: string | undefined, level: string, shown: number, m: number) {
   return against.kind === 'target'
-    ? `Balanced accuracy − target ${formatFullPrecision(against.target * 100)}%: simultaneous ${level} one-sided bounds, top ${shown} of ${m}`
+    ? `Balanced accuracy − target ${percentNumber(against.target)}%: simultaneous ${level} one-sided bounds, top ${shown} of ${m}`
     : `Balanced accuracy − ${referenceName ?? 'reference'}: simultaneous ${level} unpaired intervals, top ${shown} of ${m}`;
 }
 
@@ -174,16 +174,14 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
   const id = useId();
   const { against } = link;
   const linkedTarget = against.kind === 'target' ? against.target : undefined;
-  // As a percentage without float noise (0.07 × 100 is 7.000000000000001).
-  const percentText = (target: number) => String(Number((target * 100).toPrecision(12)));
-  const [targetText, setTargetText] = useState(percentText(linkedTarget ?? DEFAULT_RANK_TARGET));
+  const [targetText, setTargetText] = useState(percentNumber(linkedTarget ?? DEFAULT_RANK_TARGET));
   const [problem, setProblem] = useState('');
   // A target changed elsewhere (a link opened in this tab) shows in the field, which kept the old one.
   const [shownTarget, setShownTarget] = useState(linkedTarget);
   if (shownTarget !== linkedTarget) {
     setShownTarget(linkedTarget);
     if (linkedTarget !== undefined) {
-      setTargetText(percentText(linkedTarget));
+      setTargetText(percentNumber(linkedTarget));
       setProblem('');
     }
   }

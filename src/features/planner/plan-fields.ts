@@ -1,3 +1,4 @@
+import { percentNumber } from '../../data/format';
 import type { LabelRatio } from '../../data/plan-link';
 import type { FieldReading } from './ParsedField';
 
@@ -5,7 +6,7 @@ const NUMBER = /^(\d+\.?\d*|\.\d+)$/;
 
 /** 0.9 → "90%": the form the planner's fields show a proportion in. */
 export function formatProportion(value: number | undefined): string {
-  return value === undefined ? '' : `${Number((value * 100).toPrecision(12))}%`;
+  return value === undefined ? '' : `${percentNumber(value)}%`;
 }
 
 /**
