@@ -57,6 +57,26 @@ describe('workspace links', () => {
     });
   });
 
+  it('refuse a crafted link that would hold the page: a huge filter, a deflate bomb, an overlong parameter', async () => {
+    // The list's own link caps the filter at 200 characters; a shared workspace now does too.
+    const long = await sharedWorkspaceHref({ ...workspace(1), filter: 'a'.repeat(201) });
+    expect(await parseSharedWorkspace(parseHashRoute((long as { href: string }).href).params)).toMatchObject({
+      ok: false,
+      problems: [{ param: 'w', message: 'its filter is 201 characters long; a filter has at most 200.' }],
+    });
+    // 20 million letters pack into a link of ~26,000 characters (the review's case held the page 7 s).
+    const bomb = await sharedWorkspaceHref({ ...workspace(1), filter: 'a'.repeat(20_000_000) });
+    expect(bomb.ok).toBe(true);
+    expect(await parseSharedWorkspace(parseHashRoute((bomb as { href: string }).href).params)).toMatchObject({
+      ok: false,
+      problems: [{ param: 'w', message: expect.stringMatching(/^it unpacks to more than 8 MB/) }],
+    });
+    expect(await parseSharedWorkspace(new URLSearchParams(`w=${'A'.repeat(64_001)}`))).toMatchObject({
+      ok: false,
+      problems: [{ param: 'w', message: expect.stringMatching(/^it is 64,001 characters long, far more than any link tailbound makes/) }],
+    });
+  });
+
   it('read links made before the method choices travelled with the defaults', async () => {
     // A format-1 link as made before: detectors, δ, sort and filter only.
     const older = 'w=Vc2xCoNQDEDRf7lzKDoU2mz9jtLhoRGEp6ExpYj47-LWzmc4G4PHVBJthd7SuvRY0OfG2KMUhLlMhvJAeH8sVhSE1RZ0o_MI6xK9C-lZKto2uzD7n95-dX-dV82CNpfmKiweiVL9a4EwjDUtzmY_AA';

@@ -4,6 +4,7 @@ import { SORT_KEYS, type SortKey } from './detector-list';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from './detectors-schema';
 import { deltaProblem, type LinkParse } from './link-params';
 import { hashHref } from './routes';
+import { MAX_FILTER_LENGTH } from './share-links';
 
 /**
  * A whole workspace in a link: `#/shared?w=<data>`, where data is the workspace as JSON, compressed
@@ -27,13 +28,20 @@ export interface SharedWorkspace {
  */
 export const MAX_SHARED_LINK_LENGTH = 32_000;
 
+/**
+ * The most a link's workspace may unpack to. The longest link tailbound makes unpacks to well under
+ * a megabyte; a crafted one (deflate packs a run of one letter a thousandfold) could unpack to
+ * hundreds and hold the page while it is parsed.
+ */
+const MAX_UNPACKED_BYTES = 8_000_000;
+
 /** The parameter's format version: a later tailbound can still read links made today. */
 const FORMAT = 1;
 
 /** `#/shared?w=…` for this workspace, or why it cannot be a link (too long: export a file). */
 export async function sharedWorkspaceHref(workspace: SharedWorkspace): Promise<{ ok: true; href: string } | { ok: false; message: string }> {
   const json = JSON.stringify({ format: FORMAT, ...workspace });
-  const data = toBase64Url(await transform(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
+  const data = toBase64Url(await compress(new TextEncoder().encode(json)));
   const href = hashHref(['shared'], { w: data });
   if (href.length > MAX_SHARED_LINK_LENGTH) {
     return {
@@ -49,9 +57,13 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   const problem = (message: string): LinkParse<SharedWorkspace> => ({ ok: false, problems: [{ param: 'w', message }] });
   const data = params.get('w');
   if (data === null || data === '') return problem('missing: the link has no workspace in it.');
+  if (data.length > 2 * MAX_SHARED_LINK_LENGTH) {
+    return problem(`it is ${data.length.toLocaleString('en-US')} characters long, far more than any link tailbound makes (at most ${MAX_SHARED_LINK_LENGTH.toLocaleString('en-US')}).`);
+  }
   let json: unknown;
   try {
-    const bytes = await transform(fromBase64Url(data), new DecompressionStream('deflate-raw'));
+    const bytes = await unpack(fromBase64Url(data));
+    if (bytes === null) return problem(`it unpacks to more than ${MAX_UNPACKED_BYTES / 1e6} MB, far more than any workspace link tailbound makes.`);
     json = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return problem('the workspace in this link cannot be read; the link may have been cut off when it was copied.');
@@ -65,6 +77,9 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   const delta = typeof value.delta === 'number' && deltaProblem(value.delta) === null ? value.delta : undefined;
   const sort = SORT_KEYS.find((key) => key === value.sort);
   if (delta === undefined || sort === undefined || typeof value.filter !== 'string') return problem('its settings (δ, sort or filter) are not valid.');
+  if (value.filter.length > MAX_FILTER_LENGTH) {
+    return problem(`its filter is ${value.filter.length.toLocaleString('en-US')} characters long; a filter has at most ${MAX_FILTER_LENGTH}.`);
+  }
   // Links made before the method choices travelled were made with the defaults.
   const balancedMethod = value.balancedMethod ?? DEFAULT_BALANCED_METHOD;
   const showUnionBounds = value.showUnionBounds ?? false;
@@ -74,8 +89,30 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter, balancedMethod, showUnionBounds } };
 }
 
-async function transform(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const output = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
+/** The inflated bytes, or null once they pass MAX_UNPACKED_BYTES (reading stops there). */
+async function unpack(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.length;
+    if (size > MAX_UNPACKED_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return whole;
+}
+
+async function compress(bytes: Uint8Array): Promise<Uint8Array> {
+  const output = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   return new Uint8Array(await new Response(output).arrayBuffer());
 }
 
