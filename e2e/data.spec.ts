@@ -216,6 +216,10 @@ test('the threshold curve matches counts computed independently, and a chosen th
   await expect(page.getByText(new RegExp(`rows counted, YES when score ≥ ${String(chosen[0]).replace('.', '\\.')}`))).toBeVisible();
   const shown = await shownCounts(page, /^Per detector/);
   expect(shown['detector-02']).toEqual({ yes: [chosen[1], chosen[2]], no: [chosen[3], chosen[4]] });
+  // The picker and its readout stay on the threshold now in use (they jumped back to the lowest, and the
+  // held-out rows were reported for a threshold nobody chose).
+  await expect(page.getByLabel('Threshold', { exact: true })).toHaveValue('120');
+  await expect(page.getByText(`At score ≥ ${String(chosen[0])}: should-be-YES ${chosen[1]}/${chosen[2]}`)).toBeVisible();
 });
 
 test('weekly windows match counts computed independently, simultaneous across windows, with the chart', async ({ page }) => {

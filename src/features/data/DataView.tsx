@@ -28,6 +28,7 @@ import { MappingForm } from './MappingForm';
 import { PreviewTable } from './PreviewTable';
 import { SlicesSection } from './SlicesSection';
 import { ThresholdSection } from './ThresholdSection';
+import { DetectorChoicesProvider } from './use-detector-choice';
 import { TimeSection } from './TimeSection';
 import './data.css';
 
@@ -287,7 +288,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
         </p>
       )}
       {opened && mapping && (
-        <>
+        <DetectorChoicesProvider>
           <h2>
             {opened.fileName} <span className="muted">— {describeFile(opened)}</span>
           </h2>
@@ -339,7 +340,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           {counted && counted.mapping.score !== null && (
             <ByThreshold counted={counted} scoreColumn={counted.mapping.score} delta={delta} tune={tune} onTune={setTune} onUseThreshold={countWithThreshold} />
           )}
-        </>
+        </DetectorChoicesProvider>
       )}
     </section>
   );

@@ -13,6 +13,8 @@ import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 
+/** This section's key for the detector choice kept above it. */
+const SECTION = 'slices';
 const count = (value: number) => value.toLocaleString('en-US');
 const MISSING = '(missing)';
 
@@ -40,7 +42,7 @@ export function SlicesSection({
 }) {
   const id = useId();
   const { mapping, filters, threshold, counts } = counted;
-  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts);
+  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts, SECTION);
   const shownColumn = column !== undefined && mapping.slices.includes(column) ? column : (mapping.slices[0] ?? '');
   const key = `${shownColumn}\u0000${shownDetector}`;
 

@@ -17,6 +17,8 @@ import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 
+/** This section's key for the detector choice kept above it. */
+const SECTION = 'threshold';
 const HEIGHT = 320;
 const count = (value: number) => value.toLocaleString('en-US');
 /** Split values that usually name the part a threshold is tuned on, best first. */
@@ -56,8 +58,9 @@ export function ThresholdSection({
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
   const { mapping, filters, threshold, counts } = counted;
-  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts);
-  const [chosen, setChosen] = useState(0);
+  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts, SECTION);
+  // The threshold picked in the list; until one is, the one the counts use (nearest on the curve's grid).
+  const [picked, setPicked] = useState<number | null>(null);
   // With a split column the curve is drawn from the tuning rows and the chosen threshold is reported on the others.
   const splitColumn = mapping.split;
   const loadSplitValues = useCallback(() => splitValues(), []);
@@ -100,7 +103,8 @@ export function ThresholdSection({
       })) ?? [],
     [points],
   );
-  const chosenPoint = points?.[Math.min(chosen, (points?.length ?? 1) - 1)];
+  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold) : 0;
+  const chosenPoint = points?.[chosenIndex];
   const chosenThreshold = chosenPoint?.threshold;
   const loadHeldOut = useCallback(
     (): Promise<GroupCounts[]> =>
@@ -190,7 +194,7 @@ export function ThresholdSection({
           <div className="data-fields">
             <div className="data-field">
               <label htmlFor={`${id}-threshold`}>Threshold</label>
-              <select id={`${id}-threshold`} value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+              <select id={`${id}-threshold`} value={chosenIndex} onChange={(event) => setPicked(points[Number(event.target.value)]!.threshold)}>
                 {points.map((point, index) => (
                   <option key={index} value={index}>
                     {String(point.threshold)}
@@ -231,6 +235,16 @@ export function ThresholdSection({
 }
 
 const EMPTY: ClassCounts = { correct: 0, total: 0 };
+
+/** The point at `wanted` on the curve, else the nearest (the first without one: counts without a threshold). */
+export function chosenPointIndex(points: readonly ThresholdPoint[], wanted: number | null): number {
+  if (wanted === null || points.length === 0) return 0;
+  let best = 0;
+  points.forEach((point, index) => {
+    if (Math.abs(point.threshold - wanted) < Math.abs(points[best]!.threshold - wanted)) best = index;
+  });
+  return best;
+}
 
 /** The chosen threshold's counts and exact intervals on the held-out rows, said plainly. */
 function HeldOutResult({

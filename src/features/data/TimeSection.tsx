@@ -17,6 +17,8 @@ import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 
+/** This section's key for the detector choice kept above it. */
+const SECTION = 'time';
 const HEIGHT = 300;
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -44,7 +46,7 @@ export function TimeSection({
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
   const { mapping, filters, threshold, counts } = counted;
-  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts);
+  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts, SECTION);
   const [span, setSpan] = useState<number | null | undefined>(undefined);
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
