@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { downloadText } from '../../components/download';
 import type { Detector } from '../../data/detector';
-import type { OpenedEvaluation, RowProblem } from '../../data/evaluation-engine';
+import type { GroupCounts, OpenedEvaluation, RowProblem } from '../../data/evaluation-engine';
 import { countsTableCsv, type CountsTableRow } from '../../data/evaluation-export';
 import { detectorIdFromName } from '../../data/evaluation-mapping';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
@@ -11,6 +11,7 @@ import { balancedInterval } from '../../stats';
 import { datasetsStore } from '../../store/datasets';
 import { useWorkspace } from '../../store/workspace';
 import type { Counted } from './DataView';
+import { MAX_LISTED_DETECTORS } from './NameSelect';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -40,21 +41,25 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
   const [imported, setImported] = useState('');
   const { prepared, counts, mapping, filters, threshold } = counted;
 
-  const rows = useMemo(
-    (): CountsTableRow[] =>
-      counts.map((group) => ({
+  const tableRows = useCallback(
+    (groups: readonly GroupCounts[]): CountsTableRow[] =>
+      groups.map((group) => ({
         detector: mapping.detector === null ? fileStem(opened.fileName) : (group.group ?? ''),
         yes: group.yes,
         no: group.no,
         balanced: group.yes.total > 0 && group.no.total > 0 ? balancedInterval(group, delta) : null,
       })),
-    [counts, mapping.detector, opened.fileName, delta],
+    [mapping.detector, opened.fileName, delta],
   );
+  // A column with a value per row (a question text, an image id) taken for the detector column would
+  // make a table of 100,000 rows: the page shows the first MAX_LISTED_DETECTORS; the export has all.
+  const shownRows = useMemo(() => tableRows(counts.slice(0, MAX_LISTED_DETECTORS)), [tableRows, counts]);
+  const listedAll = counts.length <= MAX_LISTED_DETECTORS;
 
   function importCounts() {
     const filterText = filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} ${filter.value}`).join(', ');
     const source = `${opened.fileName} (${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`})`;
-    const detectors: Detector[] = rows.map((row) => ({
+    const detectors: Detector[] = tableRows(counts).map((row) => ({
       id: detectorIdFromName(row.detector),
       name: row.detector,
       query: `Counts from ${source}`.slice(0, 1000),
@@ -123,7 +128,7 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
+            {shownRows.map((row) => (
               <tr key={row.detector}>
                 <th scope="row">{row.detector}</th>
                 <td>
@@ -146,8 +151,15 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
           </tbody>
         </table>
       </TableScroll>
+      {!listedAll && (
+        <p className="data-problem" role="note">
+          The detector column “{mapping.detector}” has {count(counts.length)} different values, so only the first{' '}
+          {count(MAX_LISTED_DETECTORS)} detectors are listed here (the CSV export has all of them). Is “{mapping.detector}” really
+          the detector? A value per example (a question’s text, an image id) is not: choose another column, or “(none: one detector)”.
+        </p>
+      )}
       <div className="button-row">
-        <button type="button" onClick={() => downloadText(`${fileStem(opened.fileName)}-counts.csv`, countsTableCsv(rows, delta), 'text/csv')}>
+        <button type="button" onClick={() => downloadText(`${fileStem(opened.fileName)}-counts.csv`, countsTableCsv(tableRows(counts), delta), 'text/csv')}>
           Export counts (CSV)
         </button>
       </div>
@@ -159,8 +171,8 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
           <option value="add-new">add as new detectors</option>
           <option value="skip">skip</option>
         </select>{' '}
-        <button type="button" onClick={importCounts} disabled={rows.length === 0}>
-          Import {count(rows.length)} detector{rows.length === 1 ? '' : 's'}
+        <button type="button" onClick={importCounts} disabled={counts.length === 0}>
+          Import {count(counts.length)} detector{counts.length === 1 ? '' : 's'}
         </button>
         <p className="muted">
           The workspace keeps each detector’s counts, and tailbound remembers where they came from (file name, rows, column
