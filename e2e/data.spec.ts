@@ -144,6 +144,21 @@ test('a detector column with a value per row (a question’s text) lists the fir
   expect(Math.max(0, ...(await takeLongTasks(page)))).toBeLessThan(1500);
 });
 
+test('a detector value longer than a detector name may be is imported under a shortened name, not refusing the file', async ({ page }) => {
+  const long = `cam ${'x'.repeat(296)}`;
+  const lines = ['detector,label,prediction'];
+  for (let i = 0; i < 20; i++) lines.push(`${i % 2 ? long : 'short'},${i % 4 < 2 ? 'yes' : 'no'},${i % 3 ? 'yes' : 'no'}`);
+  const path = join(DIR, 'long-name.csv');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  await page.goto('./#/data');
+  await openFile(page, path);
+  await page.getByRole('button', { name: /^Import 2 detectors$/ }).click({ timeout: 30_000 });
+  // Before: "Nothing was imported: importDetectors: detectors[0].name: must be at most 200 characters, got 300".
+  await expect(page.getByText(/Imported into the workspace: 2 added/)).toBeVisible();
+  await page.goto('./#/');
+  await expect(page.getByRole('row', { name: new RegExp(`${long.slice(0, 199)}…`) })).toBeVisible();
+});
+
 test('a text score column: empty and non-numeric scores are counted by reason, padded numbers are read', async ({ page }) => {
   const path = join(DIR, 'text-scores.csv');
   writeFileSync(path, ['label,score', 'yes,0.9', 'no,0.1', 'yes,', 'no,abc', 'yes," 0.8 "', 'no,  '].join('\n') + '\n');

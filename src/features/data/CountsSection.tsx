@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { downloadText } from '../../components/download';
-import type { Detector } from '../../data/detector';
+import { MAX_NAME_LENGTH, type Detector } from '../../data/detector';
 import type { GroupCounts, OpenedEvaluation, RowProblem } from '../../data/evaluation-engine';
 import { countsTableCsv, type CountsTableRow } from '../../data/evaluation-export';
 import { detectorIdFromName } from '../../data/evaluation-mapping';
@@ -61,7 +61,8 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
     const source = `${opened.fileName} (${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`})`;
     const detectors: Detector[] = tableRows(counts).map((row) => ({
       id: detectorIdFromName(row.detector),
-      name: row.detector,
+      // A name longer than a detector's may be is shortened (its id still comes from the whole value).
+      name: row.detector.length > MAX_NAME_LENGTH ? `${row.detector.slice(0, MAX_NAME_LENGTH - 1)}…` : row.detector,
       query: `Counts from ${source}`.slice(0, 1000),
       yes: row.yes,
       no: row.no,
