@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
 import { formatIntervalParts, formatPercent, formatProportion } from '../src/data/format';
 import { detectorHref } from '../src/data/share-links';
+import { sharedWorkspaceHref } from '../src/data/workspace-link';
 import { expectNoAxeViolations } from './axe';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 import { balancedInterval, balancedInversionInterval, exactInterval } from '../src/stats';
@@ -172,6 +173,21 @@ test.describe('links round-trip', () => {
     await expect(opened).toHaveURL(/#\/\?delta=0\.01&sort=lower&filter=pallet$/);
     await expect(opened.getByRole('status').filter({ hasText: 'match' })).toHaveText(`1 of ${SAMPLES.length} detectors match “pallet”`);
     await other.close();
+  });
+
+  test('a shared link of one detector says so in the singular', async ({ page }) => {
+    const made = await sharedWorkspaceHref({
+      detectors: [{ id: 'solo', name: 'Solo', query: 'Is it alone?', yes: { correct: 9, total: 10 }, no: { correct: 8, total: 10 } }],
+      delta: 0.05,
+      sort: 'name',
+      filter: '',
+      balancedMethod: 'inversion',
+      showUnionBounds: false,
+    });
+    if (!made.ok) throw new Error(made.message);
+    await page.goto(`./${made.href}`);
+    await expect(page.getByRole('note')).toContainText('Someone shared this detector as a link');
+    await expect(page.getByRole('status').filter({ hasText: 'sorted as shared' })).toHaveText(/^1 detector, sorted as shared/);
   });
 
   test('a shared-workspace link carries the method choices, and asks what to do with ids the recipient has', async ({ page, browser }) => {

@@ -46,11 +46,12 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
   const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta, method), [shared, sort, delta, method]);
   const count = shared.detectors.length.toLocaleString('en');
+  const sharedText = shared.detectors.length === 1 ? 'this detector' : `these ${count} detectors`;
 
   const [refused, setRefused] = useState<string | null>(null);
   const save = (mode: 'add' | 'replace') => {
     const description =
-      mode === 'add' ? `Added the shared detectors: ${describeImport(addPlan)}.` : `Replaced your workspace with ${count} shared detectors.`;
+      mode === 'add' ? `Added the shared detectors: ${describeImport(addPlan)}.` : `Replaced your workspace with ${detectorsText(shared.detectors.length)} shared.`;
     // The link's δ, sort, filter and method choices come with its detectors, and an undo takes them back with them.
     const settings = { delta, sort: shared.sort, filter: shared.filter, balancedMethod: shared.balancedMethod, showUnionBounds: shared.showUnionBounds };
     const plan = importDetectors(shared.detectors, mode, onExisting, description, settings);
@@ -65,7 +66,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
     <section className="detectors-list" aria-labelledby={`${id}-heading`}>
       <h1 id={`${id}-heading`}>{TITLE}</h1>
       <p className="carried-note" role="note">
-        Someone shared these {count} detectors as a link (read-only here): nothing is saved in your browser unless you choose
+        Someone shared {sharedText} as a link (read-only here): nothing is saved in your browser unless you choose
         to. The link’s data sits after the “#”, which browsers never send to a server.
       </p>
       {refused && (
@@ -82,7 +83,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
         </button>
         {confirmingReplace ? (
           <span role="group" aria-label="Confirm replace">
-            Replace your {mine.toLocaleString('en')} detectors with these {count}? You can undo it right after.{' '}
+            Replace your {detectorsText(mine)} with {sharedText}? You can undo it right after.{' '}
             <button type="button" className="danger-button" onClick={() => save('replace')}>
               Yes, replace them
             </button>{' '}
@@ -100,11 +101,14 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
       <ConfidenceControl delta={delta} onChange={setDelta} />
       <p className="list-count" role="status">
         {shown.length === shared.detectors.length
-          ? `${count} detectors`
-          : `${shown.length.toLocaleString('en')} of ${count} detectors match “${shared.filter}”`}
+          ? detectorsText(shared.detectors.length)
+          : `${shown.length.toLocaleString('en')} of ${detectorsText(shared.detectors.length)} match “${shared.filter}”`}
         , {lowerBoundsProgress === null ? 'sorted as shared' : `sorted by estimate while the lower bounds are computed (${Math.round(lowerBoundsProgress * 100)}%)`}{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
       </p>
       {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} total={shared.detectors.length} carryInLinks />}
     </section>
   );
 }
+
+/** "1 detector", "2,000 detectors". */
+const detectorsText = (count: number) => `${count.toLocaleString('en')} detector${count === 1 ? '' : 's'}`;
