@@ -39,4 +39,32 @@ describe('datasets store', () => {
     expect(migrateDatasets({ datasets: 'nope' }, DATASETS_VERSION).datasets).toEqual([]);
     expect(migrateDatasets(null, 0).datasets).toEqual([]);
   });
+
+  it.each([
+    ['a null record among good ones', JSON.stringify({ state: { datasets: [null, record('good')] }, version: DATASETS_VERSION }), ['good']],
+    ['text that is not JSON', '{this is not json', []],
+    ['JSON of another shape', JSON.stringify({ datasets: 'nope' }), []],
+  ])('reads %s without breaking the next import, and keeps the saved text aside first', async (_, stored, usable) => {
+    const items = new Map<string, string>([[DATASETS_STORAGE_KEY, stored]]);
+    const store = createDatasetsStore(memoryBackend(items));
+    await store.persist.rehydrate();
+    expect(store.getState().datasets.map((d) => d.id)).toEqual(usable);
+    // Before: remember() read `id` of null and threw, after the detectors had been imported.
+    store.getState().remember(record('new'));
+    expect(store.getState().datasets.map((d) => d.id)).toEqual(['new', ...usable]);
+    const aside = [...items.entries()].filter(([key]) => key.startsWith(`${DATASETS_STORAGE_KEY}.corrupt-`));
+    expect(aside.map(([, value]) => value)).toEqual([stored]);
+    // Set aside once: the next load reads what was usable, whole.
+    const next = createDatasetsStore(memoryBackend(new Map([...items].filter(([key]) => key === DATASETS_STORAGE_KEY))));
+    await next.persist.rehydrate();
+    expect(next.getState().datasets.map((d) => d.id)).toEqual(['new', ...usable]);
+  });
+
+  it('sets nothing aside when what it reads is whole', async () => {
+    const items = new Map<string, string>([[DATASETS_STORAGE_KEY, JSON.stringify({ state: { datasets: [record('a')] }, version: DATASETS_VERSION })]]);
+    const store = createDatasetsStore(memoryBackend(items));
+    await store.persist.rehydrate();
+    expect(store.getState().datasets.map((d) => d.id)).toEqual(['a']);
+    expect([...items.keys()]).toEqual([DATASETS_STORAGE_KEY]);
+  });
 });

@@ -73,24 +73,30 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
         setImported(plan.refused);
         return;
       }
-      datasetsStore.getState().remember({
-        id: opened.fileName,
-        fileName: opened.fileName,
-        format: opened.format,
-        bytes: opened.bytes,
-        rows: opened.rows,
-        usableRows: prepared.usableRows,
-        problems: prepared.problems.map(({ reason, rows: problemRows }) => ({ reason, rows: problemRows })),
-        mapping,
-        filters,
-        threshold,
-        importedAt: new Date().toISOString(),
-        counts: detectors.map((detector) => ({ detectorId: detector.id, name: detector.name, yes: detector.yes, no: detector.no })),
-      });
+      // The detectors are in: a source that cannot be remembered must not make the import look undone.
+      let sourceNote = '';
+      try {
+        datasetsStore.getState().remember({
+          id: opened.fileName,
+          fileName: opened.fileName,
+          format: opened.format,
+          bytes: opened.bytes,
+          rows: opened.rows,
+          usableRows: prepared.usableRows,
+          problems: prepared.problems.map(({ reason, rows: problemRows }) => ({ reason, rows: problemRows })),
+          mapping,
+          filters,
+          threshold,
+          importedAt: new Date().toISOString(),
+          counts: detectors.map((detector) => ({ detectorId: detector.id, name: detector.name, yes: detector.yes, no: detector.no })),
+        });
+      } catch (error) {
+        sourceNote = ` Where they came from could not be remembered (${error instanceof Error ? error.message : String(error)}).`;
+      }
       const kinds = { add: 'added', 'add-renamed': 'added', update: 'updated', skip: 'skipped' } as const;
       const tally = new Map<string, number>();
       for (const action of plan.actions) tally.set(kinds[action.kind], (tally.get(kinds[action.kind]) ?? 0) + 1);
-      setImported(`Imported into the workspace: ${[...tally].map(([kind, n]) => `${n} ${kind}`).join(', ')}.`);
+      setImported(`Imported into the workspace: ${[...tally].map(([kind, n]) => `${n} ${kind}`).join(', ')}.${sourceNote}`);
     } catch (error) {
       setImported(`Nothing was imported: ${error instanceof Error ? error.message : String(error)}`);
     }
