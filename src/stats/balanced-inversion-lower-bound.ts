@@ -37,7 +37,8 @@ import type { ClassCounts } from './types';
  * tail, below ~1e-10·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
  * The approximate root comes from regula falsi on log φ, φ taken from a golden-section maximum
  * along the line (for a class of ≤ 24 examples, after a scan with two points per bump). θ₀ is placed
- * 10⁻³ standard errors below it, where a point with P > δ was found: so L − 10⁻³·se ≤ θ₀ ≤ L. If a
+ * 10⁻³ standard errors below it (10⁻³ of itself where it is smaller than a standard error: a bound
+ * near 0), where a point with P > δ was found: so L − 10⁻³·min(se, L) ≤ θ₀ ≤ L. If a
  * certification needs too many cells (or about 0.1 s of work) the gap grows tenfold (still valid,
  * a little wider).
  * Equal class sizes: T is a sum of 2n Bernoulli trials and Hoeffding (1956, Thm 4) puts the

@@ -20,7 +20,7 @@ const CERTIFY_BUDGET = 400;
 const MAX_CERTIFY_BUDGET = 12_000;
 /** Evaluations × (√n₊ + √n₋) allowed per certification attempt (≈ 0.1 s at n = 10⁶ on a laptop core). */
 const WORK_PER_ATTEMPT = 4e6;
-/** The first certification gap, in standard errors of the estimate. */
+/** The first certification gap: this many standard errors of the estimate, or of the bound itself if less. */
 const FIRST_GAP = 1e-3;
 /** A Berry–Esseen bound this close below the approximate root (in standard errors) is taken as it is. */
 const NORMAL_GAP = 0.1;
@@ -69,6 +69,10 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     0.5 * Math.sqrt(Math.max(estimate * (1 - estimate), 0.25 / nA) * (1 / nA + 1 / nB)),
     1e-12,
   );
+
+  // A bound near 0 (a few errors at a small δ) is far smaller than a standard error: a gap of 10⁻³ se
+  // there would put the certified bound at 0 (an upper bound of exactly 100% with errors made).
+  const firstGap = (root: number) => FIRST_GAP * Math.min(standardError, root);
 
   // --- The approximate phase: φ(θ) from a local maximum along the line (a scan for a small class, then golden section). ---
   let center = NaN; // the best s = p₊ seen on the last line
@@ -160,7 +164,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   const solve = () => {
     // Illinois (regula falsi in log φ), bisection when an end is −∞ or progress stalls.
     let side = 0;
-    for (let iteration = 0; iteration < 60 && above - below > 0.1 * FIRST_GAP * standardError; iteration++) {
+    for (let iteration = 0; iteration < 60 && above - below > 0.1 * firstGap(above); iteration++) {
       let next: number;
       if (Number.isFinite(psiBelow) && Number.isFinite(psiAbove)) {
         next = above - (psiAbove * (above - below)) / (psiAbove - psiBelow);
@@ -236,7 +240,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   const budget = Math.min(CERTIFY_BUDGET + 40 * Math.sqrt(nA + nB), MAX_CERTIFY_BUDGET, WORK_PER_ATTEMPT / (Math.sqrt(nA) + Math.sqrt(nB)));
   solve();
   if (normalFloor >= above - NORMAL_GAP * standardError) return { bound: normalFloor, above, evaluations: tail.evaluations, certifyEvaluations };
-  let gap = FIRST_GAP * standardError;
+  let gap = firstGap(above);
   for (let attempt = 0; attempt < 40; attempt++) {
     const theta = Math.max(0, above - gap);
     if (theta <= normalFloor) return { bound: normalFloor, above, evaluations: tail.evaluations, certifyEvaluations };

@@ -6,7 +6,8 @@ import type { ClassCounts } from './types';
  * The exact one-sided (1 − δ) upper confidence bound for the balanced accuracy by inverting an
  * exact test: the mirror image of `balancedInversionLowerBound` on the errors,
  * U = 1 − L(errors n₊ − k₊, n₋ − k₋) = sup{θ : sup_{(p₊+p₋)/2 = θ} P[T ≤ t_obs] > δ}.
- * Certified: never below the exact U, usually about 10⁻³ standard errors above it (see the lower
+ * Certified: never below the exact U, usually about 10⁻³ standard errors above it, or 10⁻³ of 1 − U
+ * where that is smaller (see the lower
  * bound for the argument and the error). Clamped to ≥ the estimate.
  *
  * Reference: as `balancedInversionLowerBound`. Domain: each class total 1..10⁷ whole,

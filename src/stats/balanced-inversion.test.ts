@@ -265,6 +265,24 @@ describe('balancedInversionInterval: properties', () => {
     }
   });
 
+  it('regression: a few errors at a small δ give an upper bound below 1 (it was exactly 1: a gap of 10⁻³ se exceeded the bound)', () => {
+    // One error in 30 + 30 at δ = 0.001: P[T ≥ t] = 1 − (1 − a)³⁰(1 − b)³⁰ along a + b = 2θ is largest at
+    // (2θ, 0), so the exact bound on the error side is θ = (1 − (1 − δ/2)^(1/30))/2 (a review's brute force agrees).
+    const exactErrorBound = (1 - Math.exp(Math.log1p(-0.0005) / 30)) / 2;
+    const upper = balancedInversionInterval(counts(29, 30, 30, 30), 0.001).upper;
+    expect(1 - upper).toBeLessThanOrEqual(exactErrorBound);
+    expect(1 - upper).toBeGreaterThan(exactErrorBound * (1 - 2e-3));
+    for (const [kYes, nYes, kNo, nNo, delta] of [
+      [1, 1, 9, 10, 0.01],
+      [999, 1000, 1000, 1000, 0.001],
+      [9, 10, 10, 10, 1e-6],
+      [999_999, 1_000_000, 1_000_000, 1_000_000, 1e-6],
+    ] as const) {
+      expect(balancedInversionInterval(counts(kYes, nYes, kNo, nNo), delta).upper).toBeLessThan(1);
+      expect(balancedInversionInterval(counts(nYes - kYes, nYes, nNo - kNo, nNo), delta).lower).toBeGreaterThan(0);
+    }
+  });
+
   it('validates like the rest of the library', () => {
     expect(() => balancedInversionInterval(counts(5, 4, 1, 2), 0.05)).toThrow(/yes.correct must be ≤ yes.total/);
     expect(() => balancedInversionInterval(counts(1, 2, 1, 0), 0.05)).toThrow(/no.total/);
