@@ -159,6 +159,13 @@ test('the coverage view puts the two heat maps side by side: both never below 1 
   await expect(union).toContainText('Mean width over all 441 outcomes: 40.9%.');
   await expect(inversion).toContainText('never below the nominal 95% on this grid', { timeout: 30_000 });
   await expect(inversion).toContainText('so the test inversion misses about');
+  // The miss rate reads as 100% minus the mean shown (0.11% stood beside a mean of 99.899%).
+  for (const summary of [union, inversion]) {
+    const text = (await summary.textContent())!;
+    const mean = Number(text.match(/Mean coverage ([\d.]+)%/)![1]);
+    const miss = Number(text.match(/misses about ([\d.]+)%/)![1]);
+    expect(mean + miss).toBeCloseTo(100, 6);
+  }
   await expect(inversion).toContainText('Mean width over all 441 outcomes: 29.3%.');
   await expect(page.getByRole('img', { name: /Heat map of the inverted balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeVisible();
   await expectNoAxeViolations(page);

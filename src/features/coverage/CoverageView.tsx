@@ -342,7 +342,7 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
     sentence =
       `Minimum coverage ${formatPercent(summary.minimum, 3, 'down')} at ${where}: ${verdict}. ` +
       `Mean coverage ${formatPercent(summary.mean, 3, 'down')}, so ${wording.who} misses about ` +
-      `${formatPercent(1 - summary.mean, 2, 'up')} of the time where it may miss δ = ${formatFullPrecision(delta)}: that is how conservative it is.` +
+      `${formatPercent(1 - summary.mean, 3, 'up')} of the time where it may miss δ = ${formatFullPrecision(delta)}: that is how conservative it is.` +
       (meanWidth === undefined ? '' : ` Mean width over all ${((yesTotal + 1) * (noTotal + 1)).toLocaleString('en-US')} outcomes: ${formatPercent(meanWidth, 1)}.`);
     // The colours span the coverage actually reached, so the structure shows; the legend says where 1 − δ is.
     floor = Math.min(Math.floor(summary.minimum * 1000) / 1000, 0.999);
