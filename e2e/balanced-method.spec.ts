@@ -140,10 +140,14 @@ test('the planner plans with the chosen interval and says what the union bound w
 
   await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05&balanced=union');
   const table = page.getByRole('table', { name: /for YES 38\/40, NO 55\/60/ });
-  await expect(table.getByRole('row').nth(1)).toContainText('Exact union bound (the blog’s; your setting)');
+  await expect(table.getByRole('row').nth(1)).toContainText('Exact union bound (the blog’s; as the link asks)');
   await expect(table.getByRole('row').nth(2)).toContainText('Exact test inversion (tailbound)');
   await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05');
-  await expect(table.getByRole('row').nth(1)).toContainText('Exact test inversion (tailbound, your setting)');
+  await expect(table.getByRole('row').nth(1)).toContainText('Exact test inversion (tailbound; the default)');
+  // Where the inversion is the wider of the two, its row says so (0/40 with 960/960: 15.9% against 5.4%).
+  await page.goto('./#/methods?yes=0/40&no=960/960&delta=0.05');
+  const lopsided = page.getByRole('table', { name: /for YES 0\/40, NO 960\/960/ });
+  await expect(lopsided.getByRole('row').nth(1)).toContainText(/but not here: \d+% wider than the union bound/);
 });
 
 test('the coverage view puts the two heat maps side by side: both never below 1 − δ, one narrower', async ({ page }) => {

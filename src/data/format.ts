@@ -170,6 +170,12 @@ export function percentNumber(value: number): string {
   return String(Number((value * 100).toPrecision(12)));
 }
 
+/** Width of b relative to a, for "38% wider" / "12% narrower" (percent rounded, 0: about as wide). */
+export function relativeWidth(a: { lower: number; upper: number }, b: { lower: number; upper: number }): { percent: number; wider: boolean } {
+  const ratio = (b.upper - b.lower) / (a.upper - a.lower);
+  return { percent: Math.round(Math.abs(ratio - 1) * 100), wider: ratio > 1 };
+}
+
 /** Full precision for tooltips and exports: the shortest string that round-trips to the same double. */
 export function formatFullPrecision(value: number): string {
   return String(value);

@@ -9,7 +9,7 @@ import type { BalancedMethod } from '../../data/balanced-method';
 import { CLASS_LABELS, type ClassName } from '../../data/detector';
 import { countsIntervals } from '../../data/detector-intervals';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
-import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts, relativeWidth } from '../../data/format';
 import { linkCarries } from '../../data/link-params';
 import { methodsHref } from '../../data/methods-link';
 import type { BalancedInterval, ClassCounts, Interval } from '../../stats';
@@ -266,12 +266,6 @@ function barReading(label: string, interval: Interval, reading: Reading) {
   return reading === 'errors'
     ? { label: `${label}, as error rate`, interval: errorRateInterval(interval), digits: errorRateDigits(errorRateInterval(interval)) }
     : { label, interval };
-}
-
-/** Width of b relative to a, as "38% wider" / "12% narrower". */
-function relativeWidth(a: Interval, b: Interval): { percent: number; wider: boolean } {
-  const ratio = (b.upper - b.lower) / (a.upper - a.lower);
-  return { percent: Math.round(Math.abs(ratio - 1) * 100), wider: ratio > 1 };
 }
 
 /** "The blog's union bound would give [a, b], x% wider." */

@@ -10,7 +10,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { coverageHref, DEFAULT_COVERAGE_LINK, MAX_COVERAGE_N } from '../../data/coverage-link';
-import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent, intervalDigits } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent, intervalDigits, relativeWidth } from '../../data/format';
 import { METHOD_INFO } from '../../data/method-info';
 import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, planHref } from '../../data/plan-link';
@@ -153,19 +153,25 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
   const noRows = useMemo(() => proportionIntervals(no.total, no.correct, delta), [no, delta]);
   const counts = `YES ${yes.correct}/${yes.total}, NO ${no.correct}/${no.total}`;
   const confusion = { tp: yes.correct, fn: yes.total - yes.correct, tn: no.correct, fp: no.total - no.correct };
+  // Which one leads, and why: the link asked for it, or it is the default (not the reader's own setting).
+  const leading = (method: typeof chosen) => (chosen !== method ? '' : link.balanced === undefined ? '; the default' : '; as the link asks');
+  const inversionWider = balanced.inverted && balanced.inverted !== 'pending' ? relativeWidth(balanced.exact, balanced.inverted) : null;
   const invertedRow: MethodRow[] =
     balanced.inverted && balanced.inverted !== 'pending'
       ? [
           {
-            name: `Exact test inversion (tailbound${chosen === 'inversion' ? ', your setting' : ''})`,
+            name: `Exact test inversion (tailbound${leading('inversion')})`,
             promise:
-              'One exact test of the balanced accuracy inverted, δ/2 per side, its supremum over the nuisance certified: guaranteed ≥ 1 − δ coverage, and the narrowest here as a rule.',
+              'One exact test of the balanced accuracy inverted, δ/2 per side, its supremum over the nuisance certified: guaranteed ≥ 1 − δ coverage, and the narrowest here as a rule' +
+              (inversionWider?.wider && inversionWider.percent > 0
+                ? ` — but not here: ${inversionWider.percent}% wider than the union bound (with a class near 0% or 100% its ordering spends δ less well; both keep the promise, and their intersection would not).`
+                : '.'),
             interval: balanced.inverted,
           },
         ]
       : [];
   const unionRow: MethodRow = {
-    name: `Exact union bound (the blog’s${chosen === 'union' ? '; your setting' : ''})`,
+    name: `Exact union bound (the blog’s${leading('union')})`,
     promise: 'Each class’s exact bounds at δ/4, averaged: guaranteed ≥ 1 − δ coverage for every pair of class accuracies.',
     interval: balanced.exact,
   };

@@ -139,7 +139,7 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
               delta,
             })}
           >
-            Compare with the exact union-bound interval and the other methods
+            Compare with the exact intervals (test inversion and union bound) and the other methods
           </a>
         </p>
       )}
