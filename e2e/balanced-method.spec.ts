@@ -129,6 +129,10 @@ test('the tail explorer’s balanced mode stays the blog’s Figure 7 and says w
 test('the planner plans with the chosen interval and says what the union bound would have needed; the methods view leads with it', async ({ page }) => {
   await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
   await expect(page.getByTestId('union-plan')).toContainText(/The blog’s union bound \(δ\/4 per tail\) would need [\d,]+ more labels for the same goal \([\d.]+× as many\)/);
+  // The smallest count that meets the goal (bisection alone landed on 206; 168 meets it), and the zig-zag after it.
+  await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Label 168 more');
+  await expect(page.getByTestId('union-plan')).toContainText('the test inversion’s answer is the smallest count that meets it (every count up to it checked)');
+  await expect(page.getByText(/at 169 more labels it misses the target again/)).toBeVisible();
   await expect(page.getByText(/exact test inversion, δ\/2 per side\) that the assumptions project/)).toBeVisible();
   const invertedAnswer = await page.getByRole('heading', { level: 2 }).first().textContent();
 

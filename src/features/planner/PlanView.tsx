@@ -324,5 +324,9 @@ export function unionComparison(plan: BalancedPlan, union: LabelPlan): string {
   if (plan.status !== 'reached' || plan.additional === null) return `${needed}.`;
   if (plan.additional === union.additional) return `${needed}, as many.`;
   const ratio = plan.additional === 0 ? '' : ` (${(union.additional / plan.additional).toFixed(1)}× as many)`;
-  return `${needed}${ratio}; the test inversion's answer is found by bisection on the projected interval.`;
+  const checked =
+    plan.checkedFrom === 0
+      ? 'the test inversion’s answer is the smallest count that meets it (every count up to it checked)'
+      : `the test inversion’s answer is the smallest from ${count(plan.checkedFrom ?? plan.additional)} on (every count from there checked; below, by doubling and bisection)`;
+  return `${needed}${ratio}; ${checked}.`;
 }

@@ -9,10 +9,27 @@ describe('the test-inversion label plan', () => {
   it('checks the counts up to its per-class cap, not only the doublings before it', () => {
     const outcome = planOutcome(link([38, 40], [55, 60], 0.9319));
     if (!outcome.ok || outcome.plan.status !== 'reached' || outcome.plan.at === null) throw new Error('expected a plan');
-    // Between the doublings 131,072 and 262,144 (past the cap): the union bound needs 305,526.
-    expect(outcome.plan.additional).toBe(137_157);
+    // Between the doublings 131,072 and 262,144 (past the cap): bisection crosses at 137,157 and the
+    // scan below it finds 137,141 meeting the goal too; the union bound needs 305,526.
+    expect(outcome.plan.additional).toBe(137_141);
+    expect(outcome.plan.checkedFrom).toBeGreaterThan(0);
     expect(outcome.plan.at.interval.lower).toBeGreaterThanOrEqual(0.9319);
     expect(outcome.union?.additional).toBe(305_526);
+  });
+
+  it('answers the smallest count that meets the goal, not the first crossing bisection finds, and names the relapse after it', () => {
+    // The projected bound zig-zags: 168 meets a 90% lower bound, 169–202 do not, 203 does (bisection landed on 206).
+    const outcome = planOutcome(link([38, 40], [55, 60], 0.9));
+    if (!outcome.ok || outcome.plan.status !== 'reached' || outcome.plan.at === null) throw new Error('expected a plan');
+    expect(outcome.plan.additional).toBe(168);
+    expect(outcome.plan.checkedFrom).toBe(0);
+    expect(outcome.relapse).toEqual({ additional: 169, exact: true });
+    expect(outcome.plan.at.interval.lower).toBeGreaterThanOrEqual(0.9);
+    // Every smaller count misses, checked independently.
+    for (let additional = 0; additional < 168; additional += 7) {
+      const point = outcome.plan.curve.find((p) => p.additional === additional);
+      if (point) expect(point.lower).toBeLessThan(0.9);
+    }
   });
 
   it('checks counts already past the cap as they are', () => {

@@ -1,7 +1,13 @@
 import { balancedInversionInterval, projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
 
 /** A plan whose intervals may be any exact balanced interval (the union bound's plans are one kind). */
-export type BalancedPlan = Omit<LabelPlan, 'at'> & { at: { counts: ProjectedCounts; interval: Interval } | null };
+export type BalancedPlan = Omit<LabelPlan, 'at'> & {
+  at: { counts: ProjectedCounts; interval: Interval } | null;
+  /** The inversion's answer: every count from here up to it was checked (0: it is the smallest there is). */
+  checkedFrom?: number;
+  /** The first count past the answer, among those checked, that misses the goal again (whole counts zig-zag). */
+  relapseAt?: number;
+};
 
 /**
  * The inverted interval is planned up to this many labels per class: its search evaluates the
@@ -10,14 +16,23 @@ export type BalancedPlan = Omit<LabelPlan, 'at'> & { at: { counts: ProjectedCoun
 export const INVERTED_PLAN_MAX_CLASS = 100_000;
 /** Points of the projected curve (each one inverted interval). */
 const CURVE_POINTS = 40;
+/**
+ * Counts checked one by one below the bisection's answer: whole counts make the projected bound
+ * zig-zag, so a smaller count can meet the goal (38/40, 55/60 to a 90% lower bound: bisection found
+ * 206, and 168 meets it). Each check is one inverted interval, ~1 ms at hundreds of labels per class
+ * and tens of ms near 10⁵: SCAN_WORK / (labels in the larger class) checks, at most SCAN_CHECKS.
+ */
+const SCAN_CHECKS = 400;
+const SCAN_WORK = 2_000_000;
 
 /**
  * The label plan for the exact test-inversion interval, beside the union bound's `unionPlan` for the
  * same assumptions and goal: the smallest number of additional labels M whose projected inverted
- * interval meets the goal, found by doubling from 0 and then bisecting, so that M meets it and M − 1
- * does not. The inverted bound is not proven monotone in M (whole counts make it zig-zag a little,
- * as the union bound's does), so between the doubling steps a smaller M could meet it too; the
- * union bound's plan stays the certified one, and this one is said to be found by bisection.
+ * interval meets the goal. Doubling from 0 and bisecting finds a crossing (M meets it, M − 1 does
+ * not); whole counts make the projected bound zig-zag, so up to SCAN_CHECKS counts below the crossing
+ * (all of them, for a plan of a few hundred labels) are checked one by one and the first that meets
+ * the goal is the answer (`checkedFrom` says from where every count was checked), with the first miss
+ * after it as a relapse.
  */
 export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan['goal'], target: number, unionPlan: LabelPlan): BalancedPlan {
   const delta = unionPlan.assumptions.delta;
@@ -80,9 +95,37 @@ export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan[
         : `Not reached before a class passes ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with the test inversion stops (each check is an exact search).`;
     return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: curve(at, withinCap, Math.max(miss, 1), null) };
   }
-  const [, hit] = bisect(miss, found, meets);
+  const [, crossing] = bisect(miss, found, meets);
+  // Every count below the crossing, as far as the budget goes (all of them from 0 for a few hundred),
+  // from the lowest up: the first that meets the goal is the answer, and the first miss after it a relapse.
+  const { counts: atCrossing } = at(crossing);
+  const checks = Math.min(SCAN_CHECKS, Math.floor(SCAN_WORK / Math.max(atCrossing.yes.total, atCrossing.no.total, 1)));
+  const checkedFrom = Math.max(0, crossing - checks);
+  let hit = crossing;
+  for (let additional = checkedFrom; additional < crossing; additional++) {
+    if (meets(additional)) {
+      hit = additional;
+      break;
+    }
+  }
+  let relapseAt: number | undefined;
+  for (let additional = hit + 1; additional <= crossing; additional++) {
+    if (!meets(additional)) {
+      relapseAt = additional;
+      break;
+    }
+  }
   const answer = at(hit);
-  return { ...base, status: 'reached', additional: hit, at: { counts: answer.counts, interval: answer.interval! }, reason: null, curve: curve(at, withinCap, Math.max(2 * hit, 10), hit) };
+  return {
+    ...base,
+    status: 'reached',
+    additional: hit,
+    at: { counts: answer.counts, interval: answer.interval! },
+    reason: null,
+    curve: curve(at, withinCap, Math.max(2 * crossing, 10), hit),
+    checkedFrom,
+    relapseAt,
+  };
 }
 
 /** Narrows low < high, where `atHigh` holds at high and not at low, to neighbours: [the last where it fails, the first where it holds]. */

@@ -51,7 +51,9 @@ export function planOutcome(link: PlanLink): PlanOutcome {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
     if (link.balanced === 'inversion') {
-      return { ok: true, plan: invertedPlan(assumptions, plan.goal, link.target, plan), relapse: null, union: plan };
+      const inverted = invertedPlan(assumptions, plan.goal, link.target, plan);
+      const relapse = inverted.relapseAt === undefined ? null : { additional: inverted.relapseAt, exact: true };
+      return { ok: true, plan: inverted, relapse, union: plan };
     }
     return { ok: true, plan, relapse: firstRelapse(plan, link, assumptions), union: null };
   } catch (error) {
