@@ -7,7 +7,7 @@ import { percentTickFormatter } from '../../components/axis-ticks';
 import { parsePlanLink } from '../../data/plan-link';
 import { planOutcome } from './plan-answer';
 import { planAxisTicks } from './PlanChart';
-import { PlanView } from './PlanView';
+import { PlanView, unionComparison } from './PlanView';
 
 /** Renders the view and waits for its background search (run on the page in jsdom) to finish. */
 async function renderAt(hash: string) {
@@ -55,6 +55,14 @@ describe('PlanView', { timeout: 20_000 }, () => {
     while (projectBalancedInterval(DETECTOR, relapse).interval!.lower >= 0.9) relapse++;
     expect(relapse).toBe(671);
     expect(screen.getByText(/^With [\d,]+ should-be-YES/)).toHaveTextContent('at 671 more labels it misses the target again');
+  });
+
+  it('says plainly when the union bound already meets the goal with the labels in hand', () => {
+    // #/plan?yes=0/40&no=960/960&target=0.4&accYes=0.5 said "would need 0 more labels for the same goal, as many."
+    const outcome = planOutcome(parsePlanLink(new URLSearchParams('yes=0/40&no=960/960&target=0.4&accYes=0.5&balanced=inversion')).value);
+    if (!outcome.ok || !outcome.union) throw new Error('expected both plans');
+    expect(outcome.union.additional).toBe(0);
+    expect(unionComparison(outcome.plan, outcome.union)).toBe('The blog’s union bound (δ/4 per tail) meets the same goal with the labels in hand, too.');
   });
 
   it('labels the y axis with distinct, true percentages at round values', async () => {

@@ -320,7 +320,8 @@ export function unionComparison(plan: BalancedPlan, union: LabelPlan): string {
   if (union.status !== 'reached' || union.additional === null) {
     return `${method} does not get there within ${count(union.assumptions.maxAdditionalLabels)} more labels.`;
   }
-  const needed = `${method} would need ${count(union.additional)} more labels for the same goal`;
+  if (union.additional === 0) return `${method} meets the same goal with the labels in hand, too.`;
+  const needed = `${method} would need ${count(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal`;
   if (plan.status !== 'reached' || plan.additional === null) return `${needed}.`;
   if (plan.additional === union.additional) return `${needed}, as many.`;
   const ratio = plan.additional === 0 ? '' : ` (${(union.additional / plan.additional).toFixed(1)}× as many)`;
