@@ -59,7 +59,9 @@ describe('PlanView', { timeout: 20_000 }, () => {
 
   it('says plainly when the union bound already meets the goal with the labels in hand', () => {
     // #/plan?yes=0/40&no=960/960&target=0.4&accYes=0.5 said "would need 0 more labels for the same goal, as many."
-    const outcome = planOutcome(parsePlanLink(new URLSearchParams('yes=0/40&no=960/960&target=0.4&accYes=0.5&balanced=inversion')).value);
+    const parsed = parsePlanLink(new URLSearchParams('yes=0/40&no=960/960&target=0.4&accYes=0.5&balanced=inversion'));
+    if (!parsed.ok) throw new Error('expected a valid link');
+    const outcome = planOutcome(parsed.value);
     if (!outcome.ok || !outcome.union) throw new Error('expected both plans');
     expect(outcome.union.additional).toBe(0);
     expect(unionComparison(outcome.plan, outcome.union)).toBe('The blog’s union bound (δ/4 per tail) meets the same goal with the labels in hand, too.');
