@@ -57,7 +57,8 @@ type WideFunction = (u: number, out: Float64Array) => void;
  * by panel while the integrand at the window's edge is not negligible — so tail probabilities keep
  * their relative precision. Quantiles solve ln P(B ≤ x) = ln q (or the upper tail for q > ½) by
  * bracketed Newton steps with the density as derivative, from a normal first guess; the mode
- * maximises ln p_B (log-concave, so unimodal) by Brent's method. The mean is exact: the average of
+ * maximises ln p_B (log-concave, so unimodal) by Brent's method (exactly ½ when a class has no
+ * labels: its flat prior makes the top flat, see below). The mean is exact: the average of
  * the two Beta means. `interval(alpha)` is the central posterior interval (α/2 in each tail) with
  * the posterior MEAN as its `estimate` (inside [0, 1] and lower ≤ upper always; the mean need not
  * lie inside the interval when α is near 1, where the interval shrinks to the median).
@@ -181,7 +182,11 @@ function posteriorOfClasses(positive: BetaShape, negative: BetaShape): AccuracyP
 
   const lowest = (positive.low + negative.low) / 2;
   const highest = (positive.high + negative.high) / 2;
-  const mode = minimizeUnimodal(
+  // A class with no labels has the flat prior, Beta(1, 1): then the sum's density is F(s) below s = 1
+  // and 1 − F(s − 1) above it (F the other class's CDF), so the mode is exactly ½ — on a top flat to
+  // ~1e-8 over a few points, where a numerical search wanders (it read 51.7456% for 0/0 with 10/10).
+  const uniform = (shape: BetaShape) => shape.a === 1 && shape.b === 1;
+  const mode = uniform(positive) || uniform(negative) ? 0.5 : minimizeUnimodal(
     (x) => {
       const value = density(x);
       return value > 0 ? -Math.log(value) : Number.MAX_VALUE;

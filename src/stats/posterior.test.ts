@@ -129,6 +129,16 @@ describe('posteriorBalancedAccuracy properties (fast-check, fixed seed)', () => 
     );
   });
 
+  it('a class with no labels (flat prior) puts the mode at exactly ½, on a top flat to ~1e-8', () => {
+    // Reviewed: 0/0 with 10/0 read 51.7456% and 0/0 with 3/7 read 49.9135%. The density is F(s) below
+    // s = 1 and 1 − F(s − 1) above it, so its maximum is at s = 1; the pdf agrees there.
+    for (const matrix of [{ tp: 0, fn: 0, tn: 10, fp: 0 }, { tp: 0, fn: 0, tn: 3, fp: 7 }, { tp: 5, fn: 2, tn: 0, fp: 0 }, { tp: 0, fn: 0, tn: 0, fp: 0 }]) {
+      const posterior = posteriorBalancedAccuracy(matrix);
+      expect(posterior.mode).toBe(0.5);
+      for (const x of [0.3, 0.45, 0.499, 0.501, 0.55, 0.7]) expect(posterior.pdf(x)).toBeLessThanOrEqual(posterior.pdf(0.5) * (1 + 1e-9));
+    }
+  });
+
   it('the pdf is the derivative of the cdf and peaks at the mode', () => {
     fc.assert(
       fc.property(matrices, (matrix) => {
