@@ -128,6 +128,17 @@ describe('applyDataLink', () => {
     expect(mapping.noValues).toEqual(['no']);
     expect(notes.map((note) => note.param)).toEqual(['score', 'slices']);
   });
+
+  it('names the filters and the slice the view would drop without a word (a review found them gone after opening the file)', () => {
+    const parsed = parse('filter=nosuch,eq,x&filter=fold,eq,tune&filter=site,eq,north&slice=nosuch&split=fold');
+    if (!parsed.ok) throw new Error('expected a valid link');
+    const { mapping, notes } = applyDataLink(guessMapping(COLUMNS), parsed.value, COLUMNS);
+    expect(mapping.slices).toContain('site');
+    expect(notes).toEqual([
+      { param: 'filter', message: '“nosuch”, “fold” are not the detector column or a slice column here, so the filters on them are left out.' },
+      { param: 'slice', message: '“nosuch” is not a slice column here; the first slice column is shown.' },
+    ]);
+  });
 });
 
 describe('describeDataLink', () => {

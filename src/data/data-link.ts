@@ -249,6 +249,18 @@ export function applyDataLink(guess: EvaluationMapping, link: DataLink, columns:
   mapping.slices = mapping.slices.filter((name) => !singles.has(name));
   if (link.yesValues !== undefined) mapping.yesValues = [...link.yesValues];
   if (link.noValues !== undefined) mapping.noValues = link.noValues.filter((value) => !mapping.yesValues.includes(value));
+  // Filters apply to the detector and slice columns only; the view drops the others: say which.
+  const filterable = new Set([mapping.detector, ...mapping.slices]);
+  const dropped = [...new Set(link.filters.map((filter) => filter.column).filter((column) => !filterable.has(column)))];
+  if (dropped.length > 0) {
+    notes.push({
+      param: 'filter',
+      message: `${dropped.map((name) => `“${clip(name)}”`).join(', ')} ${dropped.length === 1 ? 'is' : 'are'} not the detector column or a slice column here, so the filter${dropped.length === 1 ? ' on it is' : 's on them are'} left out.`,
+    });
+  }
+  if (link.slice !== undefined && !mapping.slices.includes(link.slice)) {
+    notes.push({ param: 'slice', message: `“${clip(link.slice)}” is not a slice column here; the first slice column is shown.` });
+  }
   return { mapping, notes };
 }
 

@@ -297,7 +297,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
               The link was made with “{linkNotes.otherFile}”; its settings were applied to “{opened.fileName}” where the columns match.
             </p>
           )}
-          {linkNotes.problems.length > 0 && <LinkProblemsNotice problems={linkNotes.problems} ignored="The guessed column roles are used for these." />}
+          {linkNotes.problems.length > 0 && <LinkProblemsNotice problems={linkNotes.problems} ignored="The rest of the link was applied to this file." />}
           <CopyLinkButton getUrl={() => window.location.href} label="Copy link to this view" />
           {opened.skipped.count > 0 && (
             <p className="data-problem">
