@@ -299,7 +299,13 @@ test('malformed files give a clear message and change nothing in the workspace',
   writeFileSync(truncated, parquet.subarray(0, Math.floor(parquet.length / 2)));
   const notJsonl = join(DIR, 'notes.jsonl');
   writeFileSync(notJsonl, 'this is not json\nnor is this\n');
+  // One line with a field too many, far down: the message names it (it said "Error when sniffing file "evaluation.csv"").
+  const ragged = join(DIR, 'ragged.csv');
+  const raggedLines = ['detector,label,prediction'];
+  for (let i = 0; i < 30_000; i++) raggedLines.push(i === 25_000 ? 'a,yes,no,extra' : `a,${i % 2 ? 'yes' : 'no'},yes`);
+  writeFileSync(ragged, `${raggedLines.join('\n')}\n`);
   const cases: [string, RegExp][] = [
+    [ragged, /ragged\.csv” could not be read as CSV: line 25,002 does not fit the lines before it/],
     [junk, /junk\.csv” looks binary/],
     [empty, /empty\.csv” is empty \(0 bytes\)/],
     [truncated, /truncated\.parquet” could not be read as Parquet/],

@@ -5,7 +5,7 @@
  * come back. Every statement is built by evaluation-sql.ts from structured choices.
  */
 import type { ClassCounts } from '../stats';
-import { detectEvaluationFormat, engineFileName, FORMAT_SNIFF_BYTES } from './evaluation-format';
+import { detectEvaluationFormat, engineFileName, FORMAT_SNIFF_BYTES, readerProblem } from './evaluation-format';
 import {
   createExamplesSql,
   detectorCountsSql,
@@ -192,12 +192,18 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
       );
     // Files up to WHOLE_SNIFF_BYTES have their types found from every row (an extra pass, under a
     // second there); larger ones from a sample, and read again as text if a value far down does not fit.
-    try {
-      await load(format !== 'csv.gz' && readable.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled');
-    } catch (error) {
-      if (!/conversion error|could not convert/i.test(message(error))) throw error;
-      onProgress({ stage: 'reading', fraction: 0 });
-      await load('text');
+    let types: TypeDetection = format !== 'csv.gz' && readable.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
+    for (;;) {
+      try {
+        await load(types);
+        break;
+      } catch (error) {
+        if (types !== 'text' && /conversion error|could not convert/i.test(message(error))) types = 'text';
+        // The sniffer gives up on the whole file when one line does not fit; read from a sample, the reader names that line.
+        else if (types === 'whole' && /when sniffing/i.test(message(error))) types = 'sampled';
+        else throw error;
+        onProgress({ stage: 'reading', fraction: 0 });
+      }
     }
     onProgress({ stage: 'summarising' });
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
@@ -344,5 +350,5 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** DuckDB's message, prefixed with the file and the format it was read as. */
 function asFileError(error: unknown, fileName: string, format: EvaluationFormat): Error {
   if (error instanceof EvaluationFileError || error instanceof EvaluationCancelled) return error;
-  return new EvaluationFileError(`“${fileName}” could not be read as ${FORMAT_NAMES[format]}: ${message(error).split('\n')[0]}`);
+  return new EvaluationFileError(`“${fileName}” could not be read as ${FORMAT_NAMES[format]}: ${readerProblem(message(error), fileName, format)}`);
 }

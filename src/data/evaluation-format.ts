@@ -43,3 +43,18 @@ export function detectEvaluationFormat(fileName: string, size: number, head: Uin
 export function engineFileName(format: EvaluationFormat): string {
   return `evaluation.${format === 'tsv' ? 'tsv' : format}`;
 }
+
+/**
+ * DuckDB's message in the user's terms: the line it names, when it names one (a row with a field too
+ * many or too few, or an unclosed quote), and the user's file name rather than the engine's.
+ */
+export function readerProblem(duckDbMessage: string, fileName: string, format: EvaluationFormat): string {
+  const line = /Line:\s*(\d+)/i.exec(duckDbMessage)?.[1];
+  if (line !== undefined && (format === 'csv' || format === 'tsv' || format === 'csv.gz')) {
+    return `line ${Number(line).toLocaleString('en-US')} does not fit the lines before it (a field too many or too few — e.g. an unquoted ${format === 'tsv' ? 'tab' : 'comma'} in a value — or an unclosed quote). Fix that line, or export the file again.`;
+  }
+  if (/when sniffing/i.test(duckDbMessage)) {
+    return 'its lines do not share one layout (a field too many or too few in some line, or an unclosed quote), so its delimiter and quoting could not be worked out.';
+  }
+  return duckDbMessage.split('\n')[0]!.split(`"${engineFileName(format)}"`).join(`"${fileName}"`);
+}
