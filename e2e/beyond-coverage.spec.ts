@@ -92,6 +92,11 @@ test('the heat map shows the union bound never undercovers, and its mean coverag
   await page.locator('.coverage-map rect').nth(1275).hover();
   // The union bound's map comes first; the test inversion's stands beside it.
   await expect(page.locator('.coverage-map__readout').first()).toHaveText(/^p⁺ = 0\.\d\d, p⁻ = 0\.\d\d: coverage 9\d\.\d{3}%$/);
+  // The rotated y-axis title stays clear of the tick labels (it ran over 25% and 75%).
+  const map = page.locator('.coverage-map svg').first();
+  const title = await map.locator('.coverage-map__axis-label').nth(1).boundingBox();
+  const ticks = await map.locator('.coverage-map__tick text:nth-child(2)').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().left));
+  expect(Math.min(...ticks)).toBeGreaterThan(title!.x + title!.width);
 });
 
 test('a malformed coverage link names the parameter', async ({ page }) => {

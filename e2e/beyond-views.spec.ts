@@ -148,6 +148,10 @@ test.describe('plan', () => {
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await openDataTables(page);
     await expectNoAxeViolations(page);
+    // The "Balanced interval" select follows the theme (it was the browser's light control in the dark).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const colours = await page.getByLabel('Balanced interval').evaluate((select) => [getComputedStyle(select).backgroundColor, getComputedStyle(document.documentElement).backgroundColor]);
+    expect(colours[0]).toBe(colours[1]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BALANCED_METHODS, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
+import './balanced-method-control.css';
 
 /** What the setting's choices say: the method, and why one would pick it. */
 export const BALANCED_METHOD_CHOICES: Record<BalancedMethod, string> = {

@@ -7,7 +7,8 @@ const PALETTE = ['#440154', '#3b528b', '#21918c', '#5ec962', '#fde725'];
 const UNDERCOVER = '#d62828';
 
 const CELL = 8;
-const MARGIN = { left: 48, bottom: 40, top: 8, right: 20 };
+// Room on the left for the rotated axis title beside the tick labels (at 48 px the two overlapped).
+const MARGIN = { left: 58, bottom: 40, top: 8, right: 20 };
 const AXIS_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 export interface BalancedCoverageMapProps {
