@@ -4,8 +4,9 @@ const MAX_TERMS = 1000;
 /**
  * P[X > x] for X ~ Beta(a, b) with a whole a ≤ 1,000, by the finite sum
  * P[X > x] = Σ_{j=0}^{a−1} (b)_j / j! · xʲ · yᵇ   (y = 1 − x; (b)_j the rising factorial),
- * each term from the last by ·(b + j)/(j + 1)·x. All terms are positive, so the sum keeps full
- * relative precision, and yᵇ = exp(b·ln y) takes ln y from whichever of x and y is the small, exact
+ * each term from the last by ·(b + j)/(j + 1)·x. All terms are positive, so the sum keeps its
+ * relative precision — about (2a + |b·ln y|)·ε, and a·(|ln x| + ln b)·ε more when summed in
+ * logarithms (~1e-11 at a = 1,000; measured by the property test) — and yᵇ = exp(b·ln y) takes ln y from whichever of x and y is the small, exact
  * one (ln1p(−x) for a small x). This is what the continued fraction cannot do when the other shape
  * is huge and x small: it runs on 1 − x, whose rounding a shape b multiplies (relative error up to
  * b·ε, 2e-8 at b = 10⁹ — the exact upper bound for 2 errors in 10⁹ tests was 1e-8 too low).
