@@ -32,6 +32,14 @@ describe('MethodsView, one proportion', () => {
     expect(within(wald).getAllByRole('cell')[3]).toHaveTextContent('100.00%');
   });
 
+  it('says Agresti–Coull’s end is adjusted at k = 0 and k = n (its formula gives −5.46% for 0/5)', () => {
+    renderAt('#/methods?n=5&k=0&delta=0.05');
+    expect(rowOf(screen.getByRole('table'), /Agresti/)).toHaveTextContent('Adjusted here: at k = 0 the formula’s lower end is set to 0%');
+    expect(rowOf(screen.getByRole('table'), /Clopper/)).not.toHaveTextContent('Adjusted here');
+    renderAt('#/methods?n=5&k=5&delta=0.05');
+    expect(rowOf(screen.getAllByRole('table').at(-1)!, /Agresti/)).toHaveTextContent('Adjusted here: at k = 5 the formula’s upper end is set to 100%');
+  });
+
   it('flags zero width at k = n', () => {
     renderAt('#/methods?n=40&k=40&delta=0.05');
     expect(rowOf(screen.getByRole('table'), /Wald/)).toHaveTextContent('Zero width here: it claims certainty from 40 examples.');

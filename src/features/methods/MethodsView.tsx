@@ -16,7 +16,7 @@ import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink }
 import { DEFAULT_PLAN_LINK, planHref } from '../../data/plan-link';
 import { MAX_POSTERIOR_COUNT, posteriorHref } from '../../data/posterior-link';
 import type { HashRoute } from '../../data/routes';
-import type { ClassCounts, Interval } from '../../stats';
+import type { ClassCounts, Interval, ProportionMethod } from '../../stats';
 import { balancedIntervals, proportionIntervals } from './method-intervals';
 import './methods.css';
 
@@ -130,7 +130,7 @@ function ProportionResults({ link }: { link: Extract<MethodsLink, { kind: 'propo
           name: METHOD_INFO[method].label,
           promise: METHOD_INFO[method].promise,
           interval,
-          warning: boundaryWarning(interval, { correct: link.k, total: link.n }),
+          warning: boundaryWarning(interval, { correct: link.k, total: link.n }, method),
         }))}
       />
       <p className="methods-view__next">
@@ -180,7 +180,7 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
       name: METHOD_INFO[method].label,
       promise: METHOD_INFO[method].promise,
       interval,
-      warning: boundaryWarning(interval, classCounts),
+      warning: boundaryWarning(interval, classCounts, method),
     }));
 
   return (
@@ -251,9 +251,15 @@ interface MethodRow {
  * What the numbers on screen show about an interval at the boundary: zero width, or a bound sitting at
  * 0% or 100% although the data have both outcomes (only a clipped approximation does that).
  */
-function boundaryWarning(interval: Interval, counts: ClassCounts): string | undefined {
+function boundaryWarning(interval: Interval, counts: ClassCounts, method?: ProportionMethod): string | undefined {
   if (interval.upper === interval.lower) {
     return `Zero width here: it claims certainty from ${counts.total} examples.`;
+  }
+  // At k = 0 (or n) the Agresti–Coull formula's end falls outside [0%, 100%] or on the far side of the
+  // estimate, and is set to 0% (100%): the exact-looking end is an adjustment, not the formula's.
+  if (method === 'agresti_coull' && (counts.correct === 0 || counts.correct === counts.total)) {
+    const end = counts.correct === 0 ? 'lower end is set to 0%' : 'upper end is set to 100%';
+    return `Adjusted here: at k = ${counts.correct} the formula’s ${end} (it falls outside 0–100% or past the estimate).`;
   }
   if (interval.lower === 0 && counts.correct > 0) return 'Clipped here: the formula’s lower end falls below 0%.';
   if (interval.upper === 1 && counts.correct < counts.total) return 'Clipped here: the formula’s upper end goes past 100%.';
