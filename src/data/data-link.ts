@@ -1,5 +1,5 @@
 import type { ColumnSummary } from './evaluation-mapping';
-import { TIME_WINDOWS, type EvaluationFilter, type EvaluationMapping, type TimeWindow } from './evaluation-sql';
+import { isFilterable, TIME_WINDOWS, type EvaluationFilter, type EvaluationMapping, type TimeWindow } from './evaluation-sql';
 import { clip, LinkReader, numberParam, type LinkParse, type LinkProblem } from './link-params';
 
 /** The time section's window: one of TIME_WINDOWS, or chosen from the data's span. */
@@ -250,8 +250,7 @@ export function applyDataLink(guess: EvaluationMapping, link: DataLink, columns:
   if (link.yesValues !== undefined) mapping.yesValues = [...link.yesValues];
   if (link.noValues !== undefined) mapping.noValues = link.noValues.filter((value) => !mapping.yesValues.includes(value));
   // Filters apply to the detector and slice columns only; the view drops the others: say which.
-  const filterable = new Set([mapping.detector, ...mapping.slices]);
-  const dropped = [...new Set(link.filters.map((filter) => filter.column).filter((column) => !filterable.has(column)))];
+  const dropped = [...new Set(link.filters.map((filter) => filter.column).filter((column) => !isFilterable(mapping, column)))];
   if (dropped.length > 0) {
     notes.push({
       param: 'filter',

@@ -175,6 +175,11 @@ function examplesColumn(mapping: EvaluationMapping, column: string): string {
   return sliceAlias(mapping, column);
 }
 
+/** Filters apply to the detector column and the slice columns only; one on any other column is left out. */
+export function isFilterable(mapping: EvaluationMapping, column: string): boolean {
+  return column === mapping.detector || mapping.slices.includes(column);
+}
+
 /** WHERE clause for usable rows that pass every filter (a missing slice value never equals anything). */
 export function usableRowsWhere(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], detector?: string): string {
   const conditions = ['problem IS NULL'];

@@ -102,13 +102,7 @@ async function unpack(bytes: Uint8Array): Promise<Uint8Array | null> {
     }
     chunks.push(next.value);
   }
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return whole;
+  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
 }
 
 async function compress(bytes: Uint8Array): Promise<Uint8Array> {

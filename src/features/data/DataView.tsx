@@ -16,7 +16,7 @@ import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems, LinkProblemsNotice } from '../../components/LinkProblems';
 import { applyDataLink, dataHref, dataLinkFor, describeDataLink, parseDataLink, type DataLink, type WindowChoice } from '../../data/data-link';
 import { guessMapping } from '../../data/evaluation-mapping';
-import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation-sql';
+import { isFilterable, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation-sql';
 import type { LinkProblem } from '../../data/link-params';
 import { parseHashRoute, type HashRoute } from '../../data/routes';
 import { fileSize } from '../../data/format';
@@ -165,7 +165,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const effectiveThreshold = usableMapping?.prediction === null ? threshold : null;
   // Filters on columns that are no longer slice (or detector) columns are dropped, never sent.
   const activeFilters = useMemo(
-    () => (usableMapping ? filters.filter((filter) => filter.column === usableMapping.detector || usableMapping.slices.includes(filter.column)) : []),
+    () => (usableMapping ? filters.filter((filter) => isFilterable(usableMapping, filter.column)) : []),
     [filters, usableMapping],
   );
 

@@ -26,9 +26,10 @@ export function DetectorChoicesProvider({ children }: { children: ReactNode }) {
 export function useDetectorChoice(counts: readonly GroupCounts[], section: string) {
   const detectors = useMemo(() => counts.map((group) => group.group ?? ''), [counts]);
   const shared = useContext(DetectorChoicesContext);
-  const [local, setLocal] = useState(detectors[0] ?? '');
-  const detector = shared ? shared.chosen[section] : local;
-  const setDetector = useCallback((next: string) => (shared ? shared.choose(section, next) : setLocal(next)), [shared, section]);
+  if (!shared) throw new Error('useDetectorChoice needs a DetectorChoicesProvider above it');
+  const { chosen, choose } = shared;
+  const detector = chosen[section];
+  const setDetector = useCallback((next: string) => choose(section, next), [choose, section]);
   const shownDetector = detector !== undefined && detectors.includes(detector) ? detector : (detectors[0] ?? '');
   return { detectors, shownDetector, setDetector };
 }
