@@ -22,8 +22,14 @@ import type { ClassCounts } from './types';
  * of two rigorous bounds on h(s) = P[T ≥ t] at (s, 2θ₀ − s):
  *   • monotone corner: on [s₁, s₂], p₊ ≤ s₂ and p₋ ≤ 2θ₀ − s₁, so h ≤ P at (s₂, 2θ₀ − s₁);
  *   • curvature: h ≤ linear interpolation of its ends + M₂(s − s₁)(s₂ − s)/2, with M₂ ≥ |h''|
- *     from ∂²F = (n choose-2 factor)·(pmf differences), unimodality (Σ|Δf| = 2 max f) and
- *     max f(·; N, p) ≤ √(N / (2πk(N − k))) at the mode k (Stirling–Robbins).
+ *     the smaller of two bounds. The three-term one bounds h'' = F_aa − 2F_ab + F_bb term by term
+ *     (Σ|Δf| = 2 max f for a unimodal row; max f(·; N, p) ≤ √(N / (2πk(N − k))), Stirling–Robbins):
+ *     ~6,800 at 700 per class, where h'' is ~1 — each term is ~240, and the mean of T is the same
+ *     all along the line. The staircase bound (`BalancedLineCurvature`) keeps that cancellation:
+ *     h'' written exactly as a sum over the boundary staircase of {T ≥ t} of shift differences of
+ *     the two rows, bounded through their envelopes over the cell (~30 there, ~1,000 at 5·10⁴
+ *     per class); a half inherits its cell's bound, and the staircase is summed again only a
+ *     quarter of the way down.
  *   • Berry–Esseen (large classes, `balancedLineNormalBound`): T is a sum of independent terms
  *     whose mean n₊n₋(p₊ + p₋) is the same all along the line, so Q((t − μ)/σ) + 0.56ρ/σ³
  *     (Shevtsova 2010) bounds h on a cell in closed form, with no probability evaluated. For a
@@ -34,9 +40,12 @@ import type { ClassCounts } from './types';
  * means a peak the local search missed (the line can have several: with a small class, one bump per
  * value of its count), and the search restarts below it with a 4× larger gap. Each probability is
  * enclosed rigorously (rows built from the mode by ratio recurrence; the mass left out of each
- * tail, below ~1e-10·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
- * The approximate root comes from regula falsi on log φ, φ taken from a golden-section maximum
- * along the line (for a class of ≤ 24 examples, after a scan with two points per bump). θ₀ is placed
+ * tail, below ~1e-7·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
+ * The approximate root comes from regula falsi on log φ (a secant step that lands next to an end is
+ * pushed half the target width past it, so one more line closes the bracket), φ taken from the
+ * maximum along the line: Brent's method on the first line (for a class of ≤ 24 examples, after a
+ * scan with two points per bump), then a parabola through three points around the last maximum,
+ * checked at its vertex (4 evaluations), falling back to Brent's method. θ₀ is placed
  * 10⁻³ standard errors below it (10⁻³ of itself where it is smaller than a standard error: a bound
  * near 0), where a point with P > δ was found: so L − 10⁻³·min(se, L) ≤ θ₀ ≤ L. If a
  * certification needs too many cells (or about 0.1 s of work) the gap grows tenfold (still valid,
@@ -49,11 +58,12 @@ import type { ClassCounts } from './types';
  * Boos (1994) for suprema over nuisance parameters; Hoeffding (1956), Ann. Math. Stat. 27, 713–721.
  * Domain: each class total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1.
  * Errors: RangeError naming the field (`yes.total`, `no.correct`, `delta`), EmptyClassError.
- * Cost (measured, `npm run bench`, two-sided interval, 2 cores under load): equal class sizes
- * < 1 ms at any n (Hoeffding); large classes that Berry–Esseen settles (most from ~10⁵ per class
- * at δ = 0.05) a few ms — about 20 evaluations; otherwise thousands of cells: unequal classes of
- * 10⁴–10⁵ have a long, flat supremum whose curvature bound (∝ n, blind to the cancellation along
- * the line) needs many cells (≈ 0.1–0.3 s). The product computes large counts in a worker.
+ * Cost (measured, `npm run bench`, two-sided interval, one core): equal class sizes < 1 ms at
+ * any n (Hoeffding); random counts up to 1,000 per class 0.6 ms median, 1.6 ms p95, ~3 ms the
+ * slowest; up to 10⁵ per class 9 ms median, 25 ms p95, ~32 ms the slowest — unequal classes of
+ * 10⁴–10⁵ whose line has a long, flat supremum (P > 0.7δ all along it) need a few hundred
+ * certified cells; most from ~10⁵ per class at δ = 0.05 are settled by Berry–Esseen in a few ms.
+ * The product computes large counts in a worker.
  * Clamped to ≤ the estimate (δ near 1 could put L above it; clamping only widens).
  *
  * @example balancedInversionLowerBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.87700 (exact: 0.877023)

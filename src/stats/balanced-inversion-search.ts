@@ -1,5 +1,7 @@
+import { BalancedLineCurvature } from './balanced-line-curvature-bound';
 import { balancedLineNormalBound } from './balanced-line-normal-bound';
 import { exactLowerBound } from './exact-lower-bound';
+import { minimizeUnimodal } from './minimize-unimodal';
 import { normalQuantile } from './normal-quantile';
 import { OrderedTailProbability, TAIL_RELATIVE_ERROR } from './ordered-tail-probability';
 
@@ -26,13 +28,12 @@ const FIRST_GAP = 1e-3;
 const NORMAL_GAP = 0.1;
 /** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
 const ULP = 2.220446049250313e-16;
-const INV_GOLDEN = 0.6180339887498949;
 /**
- * Golden-section steps per line: the bracket shrinks to 0.618¹² ≈ 3e-3 of its radius, so the
- * maximum's value is off by ~1e-5 relative near a smooth peak — 10⁻⁵ se in θ, far inside the gap.
+ * The line's maximum is located to this fraction of the searched bracket (Brent's method): near a
+ * smooth peak the value is then off by ~1e-5 relative — 10⁻⁵ se in θ, far inside the gap.
  * (Only the approximate root depends on it; certification does not.)
  */
-const GOLDEN_STEPS = 12;
+const PEAK_TOLERANCE = 2e-3;
 /** Up to this size of the smaller class, each line is scanned first: one bump per value of its count. */
 const SCAN_CLASS_SIZE = 24;
 
@@ -48,7 +49,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   const nA = Math.min(nYes, nNo);
   const nB = Math.max(nYes, nNo);
   if (t <= 0) return { bound: 0, above: 0, evaluations: 0, certifyEvaluations: 0 };
-  const tail = new OrderedTailProbability(nA, nB, t, Math.max(alpha * 1e-10, 1e-305));
+  const tail = new OrderedTailProbability(nA, nB, t, Math.max(alpha * 1e-7, 1e-305));
   const upperValue = (a: number, b: number) => tail.evaluate(a, b) * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
   const lowerValue = (a: number, b: number) => tail.evaluate(a, b) * (1 - TAIL_RELATIVE_ERROR);
   const estimate = t / (2 * nA * nB);
@@ -74,9 +75,11 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   // there would put the certified bound at 0 (an upper bound of exactly 100% with errors made).
   const firstGap = (root: number) => FIRST_GAP * Math.min(standardError, root);
 
-  // --- The approximate phase: φ(θ) from a local maximum along the line (a scan for a small class, then golden section). ---
+  // --- The approximate phase: φ(θ) from a local maximum along the line (a scan for a small class, Brent's method, then parabolas). ---
   let center = NaN; // the best s = p₊ seen on the last line
   const hints: number[] = [];
+  let searchedOnce = false;
+  let lastTheta = NaN;
   const lineMax = (theta: number): { s: number; value: number } => {
     const c = 2 * theta;
     const [sLo, sHi] = lineRange(theta);
@@ -84,48 +87,53 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       // The normal approximation's worst nuisance: the split maximizing Var[T] on the line.
       center = (nB - nA + 2 * c * nA) / (2 * (nA + nB));
     }
-    const radius = Math.max(8 * Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA), 1e-9);
-    let lo = Math.max(sLo, Math.min(center, sHi) - radius);
-    let hi = Math.min(sHi, Math.max(center, sLo) + radius);
+    const spread = Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA);
+    const radius = Math.max(8 * spread, 1e-9);
     const f = (s: number) => tail.evaluate(s, clampB(c - s));
-    let best = { s: lo, value: f(lo) };
+    let best = { s: NaN, value: -Infinity };
     const consider = (s: number, value: number) => {
       if (value > best.value) best = { s, value };
     };
-    consider(hi, f(hi));
     // Peaks the certification found on earlier lines: the local search must not lose them again.
     for (const hint of hints) if (hint >= sLo && hint <= sHi) consider(hint, f(hint));
+    // After the first line the peak has moved little: a parabola through three points around the
+    // last one, checked by a fourth at its vertex, finds it with 4 evaluations instead of ~12.
+    const step = Math.max(spread / 2, 2 * Math.abs(theta - lastTheta));
+    lastTheta = theta;
+    if (searchedOnce && nA > SCAN_CLASS_SIZE && center - step > sLo && center + step < sHi) {
+      const left = f(center - step);
+      const middle = f(center);
+      const right = f(center + step);
+      consider(center - step, left);
+      consider(center, middle);
+      consider(center + step, right);
+      const curvature = left - 2 * middle + right;
+      if (middle >= left && middle >= right && curvature < 0) {
+        const vertex = center + (step * (left - right)) / (2 * curvature);
+        consider(vertex, f(vertex));
+        center = best.s;
+        return best;
+      }
+    }
+    searchedOnce = true;
+    let lo = Math.max(sLo, Math.min(center, sHi) - radius);
+    let hi = Math.min(sHi, Math.max(center, sLo) + radius);
+    consider(lo, f(lo));
+    consider(hi, f(hi));
     if (nA <= SCAN_CLASS_SIZE) {
-      // Two points per bump, then the golden section around the best of them.
+      // Two points per bump, then Brent's method around the best of them.
       const steps = 2 * nA + 2;
       const spacing = (sHi - sLo) / steps;
       for (let i = 0; i <= steps; i++) consider(sLo + spacing * i, f(sLo + spacing * i));
       lo = Math.max(sLo, best.s - spacing);
       hi = Math.min(sHi, best.s + spacing);
     }
-    let x1 = hi - INV_GOLDEN * (hi - lo);
-    let x2 = lo + INV_GOLDEN * (hi - lo);
-    let f1 = f(x1);
-    let f2 = f(x2);
-    consider(x1, f1);
-    consider(x2, f2);
-    for (let step = 0; step < GOLDEN_STEPS && hi - lo > 1e-15; step++) {
-      if (f1 >= f2) {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - INV_GOLDEN * (hi - lo);
-        f1 = f(x1);
-        consider(x1, f1);
-      } else {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + INV_GOLDEN * (hi - lo);
-        f2 = f(x2);
-        consider(x2, f2);
-      }
-    }
+    // Brent's method on −h: parabolic steps near the smooth peak, golden-section steps elsewhere.
+    minimizeUnimodal((s) => {
+      const value = f(s);
+      consider(s, value);
+      return -value;
+    }, lo, hi, 0, PEAK_TOLERANCE * (hi - lo));
     center = best.s;
     return best;
   };
@@ -162,16 +170,22 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   }
 
   const solve = () => {
-    // Illinois (regula falsi in log φ), bisection when an end is −∞ or progress stalls.
+    // Illinois (regula falsi in log φ), bisection when an end is −∞ or progress stalls. A secant
+    // step that lands within half the target width of an end is pushed to half the target width
+    // from it: one more line then closes the bracket (bisecting from the far end would take ~10).
     let side = 0;
-    for (let iteration = 0; iteration < 60 && above - below > 0.1 * firstGap(above); iteration++) {
+    for (let iteration = 0; iteration < 60; iteration++) {
+      const target = 0.1 * firstGap(above);
+      const width = above - below;
+      if (width <= target) break;
       let next: number;
       if (Number.isFinite(psiBelow) && Number.isFinite(psiAbove)) {
-        next = above - (psiAbove * (above - below)) / (psiAbove - psiBelow);
-        const width = above - below;
-        if (!(next > below + 1e-3 * width && next < above - 1e-3 * width)) next = below + width / 2;
+        next = above - (psiAbove * width) / (psiAbove - psiBelow);
+        if (next >= above - target / 2) next = above - target / 2;
+        else if (next <= below + target / 2) next = below + target / 2;
+        if (!(next > below && next < above)) next = below + width / 2;
       } else {
-        next = below + (above - below) / 2;
+        next = below + width / 2;
       }
       const value = psi(next);
       if (value > 0) {
@@ -189,10 +203,23 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   };
 
   // --- Certification: φ(θ₀) ≤ α proved over the whole line, cell by cell. ---
-  // A cell [s1, s2] of the line is certified when either bound is ≤ α:
+  // A cell [s1, s2] of the line is certified when any bound is ≤ α:
   //  • corner: every point has p₊ ≤ s2 and p₋ ≤ c − s1, and P[T ≥ t] is non-decreasing in both;
   //  • curvature: h(s) = P at (s, c − s) satisfies h ≤ (linear interpolation of the ends) +
-  //    M₂(s − s1)(s2 − s)/2 with M₂ ≥ sup |h''| on the cell (`curvatureBound`).
+  //    M₂(s − s1)(s2 − s)/2 with M₂ ≥ sup |h''| on the cell: the smaller of the three-term bound
+  //    (`curvatureBound`, closed form, blind to the cancellation along the line) and the staircase
+  //    bound (`balancedLineCurvatureBound`, from the rows at the cell's ends, which keeps it). A
+  //    half inherits its cell's M₂ (its box lies inside), so the staircase is summed only where
+  //    the inherited bound falls short.
+  // Rows for the staircase bound stop where what is left, times its ~N² coefficients, is ~1e-4.
+  const staircase = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB)));
+  // Two standard deviations of the smaller-spread class's p at the cell (p ≈ a, b there).
+  const staircaseWidest = (a: number, b: number) => 2 * Math.sqrt(Math.min(Math.max(a * (1 - a), 1 / nA) / nA, Math.max(b * (1 - b), 1 / nB) / nB));
+  interface LinePoint {
+    s: number;
+    /** Upper value of h at (s, c − s + ulp). */
+    h: number;
+  }
   const certify = (theta: number): { kind: 'certified' } | { kind: 'above'; s: number } | { kind: 'unknown' } => {
     if (theta <= 0) return upperValue(0, 0) <= alpha ? { kind: 'certified' } : { kind: 'above', s: 0 };
     const c = 2 * theta;
@@ -200,35 +227,51 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     const start = tail.evaluations;
     try {
     const lineUpper = (s: number) => upperValue(s, Math.min(1, c - s + ULP));
-    // stack of cells: s1, s2, upper value at s1, upper value at s2
-    const stack: number[] = [sLo, sHi, lineUpper(sLo), sHi > sLo ? lineUpper(sHi) : 0];
-    if (sHi <= sLo) return stack[2]! <= alpha ? { kind: 'certified' } : { kind: 'unknown' };
+    const first: LinePoint = { s: sLo, h: lineUpper(sLo) };
+    if (sHi <= sLo) return first.h <= alpha ? { kind: 'certified' } : { kind: 'unknown' };
+    // Cells still to certify: their two end points and an M₂ inherited from the cell they halve.
+    const stack: { left: LinePoint; right: LinePoint; inherited: number; inheritedWidth: number }[] = [
+      { left: first, right: { s: sHi, h: lineUpper(sHi) }, inherited: Infinity, inheritedWidth: Infinity },
+    ];
     while (stack.length > 0) {
-      const h2 = stack.pop()!;
-      const h1 = stack.pop()!;
-      const s2 = stack.pop()!;
-      const s1 = stack.pop()!;
+      const { left, right, inherited, inheritedWidth } = stack.pop()!;
+      const s1 = left.s;
+      const s2 = right.s;
       const width = s2 - s1;
       const bLo = Math.max(0, c - s2);
       const bHi = Math.min(1, c - s1 + ULP);
       // Far from the peak the closed-form Berry–Esseen bound certifies a cell without evaluations.
       if (useNormal && balancedLineNormalBound(nA, nB, t, theta, s1, s2, 2) <= alpha) continue;
-      const curvature = curvatureBound(nA, nB, s1, s2, bLo, bHi);
-      const curved = interpolationBound(h1, h2, width, curvature);
+      let curvature = Math.min(inherited, curvatureBound(nA, nB, s1, s2, bLo, bHi));
+      let curved = interpolationBound(left.h, right.h, width, curvature);
       if (curved <= alpha) continue;
-      // The curvature bound is absolute (∝ n²); for small α or far from the peak the corner's relative one wins.
-      if ((curved > 2 * alpha || Math.max(h1, h2) < alpha / 2) && upperValue(s2, bHi) <= alpha) continue;
+      // The staircase bound costs a few evaluations: it is summed on cells narrow enough for it to be
+      // sharp (a couple of standard deviations of p), and again only a quarter of the way down.
+      let boundWidth = inheritedWidth;
+      if (nA >= 2 && width <= staircaseWidest(s1, c - s2) && 4 * width <= inheritedWidth) {
+        const sharper = staircase.bound(s1, s2, c - s2, c - s1);
+        if (sharper < curvature) {
+          curvature = sharper;
+          boundWidth = width;
+        }
+        curved = interpolationBound(left.h, right.h, width, curvature);
+        if (curved <= alpha) continue;
+      }
+      // The curvature bound is absolute; for small α or far from the peak the corner's relative one wins.
+      if ((curved > 2 * alpha || Math.max(left.h, right.h) < alpha / 2) && upperValue(s2, bHi) <= alpha) continue;
       const mid = s1 + width / 2;
       if (!(mid > s1 && mid < s2)) return { kind: 'unknown' };
       // One evaluation gives both the cell bound at the midpoint and the test for a missed peak: the
       // point (mid, c − mid + ulp) lies on the line θ + ulp/2, so P > α there puts L below θ + ulp.
       const midValue = tail.evaluate(mid, Math.min(1, c - mid + ULP));
-      const hMid = midValue * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
+      const middle: LinePoint = { s: mid, h: midValue * (1 + TAIL_RELATIVE_ERROR) + tail.dropped };
       if (tail.evaluations > start + budget) return { kind: 'unknown' };
       if (midValue * (1 - TAIL_RELATIVE_ERROR) > alpha) return { kind: 'above', s: mid };
       // Explore the half nearer the last maximum last (so it is popped first).
-      if (Math.abs(center - s1) < Math.abs(center - s2)) stack.push(mid, s2, hMid, h2, s1, mid, h1, hMid);
-      else stack.push(s1, mid, h1, hMid, mid, s2, hMid, h2);
+      const leftHalf = { left, right: middle, inherited: curvature, inheritedWidth: boundWidth };
+      const rightHalf = { left: middle, right, inherited: curvature, inheritedWidth: boundWidth };
+      if (Math.abs(center - s1) < Math.abs(center - s2)) stack.push(rightHalf, leftHalf);
+      else stack.push(leftHalf, rightHalf);
     }
     return { kind: 'certified' };
     } finally { certifyEvaluations += tail.evaluations - start; }

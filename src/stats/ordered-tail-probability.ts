@@ -1,4 +1,4 @@
-import { logBinomialTerm } from './log-binomial-term';
+import { type BinomialWindow, fillBinomialWindow } from './fill-binomial-window';
 
 /**
  * Relative error allowed for a computed tail sum: the mode term (Loader's form, ~1e-14), the ratio
@@ -13,11 +13,11 @@ export const TAIL_RELATIVE_ERROR = 1e-9;
  * enclosure: true value ∈ [value·(1 − ε), value·(1 + ε) + dropped], ε = TAIL_RELATIVE_ERROR.
  *
  * Method: each probability row is built from its mode (Loader's term) outward by the ratio
- * recurrence, and stops where what is left of the tail is at most `cutoff`: moving away from the
- * mode the ratios r_k = f(k+1)/f(k) decrease, so Σ_{j>k} f(j) ≤ f(k)·r_k/(1 − r_k) — that bound is
- * added to `dropped`, so nothing left out is lost. For each x₊ (from the top) the x₋ with
- * T ≥ t are the suffix x₋ ≥ ⌈(t − n₋x₊)/n₊⌉, summed from suffix sums of the X₋ row (exact
- * integer arithmetic: all products are below 2⁵³ for class sizes up to 10⁷).
+ * recurrence, and stops where what is left of the tail is at most `cutoff` (`fillBinomialWindow`:
+ * the rest of a tail is bounded by a geometric series and added to `dropped`, so nothing left out
+ * is lost). For each x₊ (from the top) the x₋ with T ≥ t are the suffix x₋ ≥ ⌈(t − n₋x₊)/n₊⌉,
+ * summed from suffix sums of the X₋ row; that boundary is walked in exact integer steps (all
+ * products are below 2⁵³ for class sizes up to 10⁷).
  * Cost: O(w₊ + w₋) with w the rows' windows, ≈ 20·√(np(1−p)) + a few terms each.
  * Internal: not validated (callers validate). Reused buffers: one instance per (n₊, n₋, t).
  *
@@ -28,11 +28,9 @@ export class OrderedTailProbability {
   dropped = 0;
   /** How many evaluations this instance has made. */
   evaluations = 0;
-  private readonly rowA: Float64Array;
-  private readonly rowB: Float64Array;
+  private readonly rowA: BinomialWindow;
+  private readonly rowB: BinomialWindow;
   private readonly suffixB: Float64Array;
-  private lo = 0;
-  private hi = 0;
 
   constructor(
     private readonly nA: number,
@@ -40,8 +38,8 @@ export class OrderedTailProbability {
     private readonly t: number,
     private readonly cutoff: number,
   ) {
-    this.rowA = new Float64Array(nA + 1);
-    this.rowB = new Float64Array(nB + 1);
+    this.rowA = { values: new Float64Array(nA + 1), p: NaN, lo: 0, hi: 0, dropped: 0 };
+    this.rowB = { values: new Float64Array(nB + 1), p: NaN, lo: 0, hi: 0, dropped: 0 };
     this.suffixB = new Float64Array(nB + 2);
   }
 
@@ -49,76 +47,30 @@ export class OrderedTailProbability {
   evaluate(a: number, b: number): number {
     this.evaluations++;
     const { nA, nB, t } = this;
-    this.dropped = 0;
-    this.fill(this.rowA, nA, a);
-    const loA = this.lo;
-    const hiA = this.hi;
-    this.fill(this.rowB, nB, b);
-    const loB = this.lo;
-    const hiB = this.hi;
-    const rowA = this.rowA;
-    const rowB = this.rowB;
+    const { lo: loA, hi: hiA, dropped: droppedA, values: rowA } = fillBinomialWindow(this.rowA, nA, a, this.cutoff);
+    const { lo: loB, hi: hiB, dropped: droppedB, values: rowB } = fillBinomialWindow(this.rowB, nB, b, this.cutoff);
+    this.dropped = droppedA + droppedB;
     const suffix = this.suffixB;
     suffix[hiB + 1] = 0;
     for (let j = hiB; j >= loB; j--) suffix[j] = suffix[j + 1]! + rowB[j]!;
+    // For each x₊ (from the top) the x₋ with T ≥ t are x₋ ≥ first = ⌈(t − n₋x₊)/n₊⌉ (negative when
+    // any x₋ will do). It is walked down the row in integer steps, with no division per term:
+    // slack = first·n₊ − (t − n₋x₊) stays in [0, n₊), and each step down in x₊ adds n₋ to the need.
+    let first = Math.ceil((t - nB * hiA) / nA);
+    let slack = first * nA - (t - nB * hiA);
+    const stepWhole = Math.floor(nB / nA);
+    const stepRest = nB - stepWhole * nA;
     let total = 0;
-    for (let i = hiA; i >= loA; i--) {
-      const need = t - nB * i;
-      const first = need <= 0 ? 0 : Math.ceil(need / nA);
-      if (first > hiB) break; // smaller x₊ need even more of X₋
+    for (let i = hiA; i >= loA && first <= hiB; i--) {
+      // (first > hiB: smaller x₊ need even more of X₋)
       total += rowA[i]! * suffix[first > loB ? first : loB]!;
+      first += stepWhole;
+      slack -= stepRest;
+      if (slack < 0) {
+        slack += nA;
+        first++;
+      }
     }
     return total;
-  }
-
-  /** Fills row[lo..hi] with Binomial(n, p) probabilities, adding what is left out to `dropped`. */
-  private fill(row: Float64Array, n: number, p: number): void {
-    if (!(p > 0)) {
-      row[0] = 1;
-      this.lo = this.hi = 0;
-      return;
-    }
-    if (!(p < 1)) {
-      row[n] = 1;
-      this.lo = this.hi = n;
-      return;
-    }
-    const q = 1 - p;
-    const mode = Math.min(n, Math.floor((n + 1) * p));
-    const peak = Math.exp(logBinomialTerm(mode, n - mode, p, q));
-    const cutoff = this.cutoff;
-    row[mode] = peak;
-    const odds = p / q;
-    let value = peak;
-    let k = mode;
-    while (k < n) {
-      const ratio = ((n - k) / (k + 1)) * odds;
-      if (ratio < 1) {
-        const tail = (value * ratio) / (1 - ratio);
-        if (tail <= cutoff) {
-          this.dropped += tail;
-          break;
-        }
-      }
-      value *= ratio;
-      row[++k] = value;
-    }
-    this.hi = k;
-    const inverse = q / p;
-    value = peak;
-    k = mode;
-    while (k > 0) {
-      const ratio = (k / (n - k + 1)) * inverse;
-      if (ratio < 1) {
-        const tail = (value * ratio) / (1 - ratio);
-        if (tail <= cutoff) {
-          this.dropped += tail;
-          break;
-        }
-      }
-      value *= ratio;
-      row[--k] = value;
-    }
-    this.lo = k;
   }
 }

@@ -320,7 +320,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             <p className="data-note">
               <strong>Balanced intervals here are the exact union bound</strong>, not the workspace’s setting (the exact test inversion):
               both are exact with coverage ≥ 1 − δ, the union bound a little wider. At the class sizes of per-example files the
-              inversion takes up to about a second per interval, too slow for tables of slices, windows and 200 thresholds. A slice or
+              inversion takes tens of milliseconds per interval, seconds for tables of slices, windows and 200 thresholds. A slice or
               an imported detector shown elsewhere gets the workspace’s method.
             </p>
           )}

@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { balancedInversionSearch } from './balanced-inversion-search';
+import { BalancedLineCurvature } from './balanced-line-curvature-bound';
+import { binomialPmf } from './binomial-pmf';
+import { fillBinomialWindow } from './fill-binomial-window';
+import { OrderedTailProbability } from './ordered-tail-probability';
+
+/**
+ * The largest |h''| found on a cell of the line by central differences of the exact tail
+ * (21 points; step small against the cell and the peak's scale). A lower estimate of sup |h''|.
+ */
+function largestSecondDifference(nA: number, nB: number, t: number, c: number, s1: number, s2: number): number {
+  const tail = new OrderedTailProbability(nA, nB, t, 1e-30);
+  const h = (s: number) => tail.evaluate(s, c - s);
+  const step = Math.max((s2 - s1) / 100, 3e-4);
+  let largest = 0;
+  for (let index = 0; index <= 20; index++) {
+    const s = s1 + ((s2 - s1) * index) / 20;
+    if (s - step <= 0 || s + step >= 1 || c - s - step <= 0 || c - s + step >= 1) continue;
+    largest = Math.max(largest, Math.abs((h(s + step) - 2 * h(s) + h(s - step)) / (step * step)));
+  }
+  return largest;
+}
+
+describe('BalancedLineCurvature (the staircase bound on |h\'\'| along a line)', () => {
+  it('is never below the exact curvature on the cell (fast-check: small and large classes, lines near their threshold, any cell)', () => {
+    const size = fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 31, max: 3000 }));
+    fc.assert(
+      fc.property(
+        size,
+        size,
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        fc.double({ min: -1, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
+        (sizeA, sizeB, theta, zShift, where, relativeWidth) => {
+          const nA = Math.min(sizeA, sizeB);
+          const nB = Math.max(sizeA, sizeB);
+          // An observed T a few standard deviations from the line's mean, as where the search certifies.
+          const sigma = Math.sqrt(nB * nB * nA * theta * (1 - theta) + nA * nA * nB * theta * (1 - theta));
+          const t = Math.min(2 * nA * nB, Math.max(1, Math.round(2 * nA * nB * theta + zShift * sigma)));
+          const c = 2 * theta;
+          const sLo = Math.max(0, c - 1);
+          const sHi = Math.min(1, c);
+          const width = (sHi - sLo) * relativeWidth * Math.min(1, 30 / Math.sqrt(nA));
+          const s1 = sLo + (sHi - sLo - width) * where;
+          const s2 = s1 + width;
+          const bound = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB))).bound(s1, s2, c - s2, c - s1);
+          const exact = largestSecondDifference(nA, nB, t, c, s1, s2);
+          // The difference quotient is within ~1e-6 of h'' here (rounding / step², and h'''' · step²).
+          expect(bound).toBeGreaterThanOrEqual(exact * (1 - 1e-4) - 1e-5);
+        },
+      ),
+      { numRuns: 400, seed: 20261124 },
+    );
+  });
+
+  it('keeps the cancellation along the line: ~30 at 700 per class where the three-term bound gives ~6,800', () => {
+    // 544/710 with 631/762, the lower bound's line θ = 0.77599: h'' there is ~1 (it is a difference of
+    // three terms of ~240 each); a cell a thousandth of a standard deviation wide, at the peak.
+    const [nA, nB, t, theta] = [710, 762, 762 * 544 + 710 * 631, 0.7759851884977312];
+    const c = 2 * theta;
+    const bound = new BalancedLineCurvature(nA, nB, t, 1e-12).bound(0.776, 0.776 + 1e-5, c - 0.776 - 1e-5, c - 0.776);
+    expect(bound).toBeGreaterThan(largestSecondDifference(nA, nB, t, c, 0.776, 0.776 + 1e-5));
+    expect(bound).toBeLessThan(40);
+  });
+
+  it('says nothing (Infinity) where it does not apply: a class below 2, a cell many standard deviations wide', () => {
+    expect(new BalancedLineCurvature(1, 50, 40, 1e-12).bound(0.4, 0.41, 0.39, 0.4)).toBe(Infinity);
+    expect(new BalancedLineCurvature(500, 500, 400_000, 1e-12).bound(0.2, 0.8, 0.2, 0.8)).toBe(Infinity);
+  });
+
+  it('lets the certification use far fewer evaluations on the slowest lines (regression: 925 and 4,399 before)', () => {
+    // The benchmark's slowest lines in session 11: a long, flat supremum (P > 0.73α along the whole line).
+    const small = balancedInversionSearch(710, 762, 762 * 544 + 710 * 631, 0.025);
+    expect(small.bound).toBeCloseTo(0.775985, 5);
+    expect(small.evaluations).toBeLessThan(400);
+    const large = balancedInversionSearch(50638, 53956, 53956 * 43025 + 50638 * 53753, 0.025);
+    expect(large.bound).toBeCloseTo(0.9213165, 6);
+    expect(large.evaluations).toBeLessThan(1200);
+  });
+});
+
+describe('fillBinomialWindow', () => {
+  it('matches binomialPmf inside its window, and what it drops bounds the mass outside', () => {
+    for (const [n, p, cutoff] of [
+      [1, 0.3, 0],
+      [40, 0.95, 1e-12],
+      [700, 0.77, 1e-10],
+      [5000, 0.02, 1e-14],
+      [100_000, 0.5, 1e-8],
+    ] as const) {
+      const window = fillBinomialWindow({ values: new Float64Array(n + 1), p: 0, lo: 0, hi: 0, dropped: 0 }, n, p, cutoff);
+      let inside = 0;
+      for (let k = window.lo; k <= window.hi; k++) {
+        expect(Math.abs(window.values[k]! / binomialPmf(k, n, p) - 1)).toBeLessThan(1e-11);
+        inside += window.values[k]!;
+      }
+      let outside = 0;
+      for (let k = 0; k < window.lo; k++) outside += binomialPmf(k, n, p);
+      for (let k = window.hi + 1; k <= n; k++) outside += binomialPmf(k, n, p);
+      expect(window.dropped).toBeGreaterThanOrEqual(outside);
+      expect(window.dropped).toBeLessThanOrEqual(2 * cutoff);
+      expect(Math.abs(inside + outside - 1)).toBeLessThan(1e-11);
+    }
+  });
+
+  it('puts all the mass on one end at p = 0 or 1', () => {
+    const empty = () => ({ values: new Float64Array(6), p: 0.5, lo: 0, hi: 0, dropped: 1 });
+    expect(fillBinomialWindow(empty(), 5, 0, 1e-12)).toMatchObject({ p: 0, lo: 0, hi: 0, dropped: 0 });
+    expect(fillBinomialWindow(empty(), 5, 1, 1e-12)).toMatchObject({ p: 1, lo: 5, hi: 5, dropped: 0 });
+  });
+});

@@ -1,0 +1,325 @@
+import { type BinomialWindow, fillBinomialWindow } from './fill-binomial-window';
+
+/**
+ * Relative slack on the sum: the rows' probabilities are good to ~1e-12 (Loader's mode term, an ulp
+ * per recurrence step) and within 1e-9 of those at the true box's ends (see `bound`).
+ */
+const ROUNDING = 1e-6;
+/** The rounding of b = c − s (c < 2): half an ulp of 2, with room. */
+const B_ROUNDING = 4.5e-16;
+/** Absolute slack on the computed ratio polynomials (|αx − 1| and the parabola, ~1e-16 near the mode). */
+const SLACK = 1e-13;
+/** Past this many standard deviations of width a cell's envelopes say little: the crude bound is used. */
+const WIDEST_CELL = 12;
+/** Past this class size the rows' buffers (four of n doubles) cost more memory than the bound saves time. */
+const LARGEST_CLASS = 2_000_000;
+
+/**
+ * An upper bound on |h''| over a cell of the line, h(s) = P[T ≥ t] at (a, b) = (s, c − s),
+ * T = n_B·X_A + n_A·X_B, for every (a, b) in the box [aLo, aHi] × [bLo, bHi]; Infinity where it
+ * does not apply (a class of fewer than 2 or more than LARGEST_CLASS, a box many standard
+ * deviations wide).
+ *
+ * Why: h'' = F_aa − 2F_ab + F_bb is a difference of three terms that are each ~250 at 700 per
+ * class, where h'' itself is ~1 — the mean of T is the same all along the line. Bounding the
+ * three terms one by one gives ~7,000; this bound keeps the cancellation and gives ~30.
+ *
+ * Formula. With shift differences Δ_A g(i, j) = g(i + 1, j) − g(i, j) (and Δ_B in j), the
+ * binomial expectation is E g(X_A, X_B) = [(1 + aΔ_A)^{n_A} (1 + bΔ_B)^{n_B} g](0, 0). For the
+ * indicator H(i, j) = 1{n_B·i + n_A·j ≥ t}, differentiating twice along (1, −1) gives exactly
+ *   h'' = E[(Q H)(Z_A, Z_B)],  Z_A ~ Binomial(n_A − 2, a), Z_B ~ Binomial(n_B − 2, b),
+ *   Q = D·R + S·Δ_B,
+ *   D = n_A Δ_A − n_B Δ_B,   R = (n_A − 1)Δ_A − (n_B − 1)Δ_B + (κ + κ')Δ_AΔ_B,
+ *   S = −N Δ_A − (κ + Na)Δ_A² + (κ − Nb)Δ_AΔ_B + (κκ' − Nab)Δ_A²Δ_B,
+ *   κ = n_A b − n_B a,  κ' = (n_A − 1)b − (n_B − 1)a,  N = n_A + n_B.
+ * D is the difference along the line's direction: on functions of n_B·i + n_A·j its first-order
+ * part vanishes. Moving each operator onto the probabilities (summation by parts, ∇ the adjoint:
+ * ∇u(i) = u(i − 1) − u(i)), with u, v the rows of Z_A, Z_B:
+ *   h'' = Σ (R*ρ)(i, j)·DH(i, j) + Σ (S*ρ)(i, j)·Δ_B H(i, j),   ρ = u(i)v(j),
+ *   R*ρ = (n_A − 1)∇u·v − (n_B − 1)u·∇v + (κ + κ')∇u·∇v,
+ *   S*ρ = −N∇u·v − (κ + Na)∇²u·v + (κ − Nb)∇u·∇v + (κκ' − Nab)∇²u·∇v.
+ * DH and Δ_B H vanish off the boundary staircase of {n_B·i + n_A·j ≥ t} (one or a few cells per
+ * column i), with |DH| ≤ max(n_A, n_B) and Δ_B H ∈ {0, 1}. So |h''| is at most the sum over the
+ * staircase of the absolute terms, each factor replaced by its largest value over the box:
+ *  • u(k) = f(k; M, a) rises in a below a = k/M and falls above: its largest value is at aLo or
+ *    aHi (rows filled there), or ≤ √(M / (2πk(M − k))) (Stirling–Robbins) when k/M is inside;
+ *  • ∇u(k) = u(k)(α_k x − 1) and ∇²u(k) = u(k)(α_kα_{k−1}x² − 2α_k x + 1), x = (1 − a)/a,
+ *    α_k = k/(M − k + 1): a line and a convex parabola in x, largest in absolute value at the ends
+ *    of x's range or at the vertex x = 1/α_{k−1}; the triangle inequality bounds them too;
+ *  • κ, κ' are linear (extremes at the box's corners); |κκ' − Nab| ≤ |κ||κ'| + N·a·b.
+ * The R part is bounded two ways and the smaller taken: cell by cell, Σ |DH|·|R*ρ|; and by Abel's
+ * summation along the staircase, which keeps a second cancellation: with ψ_i = R*ρ at column i's
+ * top cell and count_i the column's cells, Σ R*ρ·DH = Σ_i (n_A count_i − n_B)ψ_i + n_A Σ (R*ρ − ψ_i)
+ * over each column's cells, and n_A count_i − n_B = e_i − e_{i+1} exactly, e_i = (n_A j*(i) − t +
+ * n_B i) − n_A/2 ∈ [−n_A/2, n_A/2); so the first sum is Σ_i e_i (ψ_i − ψ_{i−1}). Differences of ψ
+ * (bounded through ∇²u, ∇u·∇v, ∇²v: the same parabolas) are ~1/σ of ψ: ~√n smaller at large n.
+ * Probability left outside the rows' windows (`dropped`) is added with the largest coefficient
+ * and the most cells a row or column of the staircase can hold.
+ *
+ * Reference: the operator form of binomial expectations is the Bernstein-polynomial identity
+ * (Lorentz, Bernstein Polynomials, 1953, §1.4); summation by parts as in Abel. Derived for this
+ * module; checked against difference quotients of h in `balanced-line-curvature-bound.test.ts`
+ * (fast-check; halving the bound or dropping a part fails it). Measured: ~30 on a cell at the
+ * peak of the line of 544/710 with 631/762 (the three-term bound: ~6,700), ~1,000 at 5·10⁴ per
+ * class (~1.1·10⁶), against a true |h''| of ~1–5; wider cells inflate it (the envelopes take each
+ * factor's largest value over the box, ~3.5× at one standard deviation wide).
+ * Domain: class sizes 1..10⁷, t whole, 0 ≤ aLo ≤ aHi ≤ 1, 0 ≤ bLo ≤ bHi ≤ 1 (where p can reach
+ * 0 only the triangle inequality bounds the differences). Internal: not validated. One instance
+ * per (n_A, n_B, t): its buffers are reused from call to call.
+ *
+ * @example new BalancedLineCurvature(710, 762, 862538, 1e-10).bound(0.776, 0.777, 0.775, 0.776) // ≈ 35, where the three-term bound gives ≈ 6,800
+ */
+export class BalancedLineCurvature {
+  /** Rows of Z_A and Z_B at the last few p asked for: neighbouring cells share their ends. */
+  private readonly rowsA = new RowCache();
+  private readonly rowsB = new RowCache();
+  private readonly u = new EnvelopeBuffers();
+  private readonly v = new EnvelopeBuffers();
+
+  constructor(
+    private readonly nA: number,
+    private readonly nB: number,
+    private readonly t: number,
+    /** Where the rows' windows stop (see `fillBinomialWindow`); what they leave out is added. */
+    private readonly cutoff: number,
+  ) {}
+
+  /** The bound over a ∈ [aLo, aHi], b ∈ [bLo, bHi]. */
+  bound(aLo: number, aHi: number, bLo: number, bHi: number): number {
+    const { nA, nB, t } = this;
+    if (nA < 2 || nB < 2 || Math.max(nA, nB) > LARGEST_CLASS) return Infinity;
+    // The line's b = c − s is rounded (by up to half an ulp of c). Rows at the rounded ends are off
+    // by at most that much in p, so by ≤ 2.3e-16·m/(b(1 − b)) relative — far inside ROUNDING where
+    // that is ≤ 1e-9 (these rows are shared by neighbouring cells); elsewhere (b(1 − b) below
+    // 2.3e-7·n_B) the range is widened by the rounding instead, so that it holds the true line.
+    if (!((2.3e-16 * nB) / (bLo * (1 - bHi)) <= 1e-9)) {
+      bLo = Math.max(0, bLo - B_ROUNDING);
+      bHi = Math.min(1, bHi + B_ROUNDING);
+    }
+    if (!(aLo >= 0 && aHi <= 1 && aLo <= aHi && bLo <= bHi)) return Infinity;
+    const mA = nA - 2;
+    const mB = nB - 2;
+    if ((aHi - aLo) * mA > WIDEST_CELL * Math.sqrt(mA * aHi) + 4) return Infinity;
+    if ((bHi - bLo) * mB > WIDEST_CELL * Math.sqrt(mB * bHi) + 4) return Infinity;
+    const [rowALo, rowAHi] = this.rowsA.pair(mA, aLo, aHi, this.cutoff);
+    const [rowBLo, rowBHi] = this.rowsB.pair(mB, bLo, bHi, this.cutoff);
+    const u = this.u.fill(mA, rowALo, rowAHi);
+    const v = this.v.fill(mB, rowBLo, rowBHi);
+
+    const n = nA + nB;
+    // Coefficients, largest over the box: each is linear in (a, b), so at a corner.
+    const largest = (weightB: number, weightA: number) =>
+      Math.max(Math.abs(weightB * bLo - weightA * aLo), Math.abs(weightB * bLo - weightA * aHi), Math.abs(weightB * bHi - weightA * aLo), Math.abs(weightB * bHi - weightA * aHi));
+    const kappa = largest(nA, nB);
+    const kappa2 = largest(nA - 1, nB - 1);
+    const cR = largest(2 * nA - 1, 2 * nB - 1);
+    const cS2 = nA * (aHi + bHi); // |κ + Na| = n_A(a + b)
+    const cS3 = nB * (aHi + bHi); // |κ − Nb| = n_B(a + b)
+    const cS4 = kappa * kappa2 + n * aHi * bHi;
+    const cA = nA - 1;
+    const cB = nB - 1;
+
+    // φ = R*ρ at a cell, its difference across a column (∇ in i) and along it (Δ in j), and the S
+    // term, bounded by the factors' envelopes.
+    const phi = (i: number, j: number) => {
+      const x = i - u.from;
+      const y = j - v.from;
+      return cA * u.first[x]! * v.value[y]! + cB * u.value[x]! * v.first[y]! + cR * u.first[x]! * v.first[y]!;
+    };
+    const phiAcross = (i: number, j: number) => {
+      const x = i - u.from;
+      const y = j - v.from;
+      return cA * u.second[x]! * v.value[y]! + cB * u.first[x]! * v.first[y]! + cR * u.second[x]! * v.first[y]!;
+    };
+    // φ(i, j + 1) − φ(i, j) = −cA∇u(i)∇v(j + 1) + cB u(i)∇²v(j + 1) + (κ + κ')∇u(i)∇²v(j + 1)·(−1)
+    const phiAlong = (i: number, j: number) => {
+      const x = i - u.from;
+      const y = j + 1 - v.from;
+      return cA * u.first[x]! * v.first[y]! + cB * u.value[x]! * v.second[y]! + cR * u.first[x]! * v.second[y]!;
+    };
+    const sTerm = (i: number, j: number) => {
+      const x = i - u.from;
+      const y = j - v.from;
+      return n * u.first[x]! * v.value[y]! + cS2 * u.second[x]! * v.value[y]! + cS3 * u.first[x]! * v.first[y]! + cS4 * u.second[x]! * v.first[y]!;
+    };
+
+    // Σ over the staircase of φ·DH, bounded two ways (the smaller is taken).
+    //  • Cell by cell: Σ |DH|·|φ|. Column i holds the cells j < j*(i) (outside the set) with
+    //    j ≥ j*(i + 1), where DH carries n_A, and its top cell j = j*(i) − 1, where DH carries −n_B.
+    //  • Abel: with ψ_i = φ(i, top_i) and c_i = n_A·count_i − n_B,
+    //      Σ φ·DH = Σ_i c_i ψ_i + n_A Σ_i Σ_{j in column i} (φ(i, j) − ψ_i),
+    //    and c_i = e_i − e_{i+1} exactly, e_i = slack_i − n_A/2, slack_i = n_A j*(i) − t + n_B i ∈
+    //    [0, n_A); so Σ c_i ψ_i = Σ e_i (ψ_i − ψ_{i−1}) (ψ = 0 past the ends), |e_i| ≤ n_A/2. The
+    //    differences of ψ are ~1/σ of ψ: this keeps the second cancellation, which the cell-by-cell
+    //    sum loses (a factor of ~√n at large n; at a few hundred per class the first way is smaller).
+    //    Columns not wholly inside the rows' ranges are summed cell by cell there (ψ = 0).
+    let cellByCell = 0;
+    let abel = 0;
+    let sPart = 0;
+    const half = nA / 2;
+    let firstInside = Math.ceil((t - nB * u.from) / nA);
+    let slack = firstInside * nA - (t - nB * u.from);
+    const stepWhole = Math.floor(nB / nA);
+    const stepRest = nB - stepWhole * nA;
+    let previousTop = NaN; // NaN: ψ of the previous column is 0
+    let previousPsi = 0;
+    for (let i = u.from; i <= u.to; i++) {
+      let firstInsideNext = firstInside - stepWhole;
+      let slackNext = slack + stepRest;
+      if (slackNext >= nA) {
+        slackNext -= nA;
+        firstInsideNext--;
+      }
+      const top = firstInside - 1;
+      const bottom = Math.min(firstInsideNext, top);
+      const weight = Math.abs(slack - half);
+      let column = 0;
+      for (let j = Math.max(bottom, v.from); j <= Math.min(top, v.to); j++) {
+        const dh = (j >= firstInsideNext ? nA : 0) - (j === top ? nB : 0);
+        column += Math.abs(dh) * phi(i, j);
+      }
+      cellByCell += column;
+      if (bottom >= v.from && top <= v.to && (Number.isNaN(previousTop) || previousTop <= v.to)) {
+        const psi = phi(i, top);
+        if (Number.isNaN(previousTop)) {
+          abel += weight * psi;
+        } else {
+          // ψ_i − ψ_{i−1} = [φ(i, top_i) − φ(i − 1, top_i)] + [φ(i − 1, top_i) − φ(i − 1, top_{i−1})]
+          let difference = phiAcross(i, top);
+          for (let j = top; j < previousTop; j++) difference += phiAlong(i - 1, j);
+          abel += weight * Math.min(difference, psi + previousPsi);
+        }
+        // n_A Σ_{j in column} |φ(i, j) − ψ_i| ≤ n_A·count·Σ_{j < top} |φ(i, j + 1) − φ(i, j)|
+        if (firstInsideNext < top) {
+          let along = 0;
+          for (let j = firstInsideNext; j < top; j++) along += phiAlong(i, j);
+          abel += nA * (top - firstInsideNext + 1) * along;
+        }
+        previousTop = top;
+        previousPsi = psi;
+      } else {
+        if (!Number.isNaN(previousTop)) abel += weight * previousPsi;
+        previousTop = NaN;
+        previousPsi = 0;
+        abel += column;
+      }
+      // The S part: one cell per column, Δ_B H = 1 at the top.
+      if (top >= v.from && top <= v.to) sPart += sTerm(i, top);
+      firstInside = firstInsideNext;
+      slack = slackNext;
+    }
+    if (!Number.isNaN(previousTop)) abel += Math.abs(slack - half) * previousPsi;
+    const sum = Math.min(cellByCell, abel) + sPart;
+    // Probability outside the windows: each factor is at most 4× the largest value it is built
+    // from, and a column holds at most ⌈n_B/n_A⌉ + 1 cells of the staircase, a row ⌈n_A/n_B⌉ + 1.
+    const coefficients = Math.max(nA, nB) * (cA + cB + cR) + n + cS2 + cS3 + cS4;
+    const outside = 16 * coefficients * (u.dropped * (Math.ceil(nB / nA) + 1) + v.dropped * (Math.ceil(nA / nB) + 1));
+    return (sum + outside) * (1 + ROUNDING);
+  }
+}
+
+/** The envelopes of f(k; m, p), ∇f and ∇²f over a range of p, in buffers kept between calls. */
+class EnvelopeBuffers {
+  /** First and last index covered; the arrays are indexed by k − from. */
+  from = 0;
+  to = 0;
+  /** Largest f(k), |∇f(k)|, |∇²f(k)| over the range of p (value has two leading zeros: see fill). */
+  private values = new Float64Array(0);
+  first = new Float64Array(0);
+  second = new Float64Array(0);
+  value = new Float64Array(0);
+
+  /** Probability the windows left out (bounds Σ f over the indices outside [from, to]). */
+  dropped = 0;
+
+  /** Fills the envelopes for p between the two rows' p, over the indices that matter (+ 2 for ∇²). */
+  fill(m: number, low: BinomialWindow, high: BinomialWindow): this {
+    const pLo = low.p;
+    const pHi = high.p;
+    const from = Math.min(low.lo, Math.floor(m * pLo));
+    const to = Math.min(m, Math.max(high.hi, Math.ceil(m * pHi))) + 2;
+    const size = to - from + 1;
+    if (this.first.length < size) {
+      const capacity = Math.max(size, 2 * this.first.length);
+      this.values = new Float64Array(capacity + 2);
+      this.first = new Float64Array(capacity);
+      this.second = new Float64Array(capacity);
+
+    }
+    this.from = from;
+    this.to = to;
+    this.dropped = low.dropped + high.dropped;
+    const { values, first, second } = this;
+    // values[k − from + 2] holds the envelope at k (two leading zeros for k − 1, k − 2 below `from`).
+    // f rises in p below k/m and falls above it: its largest value is at an end of the range unless
+    // k/m lies inside. Where a window left k out, f(k) there is at most the mass the window dropped.
+    values[0] = 0;
+    values[1] = 0;
+    for (let k = from; k <= to; k++) {
+      let envelope: number;
+      if (k > m) envelope = 0;
+      else if (k <= m * pLo) envelope = k >= low.lo && k <= low.hi ? low.values[k]! : low.dropped;
+      else if (k >= m * pHi) envelope = k >= high.lo && k <= high.hi ? high.values[k]! : high.dropped;
+      else envelope = Math.min(1, Math.sqrt(m / (2 * Math.PI * k * (m - k))) * (1 + 1e-12));
+      values[k - from + 2] = envelope;
+    }
+    // x = (1 − p)/p over the range (unbounded when p reaches 0: then only the triangle inequality).
+    const xLo = (1 - pHi) / pHi;
+    const xHi = pLo > 0 ? (1 - pLo) / pLo : Infinity;
+    let alphaBelow = from >= 1 ? (from - 1) / (m - from + 2) : 0;
+    for (let k = from; k <= to; k++) {
+      const at = values[k - from + 2]!;
+      const below = values[k - from + 1]!;
+      // The triangle inequality ...
+      let d1 = Math.max(at, below);
+      let d2 = values[k - from]! + 2 * below + at;
+      const alpha = k >= 1 && k <= m ? k / (m - k + 1) : 0;
+      if (k === 0) {
+        d1 = at;
+        d2 = at;
+      } else if (k <= m && xHi < Infinity) {
+        // ... and the ratio form, which keeps the differences' smallness:
+        // ∇f(k) = f(k)(αx − 1), ∇²f(k) = f(k)(αα'x² − 2αx + 1), α' = α_{k−1}, x = (1 − p)/p.
+        // The slack covers the rounding of the polynomials and x's range being off by its ends'
+        // rounding (≤ 1e-9 relative, see \`bound\`).
+        const product = alpha * alphaBelow;
+        const slack = SLACK + 2e-9 * (alpha * xHi + product * xHi * xHi);
+        d1 = Math.min(d1, at * (Math.max(Math.abs(alpha * xLo - 1), Math.abs(alpha * xHi - 1)) + slack));
+        let parabola = Math.max(Math.abs(product * xLo * xLo - 2 * alpha * xLo + 1), Math.abs(product * xHi * xHi - 2 * alpha * xHi + 1));
+        // The vertex x = 1/α' (value 1 − α/α'), when it lies inside the range.
+        if (alphaBelow * xLo < 1 && alphaBelow * xHi > 1) parabola = Math.max(parabola, Math.abs(1 - alpha / alphaBelow));
+        d2 = Math.min(d2, at * (parabola + slack));
+      }
+      alphaBelow = alpha;
+      first[k - from] = d1;
+      second[k - from] = d2;
+    }
+    this.value = values.subarray(2);
+    return this;
+  }
+}
+
+/** Three rows of Binomial(m, ·), kept by p: a pair of ends is served from them, filling what is missing. */
+class RowCache {
+  private readonly rows: BinomialWindow[] = [];
+  private next = 0;
+
+  pair(m: number, pLo: number, pHi: number, cutoff: number): [BinomialWindow, BinomialWindow] {
+    const low = this.find(pLo) ?? this.fill(m, pLo, cutoff, undefined);
+    const high = this.find(pHi) ?? this.fill(m, pHi, cutoff, low);
+    return [low, high];
+  }
+
+  private find(p: number): BinomialWindow | undefined {
+    return this.rows.find((row) => row.p === p);
+  }
+
+  /** Fills the oldest row that is not `keep` (allocating up to three). */
+  private fill(m: number, p: number, cutoff: number, keep: BinomialWindow | undefined): BinomialWindow {
+    if (this.rows.length < 3) this.rows.push({ values: new Float64Array(m + 1), p: NaN, lo: 0, hi: 0, dropped: 0 });
+    let index = this.rows.length < 3 ? this.rows.length - 1 : this.next;
+    if (this.rows[index] === keep) index = (index + 1) % this.rows.length;
+    this.next = (index + 1) % 3;
+    return fillBinomialWindow(this.rows[index]!, m, p, cutoff);
+  }
+}
