@@ -29,7 +29,7 @@ import type { ClassCounts } from './types';
  *     h'' written exactly as a sum over the boundary staircase of {T ≥ t} of shift differences of
  *     the two rows, bounded through their envelopes over the cell (~30 there, ~1,000 at 5·10⁴
  *     per class); a half inherits its cell's bound, and the staircase is summed again only a
- *     quarter of the way down.
+ *     sixteenth of the way down.
  *   • Berry–Esseen (large classes, `balancedLineNormalBound`): T is a sum of independent terms
  *     whose mean n₊n₋(p₊ + p₋) is the same all along the line, so Q((t − μ)/σ) + 0.56ρ/σ³
  *     (Shevtsova 2010) bounds h on a cell in closed form, with no probability evaluated. For a

@@ -246,9 +246,9 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       let curved = interpolationBound(left.h, right.h, width, curvature);
       if (curved <= alpha) continue;
       // The staircase bound costs a few evaluations: it is summed on cells narrow enough for it to be
-      // sharp (a couple of standard deviations of p), and again only a quarter of the way down.
+      // sharp (a couple of standard deviations of p), and again only a sixteenth of the way down.
       let boundWidth = inheritedWidth;
-      if (nA >= 2 && width <= staircaseWidest(s1, c - s2) && 4 * width <= inheritedWidth) {
+      if (nA >= 2 && width <= staircaseWidest(s1, c - s2) && 16 * width <= inheritedWidth) {
         const sharper = staircase.bound(s1, s2, c - s2, c - s1);
         if (sharper < curvature) {
           curvature = sharper;
