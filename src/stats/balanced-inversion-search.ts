@@ -100,7 +100,29 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     // last one, checked by a fourth at its vertex, finds it with 4 evaluations instead of ~12.
     const step = Math.max(spread / 2, 2 * Math.abs(theta - lastTheta));
     lastTheta = theta;
-    if (searchedOnce && nA > SCAN_CLASS_SIZE && center - step > sLo && center + step < sHi) {
+    if (searchedOnce && nA > SCAN_CLASS_SIZE && (center - step <= sLo || center + step >= sHi) && sHi - sLo > 2 * step) {
+      // The last peak was at (or next to) an end of its line (a class near 0% or 100%): a parabola
+      // through the end and two points inward, checked at its vertex when that lies between them.
+      const end = center - step <= sLo ? sLo : sHi;
+      const inward = end === sLo ? step : -step;
+      const atEnd = f(end);
+      const next = f(end + inward);
+      const further = f(end + 2 * inward);
+      consider(end, atEnd);
+      consider(end + inward, next);
+      consider(end + 2 * inward, further);
+      const curvature = atEnd - 2 * next + further;
+      const offset = curvature < 0 ? (3 * atEnd - 4 * next + further) / (2 * curvature) : NaN; // vertex − end, in steps
+      if (offset > 0 && offset < 2) {
+        consider(end + offset * inward, f(end + offset * inward));
+        center = best.s;
+        return best;
+      }
+      if (atEnd >= next && next >= further) {
+        center = best.s;
+        return best;
+      }
+    } else if (searchedOnce && nA > SCAN_CLASS_SIZE && center - step > sLo && center + step < sHi) {
       const left = f(center - step);
       const middle = f(center);
       const right = f(center + step);
@@ -162,12 +184,18 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     if (1 - above < 1e-12) above = 1;
     psiAbove = above === 1 ? Math.log(1 / alpha) : psi(above);
   }
-  let below = Math.max(0, Math.min(above, estimate) - (z + 1) * standardError);
-  let psiBelow = below === 0 ? -Infinity : psi(below);
-  while (!(psiBelow < 0) && below > 0) {
-    below = Math.max(0, below - Math.max(2 * standardError, below / 2));
-    psiBelow = below === 0 ? -Infinity : psi(below);
-  }
+  let below = 0;
+  let psiBelow = -Infinity;
+  // Steps down from `from` by doubling steps, starting at `step`, until ψ < 0 (or θ reaches 0).
+  const lowerEnd = (from: number, step: number) => {
+    for (;;) {
+      below = Math.max(0, from - step);
+      psiBelow = below === 0 ? -Infinity : psi(below);
+      if (psiBelow < 0 || below === 0) return;
+      step *= 2;
+    }
+  };
+  lowerEnd(Math.min(above, estimate), (z + 1) * standardError);
 
   const solve = () => {
     // Illinois (regula falsi in log φ), bisection when an end is −∞ or progress stalls. A secant
@@ -296,11 +324,10 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       center = verdict.s;
       if (hints.length < 16) hints.push(verdict.s);
       gap *= 4;
+      // The old lower end usually still brackets the root; if the peak lifts it too, step down
+      // from there (in tenths of a standard error, doubling: the root has moved little).
       psiBelow = below <= 0 ? -Infinity : psi(below);
-      while (!(psiBelow < 0) && below > 0) {
-        below = Math.max(0, below - Math.max(2 * standardError, below / 2));
-        psiBelow = below === 0 ? -Infinity : psi(below);
-      }
+      if (!(psiBelow < 0) && below > 0) lowerEnd(below, 0.1 * standardError);
       solve();
     } else {
       gap *= 10;
