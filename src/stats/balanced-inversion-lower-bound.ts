@@ -38,14 +38,18 @@ import type { ClassCounts } from './types';
  *     ≈ 0.56(p² + q²)/√(npq), ≈ 10⁻³ absolute at 10⁶ per class.
  * A cell that is not certified is split at its midpoint, whose value is checked: a value > δ
  * means a peak the local search missed (the line can have several: with a small class, one bump per
- * value of its count), and the search restarts below it with a 4× larger gap. Each probability is
+ * value of its count, or a narrow one next to an end of the line), and the search restarts below
+ * it with a 2× larger gap, the peak's top (found by Brent's method around the point) and the maxima
+ * of earlier lines kept as hints: each later line is evaluated there, by place and by distance to
+ * either end. Each probability is
  * enclosed rigorously (rows built from the mode by ratio recurrence; the mass left out of each
  * tail, below ~1e-7·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
  * The approximate root comes from regula falsi on log φ (a secant step that lands next to an end is
  * pushed half the target width past it, so one more line closes the bracket), φ taken from the
  * maximum along the line: Brent's method on the first line (for a class of ≤ 24 examples, after a
- * scan with two points per bump), then a parabola through three points around the last maximum,
- * checked at its vertex (4 evaluations), falling back to Brent's method. θ₀ is placed
+ * scan with two points per bump), then a parabola through three points around the last maximum
+ * (through the end and two points inward when it was at an end), checked at its vertex
+ * (4 evaluations), falling back to Brent's method. θ₀ is placed
  * 10⁻³ standard errors below it (10⁻³ of itself where it is smaller than a standard error: a bound
  * near 0), where a point with P > δ was found: so L − 10⁻³·min(se, L) ≤ θ₀ ≤ L. If a
  * certification needs too many cells (or about 0.1 s of work) the gap grows tenfold (still valid,

@@ -77,8 +77,28 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
 
   // --- The approximate phase: φ(θ) from a local maximum along the line (a scan for a small class, Brent's method, then parabolas). ---
   let center = NaN; // the best s = p₊ seen on the last line
-  const hints: number[] = [];
-  let searchedOnce = false;
+  // A peak found on one line, by where it was and how far from that line's ends: near an end (one
+  // class's p near 0 or 1) a peak keeps its distance to the end from line to line, not its place.
+  interface Peak {
+    s: number;
+    fromLo: number;
+    fromHi: number;
+  }
+  const peakAt = (s: number, theta: number): Peak => {
+    const [sLo, sHi] = lineRange(theta);
+    return { s, fromLo: s - sLo, fromHi: sHi - s };
+  };
+  // Two peaks are the same if they are within half a bump (1/(2n) of the smaller class) by place and
+  // by distance to either end.
+  const samePeak = (x: Peak, y: Peak) =>
+    Math.abs(x.s - y.s) < 0.5 / nA && Math.abs(x.fromLo - y.fromLo) < 0.5 / nA && Math.abs(x.fromHi - y.fromHi) < 0.5 / nA;
+  const hints: Peak[] = [];
+  // Where whole-line searches found their maxima: after a missed peak they become hints too (the
+  // line has several bumps, one per count of the smaller class, and another line's may be the top).
+  const peaksSeen: Peak[] = [];
+  // Parabolas around the last peak once a line has been searched whole — not after a missed peak
+  // (the line has more than one, and a local refinement can keep finding the wrong one).
+  let shortcut = false;
   let lastTheta = NaN;
   const lineMax = (theta: number): { s: number; value: number } => {
     const c = 2 * theta;
@@ -95,12 +115,14 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       if (value > best.value) best = { s, value };
     };
     // Peaks the certification found on earlier lines: the local search must not lose them again.
-    for (const hint of hints) if (hint >= sLo && hint <= sHi) consider(hint, f(hint));
+    for (const hint of hints) {
+      for (const s of [hint.s, sLo + hint.fromLo, sHi - hint.fromHi]) if (s >= sLo && s <= sHi) consider(s, f(s));
+    }
     // After the first line the peak has moved little: a parabola through three points around the
     // last one, checked by a fourth at its vertex, finds it with 4 evaluations instead of ~12.
     const step = Math.max(spread / 2, 2 * Math.abs(theta - lastTheta));
     lastTheta = theta;
-    if (searchedOnce && nA > SCAN_CLASS_SIZE && (center - step <= sLo || center + step >= sHi) && sHi - sLo > 2 * step) {
+    if (shortcut && (center - step <= sLo || center + step >= sHi) && sHi - sLo > 2 * step) {
       // The last peak was at (or next to) an end of its line (a class near 0% or 100%): a parabola
       // through the end and two points inward, checked at its vertex when that lies between them.
       const end = center - step <= sLo ? sLo : sHi;
@@ -122,7 +144,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
         center = best.s;
         return best;
       }
-    } else if (searchedOnce && nA > SCAN_CLASS_SIZE && center - step > sLo && center + step < sHi) {
+    } else if (shortcut && center - step > sLo && center + step < sHi) {
       const left = f(center - step);
       const middle = f(center);
       const right = f(center + step);
@@ -137,7 +159,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
         return best;
       }
     }
-    searchedOnce = true;
+    shortcut = nA > SCAN_CLASS_SIZE && hints.length === 0;
     let lo = Math.max(sLo, Math.min(center, sHi) - radius);
     let hi = Math.min(sHi, Math.max(center, sLo) + radius);
     consider(lo, f(lo));
@@ -157,6 +179,8 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       return -value;
     }, lo, hi, 0, PEAK_TOLERANCE * (hi - lo));
     center = best.s;
+    const seen = peakAt(best.s, theta);
+    if (!peaksSeen.some((peak) => samePeak(peak, seen))) peaksSeen.push(seen);
     return best;
   };
 
@@ -321,13 +345,31 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       // A peak the local search missed: the root is below θ. Restart there.
       above = theta + ULP;
       psiAbove = Math.log(lowerValue(verdict.s, clampB(2 * theta - verdict.s))) - logAlpha;
-      center = verdict.s;
-      if (hints.length < 16) hints.push(verdict.s);
-      gap *= 4;
-      // The old lower end usually still brackets the root; if the peak lifts it too, step down
-      // from there (in tenths of a standard error, doubling: the root has moved little).
-      psiBelow = below <= 0 ? -Infinity : psi(below);
-      if (!(psiBelow < 0) && below > 0) lowerEnd(below, 0.1 * standardError);
+      // The point found is only above α; the top of its peak (which may be narrow, next to an end of
+      // the line) is what later lines must track.
+      const [sLo, sHi] = lineRange(theta);
+      const reach = Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA) / 4;
+      let top = { s: verdict.s, value: -Infinity };
+      const c = 2 * theta;
+      minimizeUnimodal((s) => {
+        const value = tail.evaluate(s, clampB(c - s));
+        if (value > top.value) top = { s, value };
+        return -value;
+      }, Math.max(sLo, verdict.s - reach), Math.min(sHi, verdict.s + reach), 0, PEAK_TOLERANCE * reach);
+      center = top.s;
+      for (const peak of [...peaksSeen, peakAt(verdict.s, theta), peakAt(top.s, theta)]) {
+        const known = hints.findIndex((hint) => samePeak(hint, peak));
+        if (known >= 0) hints.splice(known, 1);
+        hints.push(peak);
+      }
+      // The newest first: at most 8 hints (3 evaluations each per line).
+      hints.splice(0, Math.max(0, hints.length - 8));
+      gap *= 2;
+      // The old lower end may still bracket the root; if it lies above θ (the gap was wider than the
+      // bracket) or the peak lifts it too, step down from θ (in tenths of a standard error,
+      // doubling: the root has usually moved little).
+      if (below < theta) psiBelow = below <= 0 ? -Infinity : psi(below);
+      if (!(below < theta) || (!(psiBelow < 0) && below > 0)) lowerEnd(Math.min(below, theta), 0.1 * standardError);
       solve();
     } else {
       gap *= 10;
