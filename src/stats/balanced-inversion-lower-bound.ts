@@ -24,7 +24,7 @@ import type { ClassCounts } from './types';
  *   • curvature: h ≤ linear interpolation of its ends + M₂(s − s₁)(s₂ − s)/2, with M₂ ≥ |h''|
  *     the smaller of two bounds. The three-term one bounds h'' = F_aa − 2F_ab + F_bb term by term
  *     (Σ|Δf| = 2 max f for a unimodal row; max f(·; N, p) ≤ √(N / (2πk(N − k))), Stirling–Robbins):
- *     ~6,800 at 700 per class, where h'' is ~1 — each term is ~240, and the mean of T is the same
+ *     ~6,700 at 700 per class, where h'' is ~1 — each term is ~240, and the mean of T is the same
  *     all along the line. The staircase bound (`BalancedLineCurvature`) keeps that cancellation:
  *     h'' written exactly as a sum over the boundary staircase of {T ≥ t} of shift differences of
  *     the two rows, bounded through their envelopes over the cell (~30 there, ~1,000 at 5·10⁴

@@ -56,7 +56,7 @@ describe('BalancedLineCurvature (the staircase bound on |h\'\'| along a line)', 
     );
   });
 
-  it('keeps the cancellation along the line: ~30 at 700 per class where the three-term bound gives ~6,800', () => {
+  it('keeps the cancellation along the line: ~30 at 700 per class where the three-term bound gives ~6,700', () => {
     // 544/710 with 631/762, the lower bound's line θ = 0.77599: h'' there is ~1 (it is a difference of
     // three terms of ~240 each); a cell a thousandth of a standard deviation wide, at the peak.
     const [nA, nB, t, theta] = [710, 762, 762 * 544 + 710 * 631, 0.7759851884977312];

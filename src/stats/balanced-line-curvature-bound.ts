@@ -20,9 +20,9 @@ const LARGEST_CLASS = 2_000_000;
  * does not apply (a class of fewer than 2 or more than LARGEST_CLASS, a box many standard
  * deviations wide).
  *
- * Why: h'' = F_aa − 2F_ab + F_bb is a difference of three terms that are each ~250 at 700 per
+ * Why: h'' = F_aa − 2F_ab + F_bb is a difference of three terms that are each ~240 at 700 per
  * class, where h'' itself is ~1 — the mean of T is the same all along the line. Bounding the
- * three terms one by one gives ~7,000; this bound keeps the cancellation and gives ~30.
+ * three terms one by one gives ~6,700; this bound keeps the cancellation and gives ~30.
  *
  * Formula. With shift differences Δ_A g(i, j) = g(i + 1, j) − g(i, j) (and Δ_B in j), the
  * binomial expectation is E g(X_A, X_B) = [(1 + aΔ_A)^{n_A} (1 + bΔ_B)^{n_B} g](0, 0). For the
@@ -67,7 +67,7 @@ const LARGEST_CLASS = 2_000_000;
  * 0 only the triangle inequality bounds the differences). Internal: not validated. One instance
  * per (n_A, n_B, t): its buffers are reused from call to call.
  *
- * @example new BalancedLineCurvature(710, 762, 862538, 1e-10).bound(0.776, 0.777, 0.775, 0.776) // ≈ 35, where the three-term bound gives ≈ 6,800
+ * @example new BalancedLineCurvature(710, 762, 862538, 1e-10).bound(0.776, 0.777, 0.775, 0.776) // ≈ 35, where the three-term bound gives ≈ 6,700
  */
 export class BalancedLineCurvature {
   /** Rows of Z_A and Z_B at the last few p asked for: neighbouring cells share their ends. */
