@@ -181,6 +181,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     center = best.s;
     const seen = peakAt(best.s, theta);
     if (!peaksSeen.some((peak) => samePeak(peak, seen))) peaksSeen.push(seen);
+    if (peaksSeen.length > 16) peaksSeen.shift();
     return best;
   };
 
@@ -260,7 +261,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   //  • curvature: h(s) = P at (s, c − s) satisfies h ≤ (linear interpolation of the ends) +
   //    M₂(s − s1)(s2 − s)/2 with M₂ ≥ sup |h''| on the cell: the smaller of the three-term bound
   //    (`curvatureBound`, closed form, blind to the cancellation along the line) and the staircase
-  //    bound (`balancedLineCurvatureBound`, from the rows at the cell's ends, which keeps it). A
+  //    bound (`BalancedLineCurvature`, from the rows at the cell's ends, which keeps it). A
   //    half inherits its cell's M₂ (its box lies inside), so the staircase is summed only where
   //    the inherited bound falls short.
   // Rows for the staircase bound stop where what is left, times its ~N² coefficients, is ~1e-4.
@@ -362,7 +363,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
         if (known >= 0) hints.splice(known, 1);
         hints.push(peak);
       }
-      // The newest first: at most 8 hints (3 evaluations each per line).
+      // The 8 newest hints are kept (each costs 3 evaluations per line).
       hints.splice(0, Math.max(0, hints.length - 8));
       gap *= 2;
       // The old lower end may still bracket the root; if it lies above θ (the gap was wider than the
