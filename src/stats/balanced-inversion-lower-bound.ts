@@ -63,8 +63,8 @@ import type { ClassCounts } from './types';
  * Domain: each class total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1.
  * Errors: RangeError naming the field (`yes.total`, `no.correct`, `delta`), EmptyClassError.
  * Cost (measured, `npm run bench`, two-sided interval, one core, each case the median of 3 runs):
- * equal class sizes < 1 ms at any n (Hoeffding); random counts up to 1,000 per class 0.46 ms
- * median, 1.4 ms p95, 2.0 ms the slowest; up to 10⁵ per class 8 ms median, 22 ms p95, ~30 ms the
+ * equal class sizes < 1 ms at any n (Hoeffding); random counts up to 1,000 per class 0.45 ms
+ * median, 1.4 ms p95, ~2 ms the slowest; up to 10⁵ per class 8 ms median, 23 ms p95, ~30 ms the
  * slowest — unequal classes of 10⁴–10⁵ whose line has a long, flat supremum (P > 0.7δ all along
  * it) need a few hundred certified cells; most from ~10⁵ per class at δ = 0.05 are settled by
  * Berry–Esseen in a few ms.
