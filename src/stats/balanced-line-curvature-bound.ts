@@ -285,7 +285,7 @@ class EnvelopeBuffers {
         // ... and the ratio form, which keeps the differences' smallness:
         // ∇f(k) = f(k)(αx − 1), ∇²f(k) = f(k)(αα'x² − 2αx + 1), α' = α_{k−1}, x = (1 − p)/p.
         // The slack covers the rounding of the polynomials and x's range being off by its ends'
-        // rounding (≤ 1e-9 relative, see \`bound\`).
+        // rounding (≤ 1e-9 relative, see `bound`).
         const product = alpha * alphaBelow;
         const slack = SLACK + 2e-9 * (alpha * xHi + product * xHi * xHi);
         d1 = Math.min(d1, at * (Math.max(Math.abs(alpha * xLo - 1), Math.abs(alpha * xHi - 1)) + slack));
