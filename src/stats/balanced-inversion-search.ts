@@ -1,5 +1,6 @@
 import { BalancedLineCurvature } from './balanced-line-curvature-bound';
 import { balancedLineNormalBound } from './balanced-line-normal-bound';
+import { binomialModeBound } from './binomial-mode-bound';
 import { exactLowerBound } from './exact-lower-bound';
 import { minimizeUnimodal } from './minimize-unimodal';
 import { normalQuantile } from './normal-quantile';
@@ -100,6 +101,18 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   // (the line has more than one, and a local refinement can keep finding the wrong one).
   let shortcut = false;
   let lastTheta = NaN;
+  // The scale of p₊ along a line: the smaller class's standard deviation at θ.
+  const lineSpread = (theta: number) => Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA);
+  // Brent's method on −h over [lo, hi] of the line 2θ: parabolic steps near a smooth peak,
+  // golden-section steps elsewhere. Every point it evaluates is passed to `seen`.
+  const climb = (theta: number, lo: number, hi: number, tolerance: number, seen: (s: number, value: number) => void) => {
+    const c = 2 * theta;
+    minimizeUnimodal((s) => {
+      const value = tail.evaluate(s, clampB(c - s));
+      seen(s, value);
+      return -value;
+    }, lo, hi, 0, tolerance);
+  };
   const lineMax = (theta: number): { s: number; value: number } => {
     const c = 2 * theta;
     const [sLo, sHi] = lineRange(theta);
@@ -107,7 +120,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       // The normal approximation's worst nuisance: the split maximizing Var[T] on the line.
       center = (nB - nA + 2 * c * nA) / (2 * (nA + nB));
     }
-    const spread = Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA);
+    const spread = lineSpread(theta);
     const radius = Math.max(8 * spread, 1e-9);
     const f = (s: number) => tail.evaluate(s, clampB(c - s));
     let best = { s: NaN, value: -Infinity };
@@ -172,12 +185,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       lo = Math.max(sLo, best.s - spacing);
       hi = Math.min(sHi, best.s + spacing);
     }
-    // Brent's method on −h: parabolic steps near the smooth peak, golden-section steps elsewhere.
-    minimizeUnimodal((s) => {
-      const value = f(s);
-      consider(s, value);
-      return -value;
-    }, lo, hi, 0, PEAK_TOLERANCE * (hi - lo));
+    climb(theta, lo, hi, PEAK_TOLERANCE * (hi - lo), consider);
     center = best.s;
     const seen = peakAt(best.s, theta);
     if (!peaksSeen.some((peak) => samePeak(peak, seen))) peaksSeen.push(seen);
@@ -349,14 +357,11 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       // The point found is only above α; the top of its peak (which may be narrow, next to an end of
       // the line) is what later lines must track.
       const [sLo, sHi] = lineRange(theta);
-      const reach = Math.sqrt(Math.max(theta * (1 - theta), 1 / nB) / nA) / 4;
+      const reach = lineSpread(theta) / 4;
       let top = { s: verdict.s, value: -Infinity };
-      const c = 2 * theta;
-      minimizeUnimodal((s) => {
-        const value = tail.evaluate(s, clampB(c - s));
+      climb(theta, Math.max(sLo, verdict.s - reach), Math.min(sHi, verdict.s + reach), PEAK_TOLERANCE * reach, (s, value) => {
         if (value > top.value) top = { s, value };
-        return -value;
-      }, Math.max(sLo, verdict.s - reach), Math.min(sHi, verdict.s + reach), 0, PEAK_TOLERANCE * reach);
+      });
       center = top.s;
       for (const peak of [...peaksSeen, peakAt(verdict.s, theta), peakAt(top.s, theta)]) {
         const known = hints.findIndex((hint) => samePeak(hint, peak));
@@ -435,7 +440,5 @@ function maxPmfBound(N: number, pLo: number, pHi: number): number {
   if (N <= 0) return 1;
   const kLo = Math.floor((N + 1) * pLo);
   const kHi = Math.min(N, Math.floor((N + 1) * pHi));
-  if (kLo <= 0 || kHi >= N) return 1;
-  const bound = (k: number) => Math.sqrt(N / (2 * Math.PI * k * (N - k)));
-  return Math.min(1, Math.max(bound(kLo), bound(kHi)) * (1 + 1e-12));
+  return Math.max(binomialModeBound(N, kLo), binomialModeBound(N, kHi));
 }

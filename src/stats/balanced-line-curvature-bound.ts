@@ -1,3 +1,4 @@
+import { binomialModeBound } from './binomial-mode-bound';
 import { type BinomialWindow, fillBinomialWindow } from './fill-binomial-window';
 
 /**
@@ -264,7 +265,7 @@ class EnvelopeBuffers {
       if (k > m) envelope = 0;
       else if (k <= m * pLo) envelope = k >= low.lo && k <= low.hi ? low.values[k]! : low.dropped;
       else if (k >= m * pHi) envelope = k >= high.lo && k <= high.hi ? high.values[k]! : high.dropped;
-      else envelope = Math.min(1, Math.sqrt(m / (2 * Math.PI * k * (m - k))) * (1 + 1e-12));
+      else envelope = binomialModeBound(m, k);
       values[k - from + 2] = envelope;
     }
     // x = (1 − p)/p over the range (unbounded when p reaches 0: then only the triangle inequality).
