@@ -9,10 +9,21 @@ import { SAMPLES, expectSamplesListed, replaceDetectorsWithCsv } from './dashboa
 /** The PNG file signature: the first eight bytes of every PNG. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Clicks a download button and returns the file's bytes. */
-async function downloaded(page: Page, button: Locator): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return readFileSync((await download.path())!);
+/**
+ * Clicks a picture's download button and returns the file's bytes; if the picture reports a problem
+ * instead, fails at once with its message (rather than waiting out the test for a file).
+ */
+async function downloaded(page: Page, group: Locator, button: Locator): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await button.click();
+  const problem = group.getByRole('alert');
+  // Whichever comes second is left waiting until the page closes; its rejection then is expected.
+  const reported = problem.waitFor().then(() => problem.textContent());
+  download.catch(() => undefined);
+  reported.catch(() => undefined);
+  const settled = await Promise.race([download, reported]);
+  if (typeof settled === 'string' || settled === null) throw new Error(`no download: ${settled}`);
+  return readFileSync((await settled.path())!);
 }
 
 /**
@@ -22,7 +33,7 @@ async function downloaded(page: Page, button: Locator): Promise<Buffer> {
 async function expectPictureDownloads(page: Page, title: RegExp, captionWords: readonly string[]) {
   const group = page.getByRole('group', { name: title });
   await expect(group).toBeVisible();
-  const svg = (await downloaded(page, group.getByRole('button', { name: 'Download SVG' }))).toString('utf8');
+  const svg = (await downloaded(page, group, group.getByRole('button', { name: 'Download SVG' }))).toString('utf8');
   const parsed = await page.evaluate((text) => {
     const document = new DOMParser().parseFromString(text, 'image/svg+xml');
     const root = document.documentElement;
@@ -41,7 +52,7 @@ async function expectPictureDownloads(page: Page, title: RegExp, captionWords: r
   expect(parsed.text).toMatch(title);
   for (const words of captionWords) expect(parsed.text).toContain(words);
 
-  const png = await downloaded(page, group.getByRole('button', { name: 'Download PNG' }));
+  const png = await downloaded(page, group, group.getByRole('button', { name: 'Download PNG' }));
   expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
   // IHDR: width and height as big-endian 32-bit integers at bytes 16 and 20.
   expect(png.readUInt32BE(16)).toBe(parsed.width * 2);

@@ -28,7 +28,8 @@ export function ChartDownloads({ source, title, caption }: ChartDownloadsProps) 
     try {
       const container = source.current;
       if (!container) throw new Error('the chart is not on the page');
-      const { capturePicture, pictureToPng } = await import('./picture-capture');
+      const { capturePicture, pictureToPng, waitForChart } = await import('./picture-capture');
+      await waitForChart(container);
       const picture = capturePicture(container, title, caption);
       const fileName = `${pictureFileStem(title)}.${format}`;
       if (format === 'svg') downloadText(fileName, picture.svg, 'image/svg+xml');

@@ -113,6 +113,34 @@ function resolvedColor(container: HTMLElement, css: string): string {
   return concreteColor(color);
 }
 
+/** How long a download waits for a chart that is still being laid out (ResponsiveContainer draws after measuring). */
+const DRAW_WAIT_MS = 5_000;
+
+/**
+ * Resolves once `container` holds a drawn chart SVG: a click that comes between a chart's frame
+ * appearing and its first drawing (a busy machine) gets the picture a moment later, not an error.
+ * Rejects if nothing is drawn within `timeoutMs`.
+ */
+export function waitForChart(container: HTMLElement, timeoutMs = DRAW_WAIT_MS): Promise<void> {
+  if (chartSvgs(container).length > 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (chartSvgs(container).length === 0) return;
+      finish();
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error('the chart has not been drawn yet'));
+    }, timeoutMs);
+    function finish() {
+      observer.disconnect();
+      clearTimeout(timer);
+    }
+    observer.observe(container, { childList: true, subtree: true });
+  });
+}
+
 /** The chart in `container` as a standalone picture in the page's current theme. */
 export function capturePicture(container: HTMLElement, title: string, caption: string): Picture {
   const panels = chartSvgs(container).map(standaloneCopy);
