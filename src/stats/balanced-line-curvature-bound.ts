@@ -108,8 +108,8 @@ export class BalancedLineCurvature {
     if ((bHi - bLo) * mB > WIDEST_CELL * Math.sqrt(mB * bHi) + 4) return Infinity;
     const [rowALo, rowAHi] = this.rowsA.pair(mA, aLo, aHi, this.cutoff);
     const [rowBLo, rowBHi] = this.rowsB.pair(mB, bLo, bHi, this.cutoff);
-    const u = this.u.fill(mA, rowALo, rowAHi);
-    const v = this.v.fill(mB, rowBLo, rowBHi);
+    const [uFrom, uTo] = envelopeRange(mA, rowALo, rowAHi);
+    const [vFrom, vTo] = envelopeRange(mB, rowBLo, rowBHi);
 
     const n = nA + nB;
     // Coefficients, largest over the box: each is linear in (a, b), so at a corner.
@@ -124,30 +124,38 @@ export class BalancedLineCurvature {
     const cA = nA - 1;
     const cB = nB - 1;
 
-    // φ = R*ρ at a cell, its difference across a column (∇ in i) and along it (Δ in j), and the S
-    // term, bounded by the factors' envelopes.
-    const phi = (i: number, j: number) => {
-      const x = i - u.from;
-      const y = j - v.from;
-      return cA * u.first[x]! * v.value[y]! + cB * u.value[x]! * v.first[y]! + cR * u.first[x]! * v.first[y]!;
-    };
-    const phiAcross = (i: number, j: number) => {
-      const x = i - u.from;
-      const y = j - v.from;
-      return cA * u.second[x]! * v.value[y]! + cB * u.first[x]! * v.first[y]! + cR * u.second[x]! * v.first[y]!;
-    };
-    // φ(i, j + 1) − φ(i, j) = −cA∇u(i)∇v(j + 1) + cB u(i)∇²v(j + 1) + (κ + κ')∇u(i)∇²v(j + 1)·(−1)
-    const phiAlong = (i: number, j: number) => {
-      const x = i - u.from;
-      const y = j + 1 - v.from;
-      return cA * u.first[x]! * v.first[y]! + cB * u.value[x]! * v.second[y]! + cR * u.first[x]! * v.second[y]!;
-    };
-    const sTerm = (i: number, j: number) => {
-      const x = i - u.from;
-      const y = j - v.from;
-      return n * u.first[x]! * v.value[y]! + cS2 * u.second[x]! * v.value[y]! + cS3 * u.first[x]! * v.first[y]! + cS4 * u.second[x]! * v.first[y]!;
-    };
+    // Only the columns whose cells meet B's range add to the sums (the cells outside it are in
+    // `outside` below), and they meet only part of it: the envelopes are built for those alone.
+    // With j*(i) = ⌈(t − n_B·i)/n_A⌉ (exact: the numerator is a whole number below 2³⁸), column i
+    // holds the cells from bottom(i) = min(j*(i + 1), j*(i) − 1) to top(i) = j*(i) − 1, both
+    // non-increasing in i; it meets [vFrom, vTo] when bottom(i) ≤ vTo and top(i) ≥ vFrom.
+    const jStar = (i: number) => Math.ceil((t - nB * i) / nA);
+    const firstColumn = Math.max(uFrom, Math.min(Math.ceil((t - nA * vTo) / nB) - 1, Math.ceil((t - nA * (vTo + 1)) / nB)));
+    const lastColumn = Math.min(uTo, Math.ceil((t - nA * vFrom) / nB) - 1);
+    let sum = 0;
+    if (firstColumn <= lastColumn) {
+      const u = this.u.fill(mA, rowALo, rowAHi, firstColumn, lastColumn);
+      const v = this.v.fill(mB, rowBLo, rowBHi, Math.max(vFrom, Math.min(jStar(lastColumn + 1), jStar(lastColumn) - 1)), Math.min(vTo, jStar(firstColumn) - 1));
+      sum = this.staircaseSum(u, v, { cA, cB, cR, n, cS2, cS3, cS4 });
+    }
+    // Probability outside the windows: each factor is at most 4× the largest value it is built
+    // from, and a column holds at most ⌈n_B/n_A⌉ + 1 cells of the staircase, a row ⌈n_A/n_B⌉ + 1.
+    const coefficients = Math.max(nA, nB) * (cA + cB + cR) + n + cS2 + cS3 + cS4;
+    const outside = 16 * coefficients * ((rowALo.dropped + rowAHi.dropped) * (Math.ceil(nB / nA) + 1) + (rowBLo.dropped + rowBHi.dropped) * (Math.ceil(nA / nB) + 1));
+    return (sum + outside) * (1 + ROUNDING);
+  }
 
+  /**
+   * The sum over the staircase (see the class doc): min(cell by cell, Abel) for the R part plus the
+   * S part, for the columns u covers, with v covering every cell of theirs inside B's range.
+   */
+  private staircaseSum(u: EnvelopeBuffers, v: EnvelopeBuffers, coefficients: StaircaseCoefficients): number {
+    // φ = R*ρ at a cell, its difference across a column (∇ in i) and along it (Δ in j), and the S
+    // term, bounded by the factors' envelopes:
+    //   φ(i, j) = cA∇u(i)v(j) + cB u(i)∇v(j) + cR∇u(i)∇v(j),
+    //   across: cA∇²u(i)v(j) + cB∇u(i)∇v(j) + cR∇²u(i)∇v(j)   (bounds φ(i, j) − φ(i − 1, j)),
+    //   along:  cA∇u(i)∇v(j + 1) + cB u(i)∇²v(j + 1) + cR∇u(i)∇²v(j + 1)   (φ(i, j + 1) − φ(i, j)),
+    //   S:      N∇u(i)v(j) + cS2∇²u(i)v(j) + cS3∇u(i)∇v(j) + cS4∇²u(i)∇v(j).
     // Σ over the staircase of φ·DH, bounded two ways (the smaller is taken).
     //  • Cell by cell: Σ |DH|·|φ|. Column i holds the cells j < j*(i) (outside the set) with
     //    j ≥ j*(i + 1), where DH carries n_A, and its top cell j = j*(i) − 1, where DH carries −n_B.
@@ -158,16 +166,25 @@ export class BalancedLineCurvature {
     //    differences of ψ are ~1/σ of ψ: this keeps the second cancellation, which the cell-by-cell
     //    sum loses (a factor of ~√n at large n; at a few hundred per class the first way is smaller).
     //    Columns not wholly inside the rows' ranges are summed cell by cell there (ψ = 0).
+    // The u factors are taken once per column (the hot loop: hundreds of thousands of cells a search).
+    const { nA, nB, t } = this;
+    const { cA, cB, cR, n, cS2, cS3, cS4 } = coefficients;
+    const { value: uValue, first: uFirst, second: uSecond } = u;
+    const { value: vValue, first: vFirst, second: vSecond, from: vFrom, to: vTo } = v;
+    const half = nA / 2;
+    const stepWhole = Math.floor(nB / nA);
+    const stepRest = nB - stepWhole * nA;
+    let firstInside = Math.ceil((t - nB * u.from) / nA);
+    let slack = firstInside * nA - (t - nB * u.from);
     let cellByCell = 0;
     let abel = 0;
     let sPart = 0;
-    const half = nA / 2;
-    let firstInside = Math.ceil((t - nB * u.from) / nA);
-    let slack = firstInside * nA - (t - nB * u.from);
-    const stepWhole = Math.floor(nB / nA);
-    const stepRest = nB - stepWhole * nA;
     let previousTop = NaN; // NaN: ψ of the previous column is 0
     let previousPsi = 0;
+    // The previous column's u factors, for φ along it (ψ's difference).
+    let previousAF = 0;
+    let previousBV = 0;
+    let previousRF = 0;
     for (let i = u.from; i <= u.to; i++) {
       let firstInsideNext = firstInside - stepWhole;
       let slackNext = slack + stepRest;
@@ -178,26 +195,32 @@ export class BalancedLineCurvature {
       const top = firstInside - 1;
       const bottom = Math.min(firstInsideNext, top);
       const weight = Math.abs(slack - half);
+      const x = i - u.from;
+      const aF = cA * uFirst[x]!; // φ's u factors
+      const bV = cB * uValue[x]!;
+      const rF = cR * uFirst[x]!;
       let column = 0;
-      for (let j = Math.max(bottom, v.from); j <= Math.min(top, v.to); j++) {
+      for (let j = Math.max(bottom, vFrom); j <= Math.min(top, vTo); j++) {
         const dh = (j >= firstInsideNext ? nA : 0) - (j === top ? nB : 0);
-        column += Math.abs(dh) * phi(i, j);
+        const y = j - vFrom;
+        column += Math.abs(dh) * (aF * vValue[y]! + bV * vFirst[y]! + rF * vFirst[y]!);
       }
       cellByCell += column;
-      if (bottom >= v.from && top <= v.to && (Number.isNaN(previousTop) || previousTop <= v.to)) {
-        const psi = phi(i, top);
+      if (bottom >= vFrom && top <= vTo && (Number.isNaN(previousTop) || previousTop <= vTo)) {
+        const yTop = top - vFrom;
+        const psi = aF * vValue[yTop]! + bV * vFirst[yTop]! + rF * vFirst[yTop]!;
         if (Number.isNaN(previousTop)) {
           abel += weight * psi;
         } else {
           // ψ_i − ψ_{i−1} = [φ(i, top_i) − φ(i − 1, top_i)] + [φ(i − 1, top_i) − φ(i − 1, top_{i−1})]
-          let difference = phiAcross(i, top);
-          for (let j = top; j < previousTop; j++) difference += phiAlong(i - 1, j);
+          let difference = cA * uSecond[x]! * vValue[yTop]! + cB * uFirst[x]! * vFirst[yTop]! + cR * uSecond[x]! * vFirst[yTop]!;
+          for (let y = yTop + 1; y <= previousTop - vFrom; y++) difference += previousAF * vFirst[y]! + previousBV * vSecond[y]! + previousRF * vSecond[y]!;
           abel += weight * Math.min(difference, psi + previousPsi);
         }
         // n_A Σ_{j in column} |φ(i, j) − ψ_i| ≤ n_A·count·Σ_{j < top} |φ(i, j + 1) − φ(i, j)|
         if (firstInsideNext < top) {
           let along = 0;
-          for (let j = firstInsideNext; j < top; j++) along += phiAlong(i, j);
+          for (let y = firstInsideNext + 1 - vFrom; y <= yTop; y++) along += aF * vFirst[y]! + bV * vSecond[y]! + rF * vSecond[y]!;
           abel += nA * (top - firstInsideNext + 1) * along;
         }
         previousTop = top;
@@ -209,18 +232,30 @@ export class BalancedLineCurvature {
         abel += column;
       }
       // The S part: one cell per column, Δ_B H = 1 at the top.
-      if (top >= v.from && top <= v.to) sPart += sTerm(i, top);
+      if (top >= vFrom && top <= vTo) {
+        const y = top - vFrom;
+        sPart += n * uFirst[x]! * vValue[y]! + cS2 * uSecond[x]! * vValue[y]! + cS3 * uFirst[x]! * vFirst[y]! + cS4 * uSecond[x]! * vFirst[y]!;
+      }
+      previousAF = aF;
+      previousBV = bV;
+      previousRF = rF;
       firstInside = firstInsideNext;
       slack = slackNext;
     }
     if (!Number.isNaN(previousTop)) abel += Math.abs(slack - half) * previousPsi;
-    const sum = Math.min(cellByCell, abel) + sPart;
-    // Probability outside the windows: each factor is at most 4× the largest value it is built
-    // from, and a column holds at most ⌈n_B/n_A⌉ + 1 cells of the staircase, a row ⌈n_A/n_B⌉ + 1.
-    const coefficients = Math.max(nA, nB) * (cA + cB + cR) + n + cS2 + cS3 + cS4;
-    const outside = 16 * coefficients * (u.dropped * (Math.ceil(nB / nA) + 1) + v.dropped * (Math.ceil(nA / nB) + 1));
-    return (sum + outside) * (1 + ROUNDING);
+    return Math.min(cellByCell, abel) + sPart;
   }
+}
+
+/** The coefficients of φ, its differences and the S term, each its largest absolute value over the box. */
+interface StaircaseCoefficients {
+  cA: number;
+  cB: number;
+  cR: number;
+  n: number;
+  cS2: number;
+  cS3: number;
+  cS4: number;
 }
 
 /** The envelopes of f(k; m, p), ∇f and ∇²f over a range of p, in buffers kept between calls. */
@@ -228,80 +263,87 @@ class EnvelopeBuffers {
   /** First and last index covered; the arrays are indexed by k − from. */
   from = 0;
   to = 0;
-  /** Largest f(k), |∇f(k)|, |∇²f(k)| over the range of p (value has two leading zeros: see fill). */
+  /** Largest f(k), |∇f(k)|, |∇²f(k)| over the range of p (`values` has two entries before `value`: see fill). */
   private values = new Float64Array(0);
   first = new Float64Array(0);
   second = new Float64Array(0);
   value = new Float64Array(0);
 
-  /** Probability the windows left out (bounds Σ f over the indices outside [from, to]). */
-  dropped = 0;
-
-  /** Fills the envelopes for p between the two rows' p, over the indices that matter (+ 2 for ∇²). */
-  fill(m: number, low: BinomialWindow, high: BinomialWindow): this {
+  /** Fills the envelopes for p between the two rows' p, for k in [from, to] (within `envelopeRange`). */
+  fill(m: number, low: BinomialWindow, high: BinomialWindow, from: number, to: number): this {
     const pLo = low.p;
     const pHi = high.p;
-    const from = Math.min(low.lo, Math.floor(m * pLo));
-    const to = Math.min(m, Math.max(high.hi, Math.ceil(m * pHi))) + 2;
     const size = to - from + 1;
     if (this.first.length < size) {
       const capacity = Math.max(size, 2 * this.first.length);
       this.values = new Float64Array(capacity + 2);
       this.first = new Float64Array(capacity);
       this.second = new Float64Array(capacity);
-
+      this.value = this.values.subarray(2);
     }
     this.from = from;
     this.to = to;
-    this.dropped = low.dropped + high.dropped;
     const { values, first, second } = this;
-    // values[k − from + 2] holds the envelope at k (two leading zeros for k − 1, k − 2 below `from`).
+    // values[k − from + 2] holds the envelope at k, and values[0], values[1] those at from − 2, from − 1.
     // f rises in p below k/m and falls above it: its largest value is at an end of the range unless
     // k/m lies inside. Where a window left k out, f(k) there is at most the mass the window dropped.
+    // Below the range's start they are 0: f(k − 1) ≤ f(k) there for every p of the range (k ≤ mp),
+    // so the differences' triangle bounds below hold with them.
+    const rangeFrom = envelopeRange(m, low, high)[0];
     values[0] = 0;
     values[1] = 0;
-    for (let k = from; k <= to; k++) {
+    const { values: lowRow, lo: lowFrom, hi: lowTo, dropped: lowDropped } = low;
+    const { values: highRow, lo: highFrom, hi: highTo, dropped: highDropped } = high;
+    const lowEnd = m * pLo;
+    const highEnd = m * pHi;
+    for (let k = Math.max(from - 2, rangeFrom); k <= to; k++) {
       let envelope: number;
       if (k > m) envelope = 0;
-      else if (k <= m * pLo) envelope = k >= low.lo && k <= low.hi ? low.values[k]! : low.dropped;
-      else if (k >= m * pHi) envelope = k >= high.lo && k <= high.hi ? high.values[k]! : high.dropped;
+      else if (k <= lowEnd) envelope = k >= lowFrom && k <= lowTo ? lowRow[k]! : lowDropped;
+      else if (k >= highEnd) envelope = k >= highFrom && k <= highTo ? highRow[k]! : highDropped;
       else envelope = binomialModeBound(m, k);
       values[k - from + 2] = envelope;
     }
     // x = (1 − p)/p over the range (unbounded when p reaches 0: then only the triangle inequality).
     const xLo = (1 - pHi) / pHi;
     const xHi = pLo > 0 ? (1 - pLo) / pLo : Infinity;
-    let alphaBelow = from >= 1 ? (from - 1) / (m - from + 2) : 0;
+    // The triangle inequality bounds every difference; where x's range is bounded the ratio form
+    // ∇f(k) = f(k)(αx − 1), ∇²f(k) = f(k)(αα'x² − 2αx + 1), α = α_k, α' = α_{k−1}, x = (1 − p)/p,
+    // keeps the differences' smallness (k = 0 has no ∇: f(−1) = 0, so ∇f(0) = f(0)).
     for (let k = from; k <= to; k++) {
       const at = values[k - from + 2]!;
       const below = values[k - from + 1]!;
-      // The triangle inequality ...
-      let d1 = Math.max(at, below);
-      let d2 = values[k - from]! + 2 * below + at;
-      const alpha = k >= 1 && k <= m ? k / (m - k + 1) : 0;
-      if (k === 0) {
-        d1 = at;
-        d2 = at;
-      } else if (k <= m && xHi < Infinity) {
-        // ... and the ratio form, which keeps the differences' smallness:
-        // ∇f(k) = f(k)(αx − 1), ∇²f(k) = f(k)(αα'x² − 2αx + 1), α' = α_{k−1}, x = (1 − p)/p.
-        // The slack covers the rounding of the polynomials and x's range being off by its ends'
-        // rounding (≤ 1e-9 relative, see `bound`).
-        const product = alpha * alphaBelow;
-        const slack = SLACK + 2e-9 * (alpha * xHi + product * xHi * xHi);
-        d1 = Math.min(d1, at * (Math.max(Math.abs(alpha * xLo - 1), Math.abs(alpha * xHi - 1)) + slack));
-        let parabola = Math.max(Math.abs(product * xLo * xLo - 2 * alpha * xLo + 1), Math.abs(product * xHi * xHi - 2 * alpha * xHi + 1));
-        // The vertex x = 1/α' (value 1 − α/α'), when it lies inside the range.
-        if (alphaBelow * xLo < 1 && alphaBelow * xHi > 1) parabola = Math.max(parabola, Math.abs(1 - alpha / alphaBelow));
-        d2 = Math.min(d2, at * (parabola + slack));
-      }
-      alphaBelow = alpha;
-      first[k - from] = d1;
-      second[k - from] = d2;
+      first[k - from] = k === 0 ? at : Math.max(at, below);
+      second[k - from] = k === 0 ? at : values[k - from]! + 2 * below + at;
     }
-    this.value = values.subarray(2);
+    if (xHi === Infinity) return this;
+    // The ratio form for 1 ≤ k ≤ m. The slack covers the rounding of the polynomials and x's range
+    // being off by its ends' rounding (≤ 1e-9 relative, see `bound`).
+    const ratioFrom = Math.max(from, 1);
+    const ratioTo = Math.min(to, m);
+    let alphaBelow = (ratioFrom - 1) / (m - ratioFrom + 2);
+    for (let k = ratioFrom; k <= ratioTo; k++) {
+      const at = values[k - from + 2]!;
+      const alpha = k / (m - k + 1);
+      const product = alpha * alphaBelow;
+      const slack = SLACK + 2e-9 * (alpha * xHi + product * xHi * xHi);
+      first[k - from] = Math.min(first[k - from]!, at * (Math.max(Math.abs(alpha * xLo - 1), Math.abs(alpha * xHi - 1)) + slack));
+      let parabola = Math.max(Math.abs(product * xLo * xLo - 2 * alpha * xLo + 1), Math.abs(product * xHi * xHi - 2 * alpha * xHi + 1));
+      // The vertex x = 1/α' (value 1 − α/α'), when it lies inside the range.
+      if (alphaBelow * xLo < 1 && alphaBelow * xHi > 1) parabola = Math.max(parabola, Math.abs(1 - alpha / alphaBelow));
+      second[k - from] = Math.min(second[k - from]!, at * (parabola + slack));
+      alphaBelow = alpha;
+    }
     return this;
   }
+}
+
+/**
+ * The indices whose envelopes can matter for p between the two rows' p: the rows' windows, the
+ * modes between them, and 2 more at the top (∇f and ∇²f reach one and two below their index).
+ */
+function envelopeRange(m: number, low: BinomialWindow, high: BinomialWindow): [number, number] {
+  return [Math.min(low.lo, Math.floor(m * low.p)), Math.min(m, Math.max(high.hi, Math.ceil(m * high.p))) + 2];
 }
 
 /** Three rows of Binomial(m, ·), kept by p: a pair of ends is served from them, filling what is missing. */
