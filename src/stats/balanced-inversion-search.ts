@@ -269,9 +269,9 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   //  • curvature: h(s) = P at (s, c − s) satisfies h ≤ (linear interpolation of the ends) +
   //    M₂(s − s1)(s2 − s)/2 with M₂ ≥ sup |h''| on the cell: the smaller of the three-term bound
   //    (`curvatureBound`, closed form, blind to the cancellation along the line) and the staircase
-  //    bound (`BalancedLineCurvature`, from the rows at the cell's ends, which keeps it). A
-  //    half inherits its cell's M₂ (its box lies inside), so the staircase is summed only where
-  //    the inherited bound falls short.
+  //    bound (`BalancedLineCurvature`, from the rows at the cell's ends, which keeps it). A half
+  //    inherits its cell's M₂ (its box lies inside; a half's three-term bound is hardly smaller, so
+  //    it is not recomputed), and the staircase is summed only where the inherited bound falls short.
   // Rows for the staircase bound stop where what is left, times its ~N² coefficients, is ~1e-4.
   const staircase = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB)));
   // Two standard deviations of the smaller-spread class's p at the cell (p ≈ a, b there).
@@ -303,7 +303,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       const bHi = Math.min(1, c - s1 + ULP);
       // Far from the peak the closed-form Berry–Esseen bound certifies a cell without evaluations.
       if (useNormal && balancedLineNormalBound(nA, nB, t, theta, s1, s2, 2) <= alpha) continue;
-      let curvature = Math.min(inherited, curvatureBound(nA, nB, s1, s2, bLo, bHi));
+      let curvature = inherited < Infinity ? inherited : curvatureBound(nA, nB, s1, s2, bLo, bHi);
       let curved = interpolationBound(left.h, right.h, width, curvature);
       if (curved <= alpha) continue;
       // The staircase bound costs a few evaluations: it is summed on cells narrow enough for it to be
