@@ -43,7 +43,7 @@ import type { ClassCounts } from './types';
  * of earlier lines kept as hints: each later line is evaluated there, by place and by distance to
  * either end. Each probability is
  * enclosed rigorously (rows built from the mode by ratio recurrence; the mass left out of each
- * tail, below ~1e-7·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
+ * tail, below ~1e-5·δ, bounded by a geometric series and added; 1e-9 relative added for rounding).
  * The approximate root comes from regula falsi on log φ (a secant step that lands next to an end is
  * pushed half the target width past it, so one more line closes the bracket), φ taken from the
  * maximum along the line: Brent's method on the first line (for a class of ≤ 24 examples, after a
