@@ -49,11 +49,12 @@ import type { ClassCounts } from './types';
  * maximum along the line: Brent's method on the first line (for a class of ≤ 24 examples, after a
  * scan with two points per bump), then a parabola through three points around the last maximum
  * (through the end and two points inward when it was at an end), checked at its vertex
- * (4 evaluations), falling back to Brent's method. θ₀ is placed
- * 10⁻³ standard errors below it (10⁻³ of itself where it is smaller than a standard error: a bound
- * near 0), where a point with P > δ was found: so L − 10⁻³·min(se, L) ≤ θ₀ ≤ L. If a
- * certification needs too many cells (or about 0.1 s of work) the gap grows tenfold (still valid,
- * a little wider).
+ * (4 evaluations), falling back to Brent's method. θ₀ is placed a gap g below it, where a point
+ * with P > δ was found: g = 10⁻³ standard errors, widened to 10⁻⁵ (a thousandth of a percentage
+ * point) where that is under 10⁻² se — next to the peak a certification's cells grow with the
+ * root of the gap, so large classes certify in fewer — and 10⁻³·L where L is smaller than a standard
+ * error (a bound near 0): so L − g ≤ θ₀ ≤ L, and g doubles with each restart. If a certification
+ * needs too many cells (or about 0.1 s of work) the gap grows tenfold (still valid, a little wider).
  * Equal class sizes: T is a sum of 2n Bernoulli trials and Hoeffding (1956, Thm 4) puts the
  * supremum at p₊ = p₋ = θ for t/n ≥ 2nθ + 1, so L is Clopper–Pearson's bound for t/n of 2n
  * (used, then checked, when that condition holds).

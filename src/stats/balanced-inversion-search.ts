@@ -23,8 +23,15 @@ const CERTIFY_BUDGET = 400;
 const MAX_CERTIFY_BUDGET = 12_000;
 /** Evaluations × (√n₊ + √n₋) allowed per certification attempt (≈ 0.1 s at n = 10⁶ on a laptop core). */
 const WORK_PER_ATTEMPT = 4e6;
-/** The first certification gap: this many standard errors of the estimate, or of the bound itself if less. */
+/**
+ * The first certification gap: this many standard errors of the estimate (or of the bound itself if
+ * less), widened to ABSOLUTE_GAP where that is still under MOST_GAP standard errors. Next to the
+ * peak the certification's slack is proportional to the gap, and its cells to the slack's root.
+ */
 const FIRST_GAP = 1e-3;
+/** 10⁻⁵: a thousandth of a percentage point, far below any digit shown. */
+const ABSOLUTE_GAP = 1e-5;
+const MOST_GAP = 1e-2;
 /** A Berry–Esseen bound this close below the approximate root (in standard errors) is taken as it is. */
 const NORMAL_GAP = 0.1;
 /** 2⁻⁵², one ulp of numbers in [1, 2): added to computed b so the corner is never below the true one. */
@@ -76,7 +83,8 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
 
   // A bound near 0 (a few errors at a small δ) is far smaller than a standard error: a gap of 10⁻³ se
   // there would put the certified bound at 0 (an upper bound of exactly 100% with errors made).
-  const firstGap = (root: number) => FIRST_GAP * Math.min(standardError, root);
+  const firstGap = (root: number) =>
+    Math.min(MOST_GAP * standardError, Math.max(ABSOLUTE_GAP, FIRST_GAP * standardError), FIRST_GAP * root);
 
   // --- The approximate phase: φ(θ) from a local maximum along the line (a scan for a small class, Brent's method, then parabolas). ---
   let center = NaN; // the best s = p₊ seen on the last line
@@ -283,7 +291,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     /** Upper value of h at (s, c − s + ulp). */
     h: number;
   }
-  const certify = (theta: number): { kind: 'certified' } | { kind: 'above'; s: number } | { kind: 'unknown' } => {
+  const certify = (theta: number): { kind: 'certified' } | { kind: 'above'; s: number } | { kind: 'unknown' | 'atRoot' } => {
     if (theta <= 0) return upperValue(0, 0) <= alpha ? { kind: 'certified' } : { kind: 'above', s: 0 };
     const c = 2 * theta;
     const [sLo, sHi] = lineRange(theta);
@@ -323,7 +331,9 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       // The curvature bound is absolute; for small α or far from the peak the corner's relative one wins.
       if ((curved > 2 * alpha || Math.max(left.h, right.h) < alpha / 2) && upperValue(s2, bHi) <= alpha) continue;
       const mid = s1 + width / 2;
-      if (!(mid > s1 && mid < s2)) return { kind: 'unknown' };
+      // A cell too narrow to halve and still not certified: P is within rounding of α there, θ is at
+      // the root to within the approximate phase's accuracy.
+      if (!(mid > s1 && mid < s2)) return { kind: 'atRoot' };
       // One evaluation gives both the cell bound at the midpoint and the test for a missed peak: the
       // point (mid, c − mid + ulp) lies on the line θ + ulp/2, so P > α there puts L below θ + ulp.
       const midValue = tail.evaluate(mid, Math.min(1, c - mid + ULP));
@@ -380,7 +390,9 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       if (!(below < theta) || (!(psiBelow < 0) && below > 0)) lowerEnd(Math.min(below, theta), 0.1 * standardError);
       solve();
     } else {
-      gap *= 10;
+      // Out of work (the gap was too narrow for the cells' bounds), or a line whose maximum is α to
+      // rounding (a slightly wider gap settles it).
+      gap *= verdict.kind === 'atRoot' ? 2 : 10;
     }
   }
   return { bound: 0, above, evaluations: tail.evaluations, certifyEvaluations };
