@@ -70,7 +70,8 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     const successes = t / nA;
     const clopperPearson = exactLowerBound(2 * nA, successes, alpha) * (1 - 1e-9);
     if (successes >= 2 * nA * clopperPearson + 1) {
-      const value = tail.evaluate(clopperPearson, clopperPearson) * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
+      // P there is α to ~10⁻⁹ relative: rows cut at the search's 10⁻⁵α would leave out more than that.
+      const value = tail.evaluate(clopperPearson, clopperPearson, Math.max(alpha * 1e-13, 1e-305)) * (1 + TAIL_RELATIVE_ERROR) + tail.dropped;
       if (value <= alpha) return { bound: clopperPearson, above: clopperPearson * (1 + 2e-9), evaluations: tail.evaluations, certifyEvaluations: 1 };
     }
   }

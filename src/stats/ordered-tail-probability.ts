@@ -43,12 +43,12 @@ export class OrderedTailProbability {
     this.suffixB = new Float64Array(nB + 2);
   }
 
-  /** The computed P[T ≥ t] at (a, b); `dropped` is set to the mass it may miss. */
-  evaluate(a: number, b: number): number {
+  /** The computed P[T ≥ t] at (a, b); `dropped` is set to the mass it may miss (rows stop at `cutoff`). */
+  evaluate(a: number, b: number, cutoff = this.cutoff): number {
     this.evaluations++;
     const { nA, nB, t } = this;
-    const { lo: loA, hi: hiA, dropped: droppedA, values: rowA } = fillBinomialWindow(this.rowA, nA, a, this.cutoff);
-    const { lo: loB, hi: hiB, dropped: droppedB, values: rowB } = fillBinomialWindow(this.rowB, nB, b, this.cutoff);
+    const { lo: loA, hi: hiA, dropped: droppedA, values: rowA } = fillBinomialWindow(this.rowA, nA, a, cutoff);
+    const { lo: loB, hi: hiB, dropped: droppedB, values: rowB } = fillBinomialWindow(this.rowB, nB, b, cutoff);
     this.dropped = droppedA + droppedB;
     const suffix = this.suffixB;
     suffix[hiB + 1] = 0;
