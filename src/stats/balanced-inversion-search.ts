@@ -285,8 +285,13 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   //    it is not recomputed), and the staircase is summed only where the inherited bound falls short.
   // Rows for the staircase bound stop where what is left, times its ~N² coefficients, is ~1e-4.
   const staircase = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB)));
-  // Two standard deviations of the smaller-spread class's p at the cell (p ≈ a, b there).
-  const staircaseWidest = (a: number, b: number) => 2 * Math.sqrt(Math.min(Math.max(a * (1 - a), 1 / nA) / nA, Math.max(b * (1 - b), 1 / nB) / nB));
+  // Two standard deviations of the smaller-spread class's p at the cell (p ≈ a, b there); three from
+  // 10⁴ per class, where lines are flat for hundreds of standard deviations and a wider cell's bound,
+  // even failing, lets both halves pass on it (measured: the slowest random cases of 10⁴–10⁵ per
+  // class 15–20% faster; below 10⁴ two is faster).
+  const widestInDeviations = nA >= 10_000 ? 3 : 2;
+  const staircaseWidest = (a: number, b: number) =>
+    widestInDeviations * Math.sqrt(Math.min(Math.max(a * (1 - a), 1 / nA) / nA, Math.max(b * (1 - b), 1 / nB) / nB));
   interface LinePoint {
     s: number;
     /** Upper value of h at (s, c − s + ulp). */
