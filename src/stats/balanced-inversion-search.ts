@@ -282,7 +282,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
   //    (`curvatureBound`, closed form, blind to the cancellation along the line) and the staircase
   //    bound (`BalancedLineCurvature`, from the rows at the cell's ends, which keeps it). A half
   //    inherits its cell's M₂ (its box lies inside; a half's three-term bound is hardly smaller, so
-  //    it is not recomputed), and the staircase is summed only where the inherited bound falls short.
+  //    it is not recomputed), and the staircase is summed only where the inherited bound falls far short.
   // Rows for the staircase bound stop where what is left, times its ~N² coefficients, is ~1e-4.
   const staircase = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB)));
   // Two standard deviations of the smaller-spread class's p at the cell (p ≈ a, b there); three from
@@ -307,11 +307,11 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     const first: LinePoint = { s: sLo, h: lineUpper(sLo) };
     if (sHi <= sLo) return first.h <= alpha ? { kind: 'certified' } : { kind: 'unknown' };
     // Cells still to certify: their two end points and an M₂ inherited from the cell they halve.
-    const stack: { left: LinePoint; right: LinePoint; inherited: number; inheritedWidth: number }[] = [
-      { left: first, right: { s: sHi, h: lineUpper(sHi) }, inherited: Infinity, inheritedWidth: Infinity },
+    const stack: { left: LinePoint; right: LinePoint; inherited: number }[] = [
+      { left: first, right: { s: sHi, h: lineUpper(sHi) }, inherited: Infinity },
     ];
     while (stack.length > 0) {
-      const { left, right, inherited, inheritedWidth } = stack.pop()!;
+      const { left, right, inherited } = stack.pop()!;
       const s1 = left.s;
       const s2 = right.s;
       const width = s2 - s1;
@@ -322,15 +322,13 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       let curvature = inherited < Infinity ? inherited : curvatureBound(nA, nB, s1, s2, bLo, bHi);
       let curved = interpolationBound(left.h, right.h, width, curvature);
       if (curved <= alpha) continue;
-      // The staircase bound costs a few evaluations: it is summed on cells narrow enough for it to be
-      // sharp (a couple of standard deviations of p), and again only a sixteenth of the way down.
-      let boundWidth = inheritedWidth;
-      if (nA >= 2 && width <= staircaseWidest(s1, c - s2) && 16 * width <= inheritedWidth) {
-        const sharper = staircase.bound(s1, s2, c - s2, c - s1);
-        if (sharper < curvature) {
-          curvature = sharper;
-          boundWidth = width;
-        }
+      // The staircase bound costs about as much as several evaluations: it is summed on cells narrow
+      // enough for it to be sharp (a couple of standard deviations of p), and only where the inherited
+      // M₂ is more than 16× what this cell needs (a half needs ~4× less, a quarter ~16×: below that,
+      // splitting two levels down costs less than summing it again).
+      const needed = (8 * (alpha - Math.max(left.h, right.h))) / (width * width);
+      if (nA >= 2 && width <= staircaseWidest(s1, c - s2) && curvature > 16 * needed) {
+        curvature = Math.min(curvature, staircase.bound(s1, s2, c - s2, c - s1));
         curved = interpolationBound(left.h, right.h, width, curvature);
         if (curved <= alpha) continue;
       }
@@ -347,8 +345,8 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
       if (tail.evaluations > start + budget) return { kind: 'unknown' };
       if (midValue * (1 - TAIL_RELATIVE_ERROR) > alpha) return { kind: 'above', s: mid };
       // Explore the half nearer the last maximum last (so it is popped first).
-      const leftHalf = { left, right: middle, inherited: curvature, inheritedWidth: boundWidth };
-      const rightHalf = { left: middle, right, inherited: curvature, inheritedWidth: boundWidth };
+      const leftHalf = { left, right: middle, inherited: curvature };
+      const rightHalf = { left: middle, right, inherited: curvature };
       if (Math.abs(center - s1) < Math.abs(center - s2)) stack.push(rightHalf, leftHalf);
       else stack.push(leftHalf, rightHalf);
     }
