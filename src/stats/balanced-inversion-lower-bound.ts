@@ -63,12 +63,13 @@ import type { ClassCounts } from './types';
  * Boos (1994) for suprema over nuisance parameters; Hoeffding (1956), Ann. Math. Stat. 27, 713–721.
  * Domain: each class total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1.
  * Errors: RangeError naming the field (`yes.total`, `no.correct`, `delta`), EmptyClassError.
- * Cost (measured, `npm run bench`, two-sided interval, one core, each case the median of 3 runs):
- * equal class sizes < 1 ms at any n (Hoeffding); random counts up to 1,000 per class 0.45 ms
- * median, 1.4 ms p95, ~2 ms the slowest; up to 10⁵ per class 8 ms median, 23 ms p95, ~30 ms the
- * slowest — unequal classes of 10⁴–10⁵ whose line has a long, flat supremum (P > 0.7δ all along
- * it) need a few hundred certified cells; most from ~10⁵ per class at δ = 0.05 are settled by
- * Berry–Esseen in a few ms.
+ * Cost (measured, `npm run bench`, two-sided interval, one core, each case the median of 3 runs,
+ * δ = 0.05): equal class sizes < 1 ms at any n (Hoeffding); random counts up to 1,000 per class
+ * 0.4 ms median, 1 ms p95, 1.4–1.8 ms the slowest; up to 10⁵ per class 5.4–7.5 ms median, 12 ms
+ * p95, 16–17.5 ms the slowest — unequal classes of 10⁴–10⁵ whose line has a long, flat supremum
+ * (P > 0.7δ all along it) need a few hundred certified cells; most from ~10⁵ per class are settled
+ * by Berry–Esseen in a few ms. A smaller δ costs more (δ = 0.01: up to 10⁵ 53 ms the slowest, up
+ * to 10⁶ 256 ms; δ = 10⁻⁶ at 5·10⁵ per class ~0.5 s).
  * The product computes large counts in a worker.
  * Clamped to ≤ the estimate (δ near 1 could put L above it; clamping only widens).
  *
