@@ -11,7 +11,8 @@ export type BalancedPlan = Omit<LabelPlan, 'at'> & {
 
 /**
  * The inverted interval is planned up to this many labels per class: its search evaluates the
- * interval ~50 times, each up to ~0.03 s near 10⁵ labels per class (`npm run bench`).
+ * interval ~50 times, each up to ~0.02 s near 10⁵ labels per class at δ = 0.05, ~0.05 s at 0.01
+ * (`npm run bench`).
  */
 export const INVERTED_PLAN_MAX_CLASS = 100_000;
 /** Points of the projected curve (each one inverted interval). */
