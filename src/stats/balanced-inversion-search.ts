@@ -31,7 +31,7 @@ const WORK_PER_ATTEMPT = 4e6;
 const FIRST_GAP = 1e-3;
 /** 10⁻⁵: a thousandth of a percentage point, far below any digit shown. */
 const ABSOLUTE_GAP = 1e-5;
-/** The widened gap stays under this many standard errors (≤ 10⁻⁵ only matters from ~10⁵ per class). */
+/** The widened gap stays under this many standard errors (it binds where one is under 10⁻³: from ~5·10⁴ per class). */
 const MOST_GAP = 1e-2;
 /** A Berry–Esseen bound this close below the approximate root (in standard errors) is taken as it is. */
 const NORMAL_GAP = 0.1;
