@@ -5,6 +5,7 @@ import { balancedInterval } from './balanced-interval';
 import { balancedInversionCoverageGrid } from './balanced-inversion-coverage-grid';
 import { balancedInversionInterval } from './balanced-inversion-interval';
 import { balancedInversionLowerBound } from './balanced-inversion-lower-bound';
+import { balancedInversionSearch } from './balanced-inversion-search';
 import { balancedInversionUpperBound } from './balanced-inversion-upper-bound';
 import { binomialPmfRow } from './binomial-pmf-row';
 import type { Interval } from './types';
@@ -272,6 +273,14 @@ describe('balancedInversionInterval: properties', () => {
     const upper = balancedInversionUpperBound(counts(65, 78, 1373, 1599), 0.05);
     expect(upper).toBeGreaterThanOrEqual(1 - 0.11223);
     expect(upper).toBeLessThan(1 - 0.1121);
+  });
+
+  it('regression: a line whose maximum is α to rounding widens the gap 2×, not 10× (433/447 with 331/338 was 10⁻⁴ short)', () => {
+    // The first certification halves one cell down to 10⁻¹⁶ without settling it: P there is within
+    // rounding of α, so θ is at the root. A 2× gap settles it.
+    const report = balancedInversionSearch(447, 338, 433 * 338 + 331 * 447, 0.025);
+    expect(report.above - report.bound).toBeLessThanOrEqual(2.1e-5);
+    expect(report.bound).toBeGreaterThan(0.96012);
   });
 
   it('regression: a few errors at a small δ give an upper bound below 1 (it was exactly 1: a gap of 10⁻³ se exceeded the bound)', () => {
