@@ -104,6 +104,22 @@ test('with the union bound as the setting, a link without balanced= still opens 
   await expect(page.getByRole('link', { name: 'Compare interval methods for this detector' })).toHaveAttribute('href', /balanced=union/);
 });
 
+test('with the union bound as the setting, the menu opens the planner and the counts view with it', async ({ page }) => {
+  await page.goto('./#/?delta=0.05');
+  await expectSamplesListed(page);
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('union');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await menu.getByRole('link', { name: 'Plan labels' }).click();
+  await expect(page.getByLabel('Balanced interval', { exact: true })).toHaveValue('union');
+  await expect(page.getByText(/union bound, δ\/4 per tail\) that the assumptions project/)).toBeVisible();
+  await menu.getByRole('link', { name: 'From counts' }).click();
+  await expect(page.getByLabel('Balanced interval', { exact: true })).toHaveValue('union');
+
+  // Back to the default: the menu's links leave it out again.
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('inversion');
+  await expect(menu.getByRole('link', { name: 'Plan labels' })).toHaveAttribute('href', '#/plan');
+});
+
 test('large counts: the inverted interval arrives from a worker, the page says it is computing meanwhile', async ({ page }) => {
   await page.goto('./#/counts?yes=44251/54126&no=17875/25517&delta=0.05');
   await expectShown(page, 'balanced', balancedInversionInterval({ yes: { correct: 44251, total: 54126 }, no: { correct: 17875, total: 25517 } }, 0.05));

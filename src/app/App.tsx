@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { StorageProblemBanner } from '../components/StorageProblemBanner';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
+import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../data/balanced-method';
 import type { HashRoute } from '../data/routes';
 import { CountsView, DetectorView, DetectorsListView, SharedWorkspaceView } from '../features/detectors';
+import { useWorkspace } from '../store/workspace';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useHashRoute } from './use-hash-route';
 
@@ -24,6 +26,11 @@ interface Section {
   render: (route: HashRoute) => ReactNode;
   /** false for views reached only by links (e.g. one detector's details). */
   inNav?: boolean;
+  /**
+   * The view reads `balanced=`: its menu link carries the workspace's setting, as the app's other
+   * links do (a link without it opens the default, the test inversion).
+   */
+  balancedLink?: boolean;
 }
 
 // One line per feature view; the shell knows nothing else about them.
@@ -31,11 +38,11 @@ const SECTIONS: Section[] = [
   { segment: '', label: 'Detectors', render: (route) => <DetectorsListView route={route} /> },
   { segment: 'detectors', label: 'Detector', render: (route) => <DetectorView route={route} />, inNav: false },
   { segment: 'shared', label: 'Shared workspace', render: (route) => <SharedWorkspaceView route={route} />, inNav: false },
-  { segment: 'counts', label: 'From counts', render: (route) => <CountsView route={route} /> },
+  { segment: 'counts', label: 'From counts', render: (route) => <CountsView route={route} />, balancedLink: true },
   { segment: 'methods', label: 'Methods', render: (route) => <MethodsView route={route} /> },
   { segment: 'coverage', label: 'Coverage', render: (route) => <CoverageView route={route} /> },
   { segment: 'posterior', label: 'Posterior', render: (route) => <PosteriorView route={route} /> },
-  { segment: 'plan', label: 'Plan labels', render: (route) => <PlanView route={route} /> },
+  { segment: 'plan', label: 'Plan labels', render: (route) => <PlanView route={route} />, balancedLink: true },
   { segment: 'explore', label: 'Tail explorer', render: (route) => <ExplorerView params={route.params} /> },
   { segment: 'data', label: 'Evaluation data', render: (route) => <DataView route={route} /> },
   { segment: 'report', label: 'Report', render: (route) => <ReportView route={route} /> },
@@ -43,10 +50,16 @@ const SECTIONS: Section[] = [
   { segment: 'rank', label: 'Rank detectors', render: (route) => <RankView route={route} />, inNav: false },
 ];
 
+function menuHref(section: Section, balancedMethod: BalancedMethod): string {
+  const carries = section.balancedLink && balancedMethod !== DEFAULT_BALANCED_METHOD;
+  return `#/${section.segment}${carries ? `?${new URLSearchParams({ balanced: balancedMethod })}` : ''}`;
+}
+
 export function App() {
   const route = useHashRoute();
   const segment = route.segments[0] ?? '';
   const active = SECTIONS.find((section) => section.segment === segment);
+  const balancedMethod = useWorkspace((state) => state.balancedMethod);
   return (
     <div className="app">
       <a className="skip-link" href="#main" onClick={focusMain}>
@@ -60,7 +73,7 @@ export function App() {
           <ul>
             {SECTIONS.filter((section) => section.inNav !== false).map((section) => (
               <li key={section.segment}>
-                <a href={`#/${section.segment}`} aria-current={section === active ? 'page' : undefined}>
+                <a href={menuHref(section, balancedMethod)} aria-current={section === active ? 'page' : undefined}>
                   {section.label}
                 </a>
               </li>
