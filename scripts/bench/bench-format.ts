@@ -19,3 +19,9 @@ export function table(header: string[], rows: (string | number)[][]): void {
 }
 
 export const formatMs = (ns: number): string => `${(ns / 1e6).toFixed(2)} ms`;
+
+/** A seeded linear congruential generator in [0, 1): the same cases on every run and machine. */
+export function lcg(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}

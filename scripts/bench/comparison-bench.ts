@@ -9,12 +9,7 @@ import { pairedBalancedDifferenceTest } from '../../src/stats/paired-balanced-di
 import { pairedDifferenceInterval } from '../../src/stats/paired-difference-interval';
 import { rankAgainstReference } from '../../src/stats/rank-against-reference';
 import { simultaneousAboveTarget } from '../../src/stats/simultaneous-above-target';
-import { formatMs, median, now, quantile, table } from './bench-format';
-
-function lcg(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
+import { formatMs, lcg, median, now, quantile, table } from './bench-format';
 
 function pairedCases(maxN: number, count: number, seed: number): PairedCounts[] {
   const random = lcg(seed);

@@ -1,13 +1,12 @@
 // The inverted balanced interval's timings beside the union bound's (call runInversionBench()).
 import { balancedInterval, type ClassCounts } from '../../src/stats';
 import { balancedInversionInterval } from '../../src/stats/balanced-inversion-interval';
-import { formatMs, median, now, quantile, table } from './bench-format';
+import { formatMs, lcg, median, now, quantile, table } from './bench-format';
 
 type Counts = { yes: ClassCounts; no: ClassCounts };
 
 function casesUpTo(maxSize: number, count: number, seed: number): Counts[] {
-  let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = lcg(seed);
   return Array.from({ length: count }, () => {
     const nYes = 1 + Math.floor(random() ** 2 * maxSize);
     const nNo = 1 + Math.floor(random() ** 2 * maxSize);
@@ -89,8 +88,7 @@ export function runInversionBench(): void {
 
   // What the list computes when δ changes: every detector's interval, here on one core (the page
   // shares them among one worker per core).
-  let state = 99;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = lcg(99);
   const list = Array.from({ length: 2000 }, (): Counts => {
     const nYes = 1 + Math.floor(random() * 20_000);
     const nNo = 1 + Math.floor(random() * 20_000);

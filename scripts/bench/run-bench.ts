@@ -24,6 +24,7 @@ import { decimalComplement, halfUnitInLastPlace, parseFixture } from '../../src/
 import { logGamma } from '../../src/stats/log-gamma';
 import { runComparisonBench } from './comparison-bench';
 import { runInversionBench } from './inversion-bench';
+import { lcg } from './bench-format';
 import { visibleDetectors } from '../../src/data/detector-list';
 import type { Detector } from '../../src/data/detector';
 
@@ -271,8 +272,7 @@ function benchWorstCases(): void {
 // 3. The detector list at 10,000 detectors: filter + sort per keystroke.
 
 function benchDetectorList(): void {
-  let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = lcg(42);
   const words = ['forklift', 'pallet', 'helmet', 'door', 'truck', 'person', 'spill', 'smoke', 'vest', 'crate'];
   const detectors: Detector[] = Array.from({ length: 10_000 }, (_, index) => {
     const yesTotal = 1 + Math.floor(random() * 500);

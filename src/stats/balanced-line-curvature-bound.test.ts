@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balancedInversionSearch } from './balanced-inversion-search';
 import { BalancedLineCurvature } from './balanced-line-curvature-bound';
 import { binomialPmf } from './binomial-pmf';
-import { fillBinomialWindow } from './fill-binomial-window';
+import { binomialWindow, fillBinomialWindow } from './fill-binomial-window';
 import { OrderedTailProbability } from './ordered-tail-probability';
 
 /**
@@ -93,7 +93,7 @@ describe('fillBinomialWindow', () => {
       [5000, 0.02, 1e-14],
       [100_000, 0.5, 1e-8],
     ] as const) {
-      const window = fillBinomialWindow({ values: new Float64Array(n + 1), p: 0, lo: 0, hi: 0, dropped: 0 }, n, p, cutoff);
+      const window = fillBinomialWindow(binomialWindow(n), n, p, cutoff);
       let inside = 0;
       for (let k = window.lo; k <= window.hi; k++) {
         expect(Math.abs(window.values[k]! / binomialPmf(k, n, p) - 1)).toBeLessThan(1e-11);

@@ -1,5 +1,5 @@
 import { binomialModeBound } from './binomial-mode-bound';
-import { type BinomialWindow, fillBinomialWindow } from './fill-binomial-window';
+import { type BinomialWindow, binomialWindow, fillBinomialWindow } from './fill-binomial-window';
 
 /**
  * Relative slack on the sum: the rows' probabilities are good to ~1e-12 (Loader's mode term, an ulp
@@ -363,7 +363,7 @@ class RowCache {
 
   /** Fills the oldest row that is not `keep` (allocating up to three). */
   private fill(m: number, p: number, cutoff: number, keep: BinomialWindow | undefined): BinomialWindow {
-    if (this.rows.length < 3) this.rows.push({ values: new Float64Array(m + 1), p: NaN, lo: 0, hi: 0, dropped: 0 });
+    if (this.rows.length < 3) this.rows.push(binomialWindow(m));
     let index = this.rows.length < 3 ? this.rows.length - 1 : this.next;
     if (this.rows[index] === keep) index = (index + 1) % this.rows.length;
     this.next = (index + 1) % 3;

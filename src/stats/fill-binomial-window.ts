@@ -11,6 +11,11 @@ export interface BinomialWindow {
   dropped: number;
 }
 
+/** A window for rows of Binomial(n, ·), to be filled by `fillBinomialWindow`. */
+export function binomialWindow(n: number): BinomialWindow {
+  return { values: new Float64Array(n + 1), p: NaN, lo: 0, hi: 0, dropped: 0 };
+}
+
 /**
  * Writes values[k] = f(k; n, p), the Binomial(n, p) probabilities, for k in a window [lo, hi] around
  * the mode, and bounds what it leaves out. The mode term comes from Loader's form, the rest by
@@ -23,7 +28,7 @@ export interface BinomialWindow {
  * Reference: Loader (2000), "Fast and accurate computation of binomial probabilities".
  * Domain: n ≥ 0 whole, 0 ≤ p ≤ 1, window.values.length > n, cutoff ≥ 0. Internal: not validated.
  *
- * @example fillBinomialWindow({ values: new Float64Array(3), p: 0, lo: 0, hi: 0, dropped: 0 }, 2, 0.5, 0) // lo 0, hi 2, dropped 0, values [0.25, 0.5, 0.25]
+ * @example fillBinomialWindow(binomialWindow(2), 2, 0.5, 0) // lo 0, hi 2, dropped 0, values [0.25, 0.5, 0.25]
  */
 export function fillBinomialWindow(window: BinomialWindow, n: number, p: number, cutoff: number): BinomialWindow {
   const row = window.values;

@@ -1,4 +1,4 @@
-import { type BinomialWindow, fillBinomialWindow } from './fill-binomial-window';
+import { type BinomialWindow, binomialWindow, fillBinomialWindow } from './fill-binomial-window';
 
 /**
  * Relative error allowed for a computed tail sum: the mode term (Loader's form, ~1e-14), the ratio
@@ -18,7 +18,8 @@ export const TAIL_RELATIVE_ERROR = 1e-9;
  * is lost). For each x₊ (from the top) the x₋ with T ≥ t are the suffix x₋ ≥ ⌈(t − n₋x₊)/n₊⌉,
  * summed from suffix sums of the X₋ row; that boundary is walked in exact integer steps (all
  * products are below 2⁵³ for class sizes up to 10⁷).
- * Cost: O(w₊ + w₋) with w the rows' windows, ≈ 20·√(np(1−p)) + a few terms each.
+ * Cost: O(w₊ + w₋) with w the rows' windows, 2√(2 ln(1/cutoff)) standard deviations each (~11 at the
+ * search's cutoff).
  * Internal: not validated (callers validate). Reused buffers: one instance per (n₊, n₋, t).
  *
  * @example new OrderedTailProbability(1, 1, 2, 1e-20).evaluate(0.5, 0.5) // 0.25 = P[both correct]
@@ -38,8 +39,8 @@ export class OrderedTailProbability {
     private readonly t: number,
     private readonly cutoff: number,
   ) {
-    this.rowA = { values: new Float64Array(nA + 1), p: NaN, lo: 0, hi: 0, dropped: 0 };
-    this.rowB = { values: new Float64Array(nB + 1), p: NaN, lo: 0, hi: 0, dropped: 0 };
+    this.rowA = binomialWindow(nA);
+    this.rowB = binomialWindow(nB);
     this.suffixB = new Float64Array(nB + 2);
   }
 
