@@ -65,3 +65,5 @@ export { balancedOneSidedLowerBound } from './balanced-one-sided-lower-bound';
 export { holmAdjust } from './holm-adjust';
 export { simultaneousAboveTarget, type AboveTargetResult } from './simultaneous-above-target';
 export { rankAgainstReference, type AgainstReferenceResult } from './rank-against-reference';
+// Never wider than the union bound: the exact balanced interval ordered by the union bound (Buehler; issue 25)
+export { balancedBuehlerInterval } from './balanced-buehler-interval';
