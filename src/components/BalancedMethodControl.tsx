@@ -4,8 +4,9 @@ import './balanced-method-control.css';
 
 /** What the setting's choices say: the method, and why one would pick it. */
 export const BALANCED_METHOD_CHOICES: Record<BalancedMethod, string> = {
-  inversion: 'Exact, test inversion (tightest)',
+  buehler: 'Exact, never wider than the union bound (Buehler)',
   union: 'Exact, union bound (the blog’s δ/4)',
+  inversion: 'Exact, test inversion ordered by the estimate',
 };
 
 /** The workspace setting "balanced interval": which exact construction every balanced interval uses. */

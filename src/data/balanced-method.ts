@@ -1,26 +1,31 @@
-import { balancedInterval, balancedInversionInterval, type ClassCounts, type Interval } from '../stats';
+import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type ClassCounts, type Interval } from '../stats';
 import type { LinkReader } from './link-params';
 
 /**
  * How the balanced-accuracy interval is built — a workspace setting, carried by links as
- * `balanced=inversion|union`:
- * - `inversion`: the exact test inversion (stats `balancedInversionInterval`), the tightest, the default;
- * - `union`: the blog's union bound (stats `balancedInterval`, four exact bounds at δ/4, averaged).
- * Both keep coverage ≥ 1 − δ for every pair of true class accuracies.
+ * `balanced=buehler|union|inversion`:
+ * - `buehler`: the exact test inversion ordered by the union bound (stats `balancedBuehlerInterval`),
+ *   never wider than the union bound at any counts — the default;
+ * - `union`: the blog's union bound (stats `balancedInterval`, four exact bounds at δ/4, averaged);
+ * - `inversion`: the exact test inversion ordered by the estimate (stats `balancedInversionInterval`),
+ *   narrowest on average with classes of similar size, wider than the union bound where one class
+ *   is near 0% and the other near 100%.
+ * All keep coverage ≥ 1 − δ for every pair of true class accuracies.
  */
-export type BalancedMethod = 'inversion' | 'union';
+export type BalancedMethod = 'buehler' | 'union' | 'inversion';
 
-export const BALANCED_METHODS: readonly BalancedMethod[] = ['inversion', 'union'];
-export const DEFAULT_BALANCED_METHOD: BalancedMethod = 'inversion';
+export const BALANCED_METHODS: readonly BalancedMethod[] = ['buehler', 'union', 'inversion'];
+export const DEFAULT_BALANCED_METHOD: BalancedMethod = 'buehler';
 
 /** The `method` column of the CSV export. */
 export const BALANCED_METHOD_IDS: Record<BalancedMethod, string> = {
-  inversion: 'exact-test-inversion',
+  buehler: 'exact-buehler-union-ordering',
   union: 'exact-union-bound',
+  inversion: 'exact-test-inversion',
 };
 
 export function isBalancedMethod(value: unknown): value is BalancedMethod {
-  return value === 'inversion' || value === 'union';
+  return value === 'buehler' || value === 'union' || value === 'inversion';
 }
 
 /** `balanced` from a link; undefined when absent (the view's default applies: the test inversion; a report takes the workspace's setting), a named problem when malformed. */
@@ -28,7 +33,7 @@ export function readBalancedParam(reader: LinkReader): BalancedMethod | undefine
   const text = reader.raw('balanced');
   if (text === null) return undefined;
   if (isBalancedMethod(text)) return text;
-  reader.problem('balanced', `“balanced” is “${text}”; expected inversion (exact test inversion, the default) or union (the blog's union bound).`);
+  reader.problem('balanced', `“balanced” is “${text}”; expected buehler (exact, never wider than the union bound, the default), union (the blog's union bound) or inversion (exact test inversion ordered by the estimate).`);
   return undefined;
 }
 
@@ -47,7 +52,7 @@ export const INVERSION_MAX_CLASS_SIZE = 10_000_000;
  * page names the method it used.
  */
 export function effectiveMethod(method: BalancedMethod, yes: ClassCounts, no: ClassCounts): BalancedMethod {
-  return method === 'inversion' && Math.max(yes.total, no.total) > INVERSION_MAX_CLASS_SIZE ? 'union' : method;
+  return method !== 'union' && Math.max(yes.total, no.total) > INVERSION_MAX_CLASS_SIZE ? 'union' : method;
 }
 
 /** Whether the method's interval for these counts is cheap enough to compute during a render. */
@@ -61,5 +66,5 @@ export function balancedIntervalBy(method: BalancedMethod, yes: ClassCounts, no:
     const { estimate, lower, upper } = balancedInterval({ yes, no }, delta);
     return { estimate, lower, upper };
   }
-  return balancedInversionInterval({ yes, no }, delta);
+  return method === 'buehler' ? balancedBuehlerInterval({ yes, no }, delta) : balancedInversionInterval({ yes, no }, delta);
 }

@@ -3,8 +3,9 @@ import type { BalancedMethod } from './balanced-method';
 
 /** How each interval is built, as the pages, pictures and reports name it (the CSV uses short ids). */
 export const BALANCED_METHOD_NAMES: Record<BalancedMethod, string> = {
-  inversion: 'exact test inversion (δ/2 per side)',
+  buehler: 'exact, never wider than the union bound (Buehler; δ/2 per side)',
   union: 'exact union bound (δ/4 per tail)',
+  inversion: 'exact test inversion ordered by the estimate (δ/2 per side)',
 };
 export const CLASS_METHOD = 'exact central (Clopper–Pearson)';
 export const UNION_PART_METHOD = 'exact one-sided bounds at δ/4 each (part of the union-bound interval)';

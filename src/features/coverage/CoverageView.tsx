@@ -317,6 +317,7 @@ function CurveDataTable({
 const MAP_WORDING: Record<BalancedMethod, { who: string; caption: string; suffix: string; titled: string }> = {
   union: { who: 'the union bound', caption: 'exact union bound, δ/4 per tail', suffix: '', titled: 'the balanced interval' },
   inversion: { who: 'the test inversion', caption: 'exact test inversion, δ/2 per side', suffix: '-inversion', titled: 'the inverted balanced interval' },
+  buehler: { who: 'the Buehler interval', caption: 'exact, ordered by the union bound (Buehler), δ/2 per side', suffix: '-buehler', titled: 'the Buehler balanced interval' },
 };
 
 function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noTotal: number; delta: number; method: BalancedMethod }) {

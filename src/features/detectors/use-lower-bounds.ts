@@ -9,7 +9,7 @@ import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBounds
  * Up to this many missing bounds are computed on the page: union bounds take ≈ 0.15 ms each; inverted
  * intervals of small counts ≈ 1.5 ms (median) each, so fewer of them.
  */
-const ON_PAGE_LIMIT: Record<BalancedMethod, number> = { union: 500, inversion: 20 };
+const ON_PAGE_LIMIT: Record<BalancedMethod, number> = { union: 500, inversion: 20, buehler: 20 };
 /** A worker for every this many detectors at most (one per core). */
 const DETECTORS_PER_WORKER = 200;
 
