@@ -1,50 +1,55 @@
 import type { ClassCounts, Interval } from '../stats';
-import { balancedIntervalBy, balancedIsQuick, effectiveMethod, type BalancedMethod } from './balanced-method';
-import { runInversionJob, type InversionJob, type InversionMessage } from './inversion-job';
+import { balancedIntervalBy, balancedIsQuick, effectiveMethod, type BalancedMethod, type ExpensiveBalancedMethod } from './balanced-method';
+import { expensiveBalancedEntries, runExpensiveBalancedJob, type ExpensiveBalancedJob, type ExpensiveBalancedMessage, type ExpensiveBalancedNeed } from './expensive-balanced-job';
 import { dealOut, startWorkerJob, workersFor } from './worker-job';
 
+export type { ExpensiveBalancedNeed } from './expensive-balanced-job';
+
 /**
- * The balanced interval by either method, for views that must not wait: the union bound and small
- * counts are computed on the spot; the inverted interval of large counts (up to seconds at 10⁶ per
- * class) is queued to a Web Worker and reported as 'pending' until it arrives. Results are cached by
- * (counts, δ); views re-render on arrival through `subscribeBalanced` / `balancedVersion`.
+ * The balanced interval by any method, for views that must not wait: the union bound and small
+ * counts are computed on the spot; the expensive methods' intervals (the test inversion's and
+ * Buehler's, certified searches: up to seconds at 10⁶ per class) of large counts are queued to a Web
+ * Worker and reported as 'pending' until they arrive. Results are cached by (method, counts, δ);
+ * views re-render on arrival through `subscribeBalanced` / `balancedVersion`.
  */
 const results = new Map<string, Interval>();
 /** Oldest entries are dropped past this many (a workspace of 50,000 detectors at two δ fits). */
 const MAX_RESULTS = 200_000;
-const queued = new Map<string, [number, number, number, number, number]>();
+const queued = new Map<string, ExpensiveBalancedNeed>();
 /** Ids a worker is computing now: asked for again meanwhile, they are not queued twice. */
 const inFlight = new Set<string>();
 const listeners = new Set<() => void>();
 let version = 0;
 let running = false;
 
-function key(yes: ClassCounts, no: ClassCounts, delta: number): string {
-  return `${yes.correct}/${yes.total},${no.correct}/${no.total},${delta}`;
+function key({ method, yes, no, delta }: ExpensiveBalancedNeed): string {
+  return `${method}:${yes.correct}/${yes.total},${no.correct}/${no.total},${delta}`;
 }
 
 /** The interval now, 'pending' while a worker computes it, null when a class has no examples. */
 export function balancedNow(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | null | 'pending' {
   if (yes.total === 0 || no.total === 0) return null;
-  if (effectiveMethod(method, yes, no) === 'union') return balancedIntervalBy('union', yes, no, delta);
-  const id = key(yes, no, delta);
+  const used = effectiveMethod(method, yes, no);
+  if (used === 'union') return balancedIntervalBy('union', yes, no, delta);
+  const need = { method: used, yes, no, delta };
+  const id = key(need);
   const known = recall(id);
   if (known) return known;
-  if (balancedIsQuick(method, yes, no)) {
-    const interval = balancedIntervalBy(method, yes, no, delta);
+  if (balancedIsQuick(used, yes, no)) {
+    const interval = balancedIntervalBy(used, yes, no, delta);
     remember(id, interval);
     return interval;
   }
   if (!queued.has(id) && !inFlight.has(id)) {
-    queued.set(id, [yes.correct, yes.total, no.correct, no.total, delta]);
+    queued.set(id, need);
     queueMicrotask(startNextJob);
   }
   return 'pending';
 }
 
-/** The inverted interval if it is known already (no computing, no queueing). */
-export function knownInversion(yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {
-  return recall(key(yes, no, delta));
+/** The expensive method's interval if it is known already (no computing, no queueing). */
+export function knownExpensiveInterval(method: ExpensiveBalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {
+  return recall(key({ method, yes, no, delta }));
 }
 
 /** A cached interval, moved to the newest end so that eviction drops the least recently used. */
@@ -57,9 +62,9 @@ function recall(id: string): Interval | undefined {
   return known;
 }
 
-/** Records inverted intervals computed elsewhere (the list's bulk worker). */
-export function rememberInversion(yes: ClassCounts, no: ClassCounts, delta: number, interval: Interval): void {
-  remember(key(yes, no, delta), interval);
+/** Records an expensive method's interval computed elsewhere (the list's bulk worker). */
+export function rememberExpensiveInterval(method: ExpensiveBalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number, interval: Interval): void {
+  remember(key({ method, yes, no, delta }), interval);
 }
 
 export function subscribeBalanced(listener: () => void): () => void {
@@ -72,41 +77,35 @@ export function balancedVersion(): number {
   return version;
 }
 
-/** Counts and δ of one inverted interval a view needs. */
-export interface InversionNeed {
-  yes: ClassCounts;
-  no: ClassCounts;
-  delta: number;
-}
-
 /** A worker for every this many intervals at most (one per core). */
 const INTERVALS_PER_WORKER = 50;
 
 /**
- * The needs whose inverted interval is not known yet (empty classes have none; each pair of counts
- * and δ once), with those cheap enough (small counts, see `balancedIsQuick`) computed on the spot,
- * up to `onPageLimit` of them: what is left needs `computeInversions`.
+ * The needs whose interval is not known yet (empty classes have none, nor counts past the expensive
+ * methods' ceiling, where the union bound stands in; each method, pair of counts and δ once), with
+ * those cheap enough (small counts, see `balancedIsQuick`) computed on the spot, up to `onPageLimit`
+ * of them: what is left needs `computeExpensiveIntervals`.
  */
-export function missingInversions(needs: readonly InversionNeed[], onPageLimit: number): InversionNeed[] {
-  const missing = new Map<string, InversionNeed>();
+export function missingExpensiveIntervals(needs: readonly ExpensiveBalancedNeed[], onPageLimit: number): ExpensiveBalancedNeed[] {
+  const missing = new Map<string, ExpensiveBalancedNeed>();
   for (const need of needs) {
-    if (need.yes.total === 0 || need.no.total === 0) continue;
-    const id = key(need.yes, need.no, need.delta);
+    if (need.yes.total === 0 || need.no.total === 0 || effectiveMethod(need.method, need.yes, need.no) === 'union') continue;
+    const id = key(need);
     if (!results.has(id)) missing.set(id, need);
   }
   const all = [...missing.values()];
-  if (all.length > onPageLimit || !all.every(({ yes, no }) => balancedIsQuick('inversion', yes, no))) return all;
-  for (const { yes, no, delta } of all) remember(key(yes, no, delta), balancedIntervalBy('inversion', yes, no, delta));
+  if (all.length > onPageLimit || !all.every(({ method, yes, no }) => balancedIsQuick(method, yes, no))) return all;
+  for (const need of all) remember(key(need), balancedIntervalBy(need.method, need.yes, need.no, need.delta));
   return [];
 }
 
 /**
- * Computes the inverted intervals of `needs` (from `missingInversions`) in Web Workers, one per core,
- * into the cache that `balancedNow` and `knownInversion` read, so that reports and exports of many
- * large detectors never hold the page. Reports the fraction done as results arrive (1 when all are
- * in); returns a function that cancels the work.
+ * Computes the intervals of `needs` (from `missingExpensiveIntervals`) in Web Workers, one per core,
+ * into the cache that `balancedNow` and `knownExpensiveInterval` read, so that reports and exports of
+ * many large detectors never hold the page. Reports the fraction done as results arrive (1 when all
+ * are in); returns a function that cancels the work.
  */
-export function computeInversions(needs: readonly InversionNeed[], onProgress: (fraction: number) => void): () => void {
+export function computeExpensiveIntervals(needs: readonly ExpensiveBalancedNeed[], onProgress: (fraction: number) => void): () => void {
   if (needs.length === 0) {
     onProgress(1);
     return () => {};
@@ -114,24 +113,33 @@ export function computeInversions(needs: readonly InversionNeed[], onProgress: (
   let finished = 0;
   const parts = dealOut(needs, workersFor(needs.length, INTERVALS_PER_WORKER));
   const stops = parts.map((part) =>
-    startWorkerJob<InversionJob, InversionMessage>({
-      createWorker: () => new Worker(new URL('./inversion.worker.ts', import.meta.url), { type: 'module' }),
-      runHere: runInversionJob,
-      job: { counts: new Float64Array(part.flatMap(({ yes, no, delta }) => [yes.correct, yes.total, no.correct, no.total, delta])) },
-      onMessage: (message) => {
-        rememberResults(message, (index) => key(part[index]!.yes, part[index]!.no, part[index]!.delta));
+    startJob(
+      expensiveBalancedEntries(part),
+      (message) => {
+        rememberResults(message, (index) => key(part[index]!));
         finished += message.indices.length;
         onProgress(finished / needs.length);
       },
-      isLast: (message) => message.done,
-      onError: () => onProgress(1),
-    }),
+      () => onProgress(1),
+    ),
   );
   return () => stops.forEach((stop) => stop());
 }
 
+/** One job in the expensive-balanced-intervals worker (on the page where there is no Worker). */
+function startJob(entries: Float64Array, onMessage: (message: ExpensiveBalancedMessage) => void, onError: () => void): () => void {
+  return startWorkerJob<ExpensiveBalancedJob, ExpensiveBalancedMessage>({
+    createWorker: () => new Worker(new URL('./expensive-balanced.worker.ts', import.meta.url), { type: 'module' }),
+    runHere: runExpensiveBalancedJob,
+    job: { entries },
+    onMessage,
+    isLast: (message) => message.done,
+    onError,
+  });
+}
+
 /** Caches a worker's results (`idOf` names the job's entries) and tells the views. */
-function rememberResults(message: InversionMessage, idOf: (index: number) => string): void {
+function rememberResults(message: ExpensiveBalancedMessage, idOf: (index: number) => string): void {
   message.indices.forEach((index, at) => {
     remember(idOf(index), { estimate: message.values[3 * at]!, lower: message.values[3 * at + 1]!, upper: message.values[3 * at + 2]! });
   });
@@ -148,12 +156,12 @@ function remember(id: string, interval: Interval): void {
 function startNextJob(): void {
   if (running || queued.size === 0) return;
   const ids = [...queued.keys()].filter((id) => !results.has(id));
-  const counts = new Float64Array(ids.flatMap((id) => queued.get(id)!));
+  const entries = expensiveBalancedEntries(ids.map((id) => queued.get(id)!));
   queued.clear();
   if (ids.length === 0) return;
   running = true;
   for (const id of ids) inFlight.add(id);
-  const finish = (message: InversionMessage) => {
+  const finish = (message: ExpensiveBalancedMessage) => {
     rememberResults(message, (index) => ids[index]!);
     if (!message.done) return;
     for (const id of ids) inFlight.delete(id);
@@ -162,16 +170,9 @@ function startNextJob(): void {
   };
   // A worker that cannot start or fails computes its job on the page instead: slower, but the
   // intervals arrive (the views would otherwise say "computing…" for good).
-  const onPage = () => setTimeout(() => runInversionJob({ counts }, finish));
+  const onPage = () => setTimeout(() => runExpensiveBalancedJob({ entries }, finish));
   try {
-    startWorkerJob<InversionJob, InversionMessage>({
-      createWorker: () => new Worker(new URL('./inversion.worker.ts', import.meta.url), { type: 'module' }),
-      runHere: runInversionJob,
-      job: { counts },
-      onMessage: finish,
-      isLast: (message) => message.done,
-      onError: onPage,
-    });
+    startJob(entries, finish, onPage);
   } catch {
     onPage();
   }

@@ -28,7 +28,20 @@ export function isBalancedMethod(value: unknown): value is BalancedMethod {
   return value === 'buehler' || value === 'union' || value === 'inversion';
 }
 
-/** `balanced` from a link; undefined when absent (the view's default applies: the test inversion; a report takes the workspace's setting), a named problem when malformed. */
+/**
+ * The methods whose interval is a certified search (≈ 1 ms per interval up to 1,000 per class, up to
+ * ~0.1 s or more at 10⁵–10⁶): computed on the page only for small counts, in Web Workers otherwise,
+ * and cached (balanced-intervals-service). The union bound is closed-form and never waits.
+ */
+export type ExpensiveBalancedMethod = Exclude<BalancedMethod, 'union'>;
+
+export const EXPENSIVE_BALANCED_METHODS: readonly ExpensiveBalancedMethod[] = ['buehler', 'inversion'];
+
+export function isExpensiveBalancedMethod(method: BalancedMethod): method is ExpensiveBalancedMethod {
+  return method !== 'union';
+}
+
+/** `balanced` from a link; undefined when absent (the view's default applies: Buehler's; a report takes the workspace's setting), a named problem when malformed. */
 export function readBalancedParam(reader: LinkReader): BalancedMethod | undefined {
   const text = reader.raw('balanced');
   if (text === null) return undefined;
@@ -38,26 +51,27 @@ export function readBalancedParam(reader: LinkReader): BalancedMethod | undefine
 }
 
 /**
- * Up to these class sizes the inverted interval is computed on the page (measured slowest ≈ 40 ms
- * at ≤ 1,000 per class on a loaded 2-core machine); larger counts go to a Web Worker.
+ * Up to these class sizes an expensive method's interval (the test inversion, Buehler's) is computed
+ * on the page (measured slowest ≈ 40 ms at ≤ 1,000 per class on a loaded 2-core machine); larger
+ * counts go to a Web Worker.
  */
 const ON_PAGE_CLASS_SIZE = 2_000;
 
-/** The inverted interval's largest class size (stats' ceiling: the ordering stays an exact integer). */
-export const INVERSION_MAX_CLASS_SIZE = 10_000_000;
+/** The expensive methods' largest class size (stats' ceiling: the ordering stays an exact integer). */
+export const EXPENSIVE_MAX_CLASS_SIZE = 10_000_000;
 
 /**
- * The method actually used for these counts: the test inversion is defined up to 10⁷ labels per
- * class; beyond, the union bound stands in (at that size the two differ in the fourth digit), and the
- * page names the method it used.
+ * The method actually used for these counts: the test inversion and Buehler's are computed up to 10⁷
+ * labels per class; beyond, the union bound stands in (at that size they differ in the fourth digit),
+ * and the page names the method it used.
  */
 export function effectiveMethod(method: BalancedMethod, yes: ClassCounts, no: ClassCounts): BalancedMethod {
-  return method !== 'union' && Math.max(yes.total, no.total) > INVERSION_MAX_CLASS_SIZE ? 'union' : method;
+  return isExpensiveBalancedMethod(method) && Math.max(yes.total, no.total) > EXPENSIVE_MAX_CLASS_SIZE ? 'union' : method;
 }
 
 /** Whether the method's interval for these counts is cheap enough to compute during a render. */
 export function balancedIsQuick(method: BalancedMethod, yes: ClassCounts, no: ClassCounts): boolean {
-  return method === 'union' || Math.max(yes.total, no.total) <= ON_PAGE_CLASS_SIZE;
+  return !isExpensiveBalancedMethod(method) || Math.max(yes.total, no.total) <= ON_PAGE_CLASS_SIZE;
 }
 
 /** The balanced interval by `method` (both classes non-empty; see `effectiveMethod`), computed now. */

@@ -1,15 +1,16 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../stats';
-import { balancedNow, knownInversion, rememberInversion } from './balanced-intervals-service';
-import { balancedIntervalBy, effectiveMethod, type BalancedMethod } from './balanced-method';
+import { balancedNow, knownExpensiveInterval, rememberExpensiveInterval } from './balanced-intervals-service';
+import { balancedIntervalBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from './balanced-method';
 import type { Detector } from './detector';
 
 /**
  * Every interval shown for one detector at level 1−δ:
  * - `method`: the method used — the chosen one, except the union bound past 10⁷ labels per class;
  * - `balanced`: balanced accuracy by `method`; null when a class has no examples;
- *   'pending' while a Web Worker computes the inverted interval of large counts;
+ *   'pending' while a Web Worker computes an expensive method's interval (the test inversion's or
+ *   Buehler's) of large counts;
  * - `union`: the blog's union bound (δ/4 per tail), its `yes`/`no` being the per-class bounds it is
- *   built from — shown beside the inverted interval on request; null for an empty class;
+ *   built from — shown beside the chosen interval on request; null for an empty class;
  * - `yes` / `no`: each class's central exact (Clopper–Pearson) interval at δ; null for an empty class.
  */
 export interface DetectorIntervals {
@@ -26,8 +27,8 @@ export type ComputedIntervals = Omit<DetectorIntervals, 'balanced'> & { balanced
 /**
  * The union-bound and per-class intervals keyed by the detector object (the store replaces a detector
  * object whenever its counts change, so identity is a safe key), then δ: a list row re-rendered while
- * scrolling computes none again. Inverted intervals are cached by counts and δ in the
- * balanced-intervals service.
+ * scrolling computes none again. The expensive methods' intervals are cached by method, counts and δ
+ * in the balanced-intervals service.
  */
 const classCache = new WeakMap<Detector, { delta: number; union: BalancedInterval | null; yes: Interval | null; no: Interval | null }>();
 
@@ -55,7 +56,7 @@ const lowerCache = new WeakMap<Detector, { delta: number; lower: number | null }
 /** The balanced lower bound at δ by `method` (null for an empty class or one not computed yet). */
 export function detectorLowerBound(detector: Detector, delta: number, method: BalancedMethod): number | null {
   if (detector.yes.total === 0 || detector.no.total === 0) return null;
-  if (method === 'inversion') return knownInversion(detector.yes, detector.no, delta)?.lower ?? null;
+  if (isExpensiveBalancedMethod(method)) return knownExpensiveInterval(method, detector.yes, detector.no, delta)?.lower ?? null;
   const bulk = lowerCache.get(detector);
   if (bulk && bulk.delta === delta) return bulk.lower;
   return detectorClassIntervals(detector, delta).union?.lower ?? null;
@@ -63,24 +64,24 @@ export function detectorLowerBound(detector: Detector, delta: number, method: Ba
 
 /** The detectors whose balanced lower bound at δ by `method` is not known yet (what sorting by it would compute). */
 export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta: number, method: BalancedMethod): Detector[] {
-  if (method === 'inversion') {
-    return detectors.filter((d) => d.yes.total > 0 && d.no.total > 0 && knownInversion(d.yes, d.no, delta) === undefined);
+  if (isExpensiveBalancedMethod(method)) {
+    return detectors.filter((d) => d.yes.total > 0 && d.no.total > 0 && knownExpensiveInterval(method, d.yes, d.no, delta) === undefined);
   }
   return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && classCache.get(detector)?.delta !== delta);
 }
 
 /**
  * Records bounds computed elsewhere (aligned with `detectors`; NaN for an empty class), so sorting by
- * them is immediate: union-bound lower ends, or whole inverted intervals (`uppers` given).
+ * them is immediate: union-bound lower ends, or an expensive method's whole intervals (`uppers` given).
  */
 export function rememberBounds(detectors: readonly Detector[], delta: number, method: BalancedMethod, lowers: ArrayLike<number>, uppers: ArrayLike<number>): void {
   detectors.forEach((detector, index) => {
     const lower = lowers[index]!;
-    if (method === 'union') {
+    if (!isExpensiveBalancedMethod(method)) {
       lowerCache.set(detector, { delta, lower: Number.isNaN(lower) ? null : lower });
     } else if (!Number.isNaN(lower)) {
       const estimate = detectorBalancedEstimate(detector)!;
-      rememberInversion(detector.yes, detector.no, delta, { estimate, lower, upper: uppers[index]! });
+      rememberExpensiveInterval(method, detector.yes, detector.no, delta, { estimate, lower, upper: uppers[index]! });
     }
   });
 }
@@ -106,12 +107,13 @@ export function countsIntervals(yes: ClassCounts, no: ClassCounts, delta: number
 /** Uncached and computed now, whatever the cost (reports and exports need every number). */
 export function computeIntervals(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): ComputedIntervals {
   const empty = yes.total === 0 || no.total === 0;
-  const balanced = empty ? null : (knownInversionFor(method, yes, no, delta) ?? balancedIntervalBy(method, yes, no, delta));
+  const balanced = empty ? null : (knownFor(method, yes, no, delta) ?? balancedIntervalBy(method, yes, no, delta));
   return { method: effectiveMethod(method, yes, no), balanced, union: unionOrNull(yes, no, delta), yes: centralOrNull(yes, delta), no: centralOrNull(no, delta) };
 }
 
-function knownInversionFor(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {
-  return method === 'inversion' ? knownInversion(yes, no, delta) : undefined;
+/** An expensive method's interval from the cache (computed by workers first), if it is there. */
+function knownFor(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | undefined {
+  return isExpensiveBalancedMethod(method) ? knownExpensiveInterval(method, yes, no, delta) : undefined;
 }
 
 function unionOrNull(yes: ClassCounts, no: ClassCounts, delta: number): BalancedInterval | null {

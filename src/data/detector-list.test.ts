@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { balancedInterval, balancedInversionInterval } from '../stats';
+import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval } from '../stats';
+import { balancedIntervalBy } from './balanced-method';
 import type { Detector } from './detector';
 import { balancedBoundsOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberBounds } from './detector-intervals';
 import { visibleDetectors } from './detector-list';
@@ -66,6 +67,8 @@ describe('detectorIntervals', () => {
   it('gives the stats module’s intervals by the chosen method, the union bound beside it, and null for empty classes', () => {
     expect(detectorIntervals(few, 0.05, 'union').balanced).toEqual(interval(balancedInterval(few, 0.05)));
     expect(detectorIntervals(few, 0.05, 'inversion').balanced).toEqual(balancedInversionInterval(few, 0.05));
+    expect(detectorIntervals(few, 0.05, 'buehler').balanced).toEqual(balancedBuehlerInterval(few, 0.05));
+    expect(detectorIntervals(few, 0.05, 'buehler').union).toEqual(balancedInterval(few, 0.05));
     expect(detectorIntervals(few, 0.05, 'inversion').union).toEqual(balancedInterval(few, 0.05));
     expect(detectorIntervals(empty, 0.05, 'inversion')).toMatchObject({ balanced: null, union: null, yes: null });
     expect(detectorIntervals(empty, 0.05, 'union').no?.estimate).toBe(1);
@@ -78,17 +81,27 @@ describe('detectorIntervals', () => {
     expect(detectorBalancedEstimate(fresh[0]!)).toBe(balancedInterval(fresh[0]!, 0.2).estimate);
   });
 
-  it.each(['union', 'inversion'] as const)('sorts by %s lower bounds computed elsewhere (a worker) once remembered, and knows which are missing', (method) => {
+  it.each(['union', 'inversion', 'buehler'] as const)('sorts by %s lower bounds computed elsewhere (a worker) once remembered, and knows which are missing', (method) => {
     const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9]), detector('z', 'Z', [0, 0], [5, 9])];
-    const delta = method === 'union' ? 0.07 : 0.071;
+    const delta = { union: 0.07, inversion: 0.071, buehler: 0.072 }[method];
     expect(detectorsWithoutLowerBound(fresh, delta, method)).toEqual(method === 'union' ? fresh : fresh.slice(0, 2));
     const bounds = fresh.map((d) => balancedBoundsOrNaN(method, d.yes, d.no, delta));
     rememberBounds(fresh, delta, method, bounds.map((b) => b[0]), bounds.map((b) => b[1]));
     expect(detectorsWithoutLowerBound(fresh, delta, method)).toEqual([]);
-    const expected = method === 'union' ? balancedInterval(fresh[0]!, delta).lower : balancedInversionInterval(fresh[0]!, delta).lower;
-    expect(detectorLowerBound(fresh[0]!, delta, method)).toBe(expected);
+    expect(detectorLowerBound(fresh[0]!, delta, method)).toBe(balancedIntervalBy(method, fresh[0]!.yes, fresh[0]!.no, delta).lower);
     expect(detectorLowerBound(fresh[2]!, delta, method)).toBeNull();
     expect(visibleDetectors(fresh, { filter: '', sort: 'lower' }, delta, method).map((d) => d.id)).toEqual(['y', 'x', 'z']);
+  });
+
+  it('keeps the expensive methods’ bounds apart: the inversion’s, remembered, are not Buehler’s', () => {
+    const fresh = [detector('x', 'X', [0, 30], [1, 1]), detector('y', 'Y', [20, 30], [1, 1])];
+    const delta = 0.073;
+    const bounds = fresh.map((d) => balancedBoundsOrNaN('inversion', d.yes, d.no, delta));
+    rememberBounds(fresh, delta, 'inversion', bounds.map((b) => b[0]), bounds.map((b) => b[1]));
+    expect(detectorsWithoutLowerBound(fresh, delta, 'inversion')).toEqual([]);
+    expect(detectorsWithoutLowerBound(fresh, delta, 'buehler')).toEqual(fresh);
+    expect(detectorLowerBound(fresh[0]!, delta, 'buehler')).toBeNull();
+    expect(detectorIntervals(fresh[0]!, delta, 'buehler').balanced).toEqual(balancedBuehlerInterval(fresh[0]!, delta));
   });
 
   it('the inverted interval of large counts is pending until the worker (here: the page, after a tick) delivers it', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../components/download';
-import { ON_PAGE_INVERSIONS } from '../../components/use-inversions-ready';
-import { computeInversions, missingInversions } from '../../data/balanced-intervals-service';
-import type { BalancedMethod } from '../../data/balanced-method';
+import { ON_PAGE_EXPENSIVE_INTERVALS } from '../../components/use-expensive-intervals-ready';
+import { computeExpensiveIntervals, missingExpensiveIntervals } from '../../data/balanced-intervals-service';
+import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/balanced-method';
 import type { Detector } from '../../data/detector';
 import { detectorsToJson, intervalsToCsv } from '../../data/export-files';
 import { formatFullPrecision } from '../../data/format';
@@ -19,8 +19,9 @@ export interface ExportButtonsProps {
 }
 
 /**
- * Downloads the detectors as re-importable JSON and their intervals at δ as CSV. Inverted intervals
- * not computed yet (large counts take up to seconds each) are computed in Web Workers first, with
+ * Downloads the detectors as re-importable JSON and their intervals at δ as CSV. The expensive
+ * methods' intervals (the test inversion's, Buehler's) not computed yet (large counts take up to
+ * seconds each) are computed in Web Workers first, with
  * progress and Cancel, so that exporting many large detectors never holds the page.
  */
 export function ExportButtons({ detectors, delta, method, fileStem, subject = 'detectors' }: ExportButtonsProps) {
@@ -36,13 +37,18 @@ export function ExportButtons({ detectors, delta, method, fileStem, subject = 'd
   };
   const exportIntervals = () => {
     const download = () => downloadText(`${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`, intervalsToCsv(detectors, delta, method), 'text/csv');
-    const missing = method === 'inversion' ? missingInversions(detectors.map(({ yes, no }) => ({ yes, no, delta })), ON_PAGE_INVERSIONS) : [];
+    const missing = isExpensiveBalancedMethod(method)
+      ? missingExpensiveIntervals(
+          detectors.map(({ yes, no }) => ({ method, yes, no, delta })),
+          ON_PAGE_EXPENSIVE_INTERVALS,
+        )
+      : [];
     if (missing.length === 0) {
       download();
       return;
     }
     setComputing(0);
-    stop.current = computeInversions(missing, (fraction) => {
+    stop.current = computeExpensiveIntervals(missing, (fraction) => {
       if (fraction < 1) {
         setComputing(fraction);
         return;

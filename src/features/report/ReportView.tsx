@@ -5,7 +5,7 @@ import { detectorIntervalRows, detectorIntervalsCaption } from '../../components
 import { IntervalChart } from '../../components/IntervalChart';
 import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
-import { useInversionsReady } from '../../components/use-inversions-ready';
+import { useExpensiveIntervalsReady } from '../../components/use-expensive-intervals-ready';
 import { useLinkState } from '../../components/use-link-state';
 import { usePrinting } from '../../components/use-printing';
 import { useProgressiveCount } from '../../components/use-progressive-count';
@@ -26,7 +26,7 @@ import {
   intervalText,
   metricRows,
   reportEntries,
-  reportInversionNeeds,
+  reportExpensiveNeeds,
   simultaneousDeltaText,
   type ReportDetector,
   type ReportEntry,
@@ -66,9 +66,9 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
     const chosen = subject.kind === 'detector' ? stored.filter((detector) => detector.id === subject.id) : stored;
     return chosen.map(({ id, name, query, yes, no }) => ({ id, name, query, yes, no }));
   }, [subject, stored]);
-  // Inverted intervals of large counts take up to seconds each: workers compute them first, off the page.
-  const needs = useMemo(() => (method === 'inversion' ? reportInversionNeeds(detectors, delta) : []), [detectors, delta, method]);
-  const computing = useInversionsReady(needs);
+  // The test inversion's and Buehler's intervals of large counts take up to seconds each: workers compute them first, off the page.
+  const needs = useMemo(() => reportExpensiveNeeds(detectors, delta, method), [detectors, delta, method]);
+  const computing = useExpensiveIntervalsReady(needs);
   const ready = computing === null;
   const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method) : []), [ready, detectors, delta, method]);
   const family = useMemo<ReportFamily>(() => ({ delta, m: detectors.length }), [delta, detectors.length]);

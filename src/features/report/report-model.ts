@@ -1,6 +1,6 @@
 import { CLASS_LABELS } from '../../data/detector';
-import type { InversionNeed } from '../../data/balanced-intervals-service';
-import type { BalancedMethod } from '../../data/balanced-method';
+import type { ExpensiveBalancedNeed } from '../../data/balanced-intervals-service';
+import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/balanced-method';
 import { computeIntervals, type ComputedIntervals } from '../../data/detector-intervals';
 import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
 import { deltaProblem } from '../../data/link-params';
@@ -31,10 +31,15 @@ export interface ReportEntry extends ReportDetector {
   simultaneous: ComputedIntervals | null;
 }
 
-/** The inverted intervals a report of `detectors` shows: each at δ and, for more than one detector, at δ/m. */
-export function reportInversionNeeds(detectors: readonly ReportDetector[], delta: number): InversionNeed[] {
+/**
+ * The expensive intervals (by the test inversion or Buehler's) a report of `detectors` by `method`
+ * shows, each at δ and, for more than one detector, at δ/m: none for the union bound.
+ */
+export function reportExpensiveNeeds(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod): ExpensiveBalancedNeed[] {
+  if (!isExpensiveBalancedMethod(method)) return [];
   const m = detectors.length;
-  return detectors.flatMap(({ yes, no }) => (hasSimultaneous({ delta, m }) ? [{ yes, no, delta }, { yes, no, delta: delta / m }] : [{ yes, no, delta }]));
+  const deltas = hasSimultaneous({ delta, m }) ? [delta, delta / m] : [delta];
+  return detectors.flatMap(({ yes, no }) => deltas.map((level) => ({ method, yes, no, delta: level })));
 }
 
 /** Whether the simultaneous intervals exist: several detectors, and δ/m a level the intervals take (≥ 1e-300). */
