@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatIntervalParts, relativeWidth } from '../../data/format';
 import { parseHashRoute } from '../../data/routes';
+import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval } from '../../stats';
 import { MethodsView } from './MethodsView';
 
 function renderAt(hash: string) {
@@ -105,5 +107,63 @@ describe('MethodsView, bad links', () => {
   it('names the parameter', () => {
     renderAt('#/methods?n=40&k=41');
     expect(screen.getByRole('alert')).toHaveTextContent('k: “k” is 41 but n is 40');
+  });
+});
+
+describe('MethodsView, the three exact balanced intervals', () => {
+  const counts = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+  const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent);
+  const expected = (interval: { estimate: number; lower: number; upper: number }) => {
+    const shown = formatIntervalParts(interval, 2);
+    return [shown.estimate, shown.lower, shown.upper];
+  };
+  const exactNames = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('rowheader')
+      .map((header) => header.querySelector('.methods-table__name')!.textContent!)
+      .filter((name) => name.startsWith('Exact'));
+
+  it('leads with the default, Buehler, then the union bound and the estimate-ordered inversion, each its own numbers', () => {
+    renderAt('#/methods?yes=38/40&no=55/60&delta=0.05');
+    const table = screen.getByRole('table', { name: /for YES 38\/40, NO 55\/60/ });
+    expect(exactNames(table)).toEqual([
+      'Exact, never wider than the union bound (Buehler) — the default',
+      'Exact union bound (the blog’s)',
+      'Exact test inversion ordered by the estimate',
+    ]);
+    expect(cellsOf(rowOf(table, /Buehler/))).toEqual(expected(balancedBuehlerInterval(counts, 0.05)));
+    expect(cellsOf(rowOf(table, /Exact union bound/))).toEqual(expected(balancedInterval(counts, 0.05)));
+    expect(cellsOf(rowOf(table, /ordered by the estimate/))).toEqual(expected(balancedInversionInterval(counts, 0.05)));
+  });
+
+  it('leads with the link’s choice', () => {
+    renderAt('#/methods?yes=38/40&no=55/60&delta=0.05&balanced=union');
+    expect(exactNames(screen.getByRole('table', { name: /for YES 38\/40, NO 55\/60/ }))).toEqual([
+      'Exact union bound (the blog’s) — as the link asks',
+      'Exact, never wider than the union bound (Buehler)',
+      'Exact test inversion ordered by the estimate',
+    ]);
+    renderAt('#/methods?yes=38/40&no=55/60&delta=0.05&balanced=inversion');
+    expect(exactNames(screen.getAllByRole('table', { name: /for YES 38\/40, NO 55\/60/ }).at(-1)!)[0]).toBe(
+      'Exact test inversion ordered by the estimate — as the link asks',
+    );
+  });
+
+  it('says, for a detector that never fires, how each compares with the union bound here', () => {
+    const never = { yes: { correct: 0, total: 40 }, no: { correct: 960, total: 960 } };
+    renderAt('#/methods?yes=0/40&no=960/960&delta=0.05');
+    const table = screen.getByRole('table', { name: /for YES 0\/40, NO 960\/960/ });
+    const union = balancedInterval(never, 0.05);
+    const against = (interval: { lower: number; upper: number }) => relativeWidth(union, interval);
+    const inversion = against(balancedInversionInterval(never, 0.05));
+    // The estimate's ordering spends δ badly here: much wider than the union bound (the issue's [42.0%, 58.0%] against [49.7%, 55.2%]).
+    expect(inversion.wider).toBe(true);
+    expect(rowOf(table, /ordered by the estimate/)).toHaveTextContent(`Here: ${inversion.percent}% wider than the union bound.`);
+    const buehler = against(balancedBuehlerInterval(never, 0.05));
+    expect(buehler.wider).toBe(false);
+    expect(rowOf(table, /Buehler/)).toHaveTextContent(
+      buehler.percent === 0 ? 'Here: about as wide as the union bound.' : `Here: ${buehler.percent}% narrower than the union bound.`,
+    );
+    expect(screen.getByRole('heading', { name: 'Three exact balanced intervals' })).toBeInTheDocument();
   });
 });

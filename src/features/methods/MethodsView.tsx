@@ -1,4 +1,4 @@
-import { DEFAULT_BALANCED_METHOD } from '../../data/balanced-method';
+import { BALANCED_METHODS, DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../../data/balanced-method';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { useCallback, useMemo } from 'react';
 import { TableScroll } from '../../components/TableScroll';
@@ -10,13 +10,14 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { coverageHref, DEFAULT_COVERAGE_LINK, MAX_COVERAGE_N } from '../../data/coverage-link';
-import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent, intervalDigits, relativeWidth } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent, intervalDigits } from '../../data/format';
 import { METHOD_INFO } from '../../data/method-info';
 import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink } from '../../data/methods-link';
 import { DEFAULT_PLAN_LINK, planHref } from '../../data/plan-link';
 import { MAX_POSTERIOR_COUNT, posteriorHref } from '../../data/posterior-link';
 import type { HashRoute } from '../../data/routes';
 import type { ClassCounts, Interval, ProportionMethod } from '../../stats';
+import { BalancedConstructions, EXACT_BALANCED, hereVersusUnion } from './balanced-constructions';
 import { balancedIntervals, proportionIntervals } from './method-intervals';
 import './methods.css';
 
@@ -154,27 +155,16 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
   const counts = `YES ${yes.correct}/${yes.total}, NO ${no.correct}/${no.total}`;
   const confusion = { tp: yes.correct, fn: yes.total - yes.correct, tn: no.correct, fp: no.total - no.correct };
   // Which one leads, and why: the link asked for it, or it is the default (not the reader's own setting).
-  const leading = (method: typeof chosen) => (chosen !== method ? '' : link.balanced === undefined ? '; the default' : '; as the link asks');
-  const inversionWider = balanced.inverted && balanced.inverted !== 'pending' ? relativeWidth(balanced.exact, balanced.inverted) : null;
-  const invertedRow: MethodRow[] =
-    balanced.inverted && balanced.inverted !== 'pending'
-      ? [
-          {
-            name: `Exact test inversion (tailbound${leading('inversion')})`,
-            promise:
-              'One exact test of the balanced accuracy inverted, δ/2 per side, its supremum over the nuisance certified: guaranteed ≥ 1 − δ coverage, and the narrowest here as a rule' +
-              (inversionWider?.wider && inversionWider.percent > 0
-                ? ` — but not here: ${inversionWider.percent}% wider than the union bound (with a class near 0% or 100% its ordering spends δ less well; both keep the promise, and their intersection would not).`
-                : '.'),
-            interval: balanced.inverted,
-          },
-        ]
-      : [];
-  const unionRow: MethodRow = {
-    name: `Exact union bound (the blog’s${leading('union')})`,
-    promise: 'Each class’s exact bounds at δ/4, averaged: guaranteed ≥ 1 − δ coverage for every pair of class accuracies.',
-    interval: balanced.exact,
-  };
+  const leading = (method: BalancedMethod) => (chosen !== method ? '' : link.balanced === undefined ? ' — the default' : ' — as the link asks');
+  // The workspace's (or the link's) balanced interval leads; the others follow in the setting's order.
+  const order = [chosen, ...BALANCED_METHODS.filter((method) => method !== chosen)];
+  const exactRows = order.flatMap((method): MethodRow[] => {
+    const interval = balanced.byMethod[method];
+    if (interval === null || interval === 'pending') return [];
+    return [{ name: `${EXACT_BALANCED[method].name}${leading(method)}`, promise: EXACT_BALANCED[method].promise + hereVersusUnion(method, interval, balanced.exact), interval }];
+  });
+  const pending = order.filter((method) => balanced.byMethod[method] === 'pending');
+  const notComputed = order.filter((method) => balanced.byMethod[method] === null);
   const classRows = (rows: typeof yesRows, classCounts: ClassCounts) =>
     rows.map(({ method, interval }) => ({
       name: METHOD_INFO[method].label,
@@ -191,8 +181,7 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
         delta={delta}
         series="balanced"
         rows={[
-          // The workspace's (or the link's) balanced interval leads.
-          ...(chosen === 'inversion' ? [...invertedRow, unionRow] : [unionRow, ...invertedRow]),
+          ...exactRows,
           {
             name: 'Posterior (Brodersen et al. 2010)',
             promise:
@@ -211,14 +200,18 @@ function DetectorResults({ link }: { link: Extract<MethodsLink, { kind: 'detecto
           },
         ]}
       />
-      {balanced.inverted === 'pending' && (
+      {pending.length > 0 && (
         <p role="status" className="muted">
-          Computing the exact test inversion of these counts in a background worker…
+          Computing {pending.map((method) => EXACT_BALANCED[method].short).join(' and ')} for these counts in a background worker…
         </p>
       )}
-      {balanced.inverted === null && (
-        <p className="muted">The exact test inversion is computed up to 10,000,000 labels per class; these counts have more.</p>
+      {notComputed.length > 0 && (
+        <p className="muted">
+          {notComputed.map((method) => EXACT_BALANCED[method].short).join(' and ')} {notComputed.length === 1 ? 'is' : 'are'} computed up to
+          10,000,000 labels per class; these counts have more.
+        </p>
       )}
+      <BalancedConstructions />
       <p className="methods-view__next">
         {/* The posterior view takes counts up to its maximum; past it the link would open on a problem. */}
         {Object.values(confusion).every((cell) => cell <= MAX_POSTERIOR_COUNT) && (

@@ -1,5 +1,5 @@
 import { balancedNow } from '../../data/balanced-intervals-service';
-import { effectiveMethod } from '../../data/balanced-method';
+import { BALANCED_METHODS, effectiveMethod, type BalancedMethod } from '../../data/balanced-method';
 import { PROPORTION_METHODS } from '../../data/method-info';
 import {
   balancedInterval,
@@ -22,13 +22,17 @@ export function proportionIntervals(n: number, k: number, delta: number): Method
   return PROPORTION_METHODS.map((method) => ({ method, interval: proportionInterval(method, n, k, delta) }));
 }
 
+/** An exact balanced interval as a view gets it: now, 'pending' while a worker computes it, null where it is not computed. */
+export type ExactBalanced = Interval | 'pending' | null;
+
 export interface BalancedIntervals {
   /**
-   * tailbound's exact test inversion ('pending' while a worker computes large counts; null past 10⁷
-   * labels per class, where it is not computed).
+   * Each exact balanced construction's interval: the union bound always; Buehler's and the
+   * estimate-ordered test inversion's 'pending' while a worker computes large counts, null past 10⁷
+   * labels per class, where they are not computed.
    */
-  inverted: Interval | 'pending' | null;
-  /** tailbound's exact union-bound interval (each class bound at δ/4). */
+  byMethod: Record<BalancedMethod, ExactBalanced>;
+  /** tailbound's exact union-bound interval (each class bound at δ/4), with its per-class parts. */
   exact: BalancedInterval;
   /** Brodersen et al.'s central 1 − δ posterior interval, with the posterior mean as its estimate. */
   posterior: Interval;
@@ -36,7 +40,17 @@ export interface BalancedIntervals {
   wald: Interval;
 }
 
-/** The balanced accuracy's intervals from a detector's two classes. */
+/**
+ * One construction's interval through the shared service (cached by method, counts and δ): small
+ * counts computed on the spot, large ones in a worker ('pending' until they arrive); null past the
+ * expensive constructions' ceiling, where the service would stand the union bound in for them.
+ */
+export function exactBalancedBy(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): ExactBalanced {
+  if (effectiveMethod(method, yes, no) !== method) return null;
+  return balancedNow(method, yes, no, delta);
+}
+
+/** The balanced accuracy's intervals from a detector's two classes (both non-empty). */
 export function balancedIntervals(yes: ClassCounts, no: ClassCounts, delta: number): BalancedIntervals {
   const posterior = posteriorBalancedAccuracy({
     tp: yes.correct,
@@ -44,10 +58,13 @@ export function balancedIntervals(yes: ClassCounts, no: ClassCounts, delta: numb
     tn: no.correct,
     fp: no.total - no.correct,
   });
-  const inverted = effectiveMethod('inversion', yes, no) === 'inversion' ? balancedNow('inversion', yes, no, delta) : null;
+  const exact = balancedInterval({ yes, no }, delta);
+  const byMethod = Object.fromEntries(
+    BALANCED_METHODS.map((method) => [method, method === 'union' ? exact : exactBalancedBy(method, yes, no, delta)]),
+  ) as Record<BalancedMethod, ExactBalanced>;
   return {
-    inverted,
-    exact: balancedInterval({ yes, no }, delta),
+    byMethod,
+    exact,
     posterior: posterior.interval(delta),
     wald: balancedWaldInterval({ yes, no }, delta),
   };
