@@ -148,7 +148,7 @@ describe('workspace actions', () => {
     store.getState().importDetectors([spill], 'add', 'update', 'Added 1 shared detectors.', shared);
     expect(store.getState()).toMatchObject({ ...shared, detectors: [forklift, spill] });
     expect(store.getState().undoBulkChange()).toBe(true);
-    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', balancedMethod: 'inversion', showUnionBounds: false, detectors: [forklift] });
+    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', balancedMethod: 'buehler', showUnionBounds: false, detectors: [forklift] });
     // A plain import leaves the settings as they are, before and after its undo.
     store.getState().setFilter('fork');
     store.getState().importDetectors([spill], 'add', 'update');
@@ -319,16 +319,43 @@ describe('persistence', () => {
     });
   });
 
-  it('reads a workspace saved before the balanced-interval setting existed with the default, the test inversion', async () => {
+  it('starts with the default balanced interval, Buehler’s', async () => {
+    expect((await newStore()).getState().balancedMethod).toBe('buehler');
+  });
+
+  it('reads a workspace saved before the balanced-interval setting existed with the default, Buehler’s', async () => {
     const first = await newStore();
     first.getState().seed([forklift]);
     first.getState().setBalancedMethod('union');
     const saved = (await stored()) as { version: number; state: Record<string, unknown> };
     delete saved.state.balancedMethod;
-    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(saved));
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ ...saved, version: 1 }));
     const second = await newStore();
-    expect(second.getState().balancedMethod).toBe('inversion');
+    expect(second.getState().balancedMethod).toBe('buehler');
     expect(second.getState().detectors).toEqual([forklift]);
+  });
+
+  it('migrates version 1’s test inversion (the old default) to Buehler’s, keeps its union bound, and saves version 2', async () => {
+    const v1 = (balancedMethod: string) =>
+      JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod, seeded: true } });
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, v1('inversion'));
+    const inverted = await newStore();
+    expect(inverted.getState()).toMatchObject({ balancedMethod: 'buehler', detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, storageProblem: null });
+    expect(await stored()).toEqual({
+      version: 2,
+      state: { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'buehler', seeded: true },
+    });
+
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, v1('union'));
+    expect((await newStore()).getState().balancedMethod).toBe('union');
+  });
+
+  it('keeps a version-2 workspace’s test inversion: chosen after the change, it stays chosen', async () => {
+    const first = await newStore();
+    first.getState().seed([forklift]);
+    first.getState().setBalancedMethod('inversion');
+    expect((await stored()).version).toBe(2);
+    expect((await newStore()).getState().balancedMethod).toBe('inversion');
   });
 
   it('restores a saved workspace, but not the filter or undo slot', async () => {
@@ -342,7 +369,7 @@ describe('persistence', () => {
     expect(second.persist.hasHydrated()).toBe(true);
   });
 
-  it('migrates version 0 (positives/negatives, confidence) to version 1 and saves it', async () => {
+  it('migrates version 0 (positives/negatives, confidence) to the current version and saves it', async () => {
     const v0 = {
       version: 0,
       state: {
@@ -352,8 +379,8 @@ describe('persistence', () => {
     };
     localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(v0));
     const store = await newStore();
-    expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, seeded: true, storageProblem: null });
-    expect((await stored()).version).toBe(1);
+    expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, seeded: true, balancedMethod: 'buehler', storageProblem: null });
+    expect((await stored()).version).toBe(2);
     expect((await stored()).state.detectors).toEqual([forklift]);
   });
 
@@ -365,6 +392,7 @@ describe('persistence', () => {
       sort: 'estimate',
       showUnionBounds: false,
       seeded: true,
+      balancedMethod: 'buehler',
     });
   });
 
@@ -374,7 +402,7 @@ describe('persistence', () => {
     ['a bare list', JSON.stringify([1, 2, 3]), "it is not tailbound's workspace format"],
     ['a null state', JSON.stringify({ version: 1, state: null }), 'the saved state is not an object'],
     ['an empty string', '', 'it is not valid JSON'],
-    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 1)'],
+    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 2)'],
     [
       'detectors failing validation',
       JSON.stringify({ version: 1, state: { detectors: [{ ...forklift, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
@@ -384,6 +412,21 @@ describe('persistence', () => {
       'an unknown sort',
       JSON.stringify({ version: 1, state: { detectors: [], delta: 0.05, sort: 'random', showUnionBounds: false, seeded: true } }),
       'unknown sort order "random"',
+    ],
+    [
+      'an unknown balanced-interval method',
+      JSON.stringify({ version: 2, state: { detectors: [], delta: 0.05, sort: 'estimate', showUnionBounds: false, balancedMethod: 'bonferroni', seeded: true } }),
+      'unknown balanced-interval method "bonferroni"',
+    ],
+    [
+      'a version-2 workspace without its balanced-interval method',
+      JSON.stringify({ version: 2, state: { detectors: [], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
+      'unknown balanced-interval method none',
+    ],
+    [
+      'an unknown balanced-interval method in version 1',
+      JSON.stringify({ version: 1, state: { detectors: [], delta: 0.05, sort: 'estimate', showUnionBounds: false, balancedMethod: 7, seeded: true } }),
+      'unknown balanced-interval method 7',
     ],
     ['version-0 data without detectors', JSON.stringify({ version: 0, state: { confidence: 0.95 } }), 'version-0 data without a detectors list'],
     ['a negative version', JSON.stringify({ version: -1, state: {} }), 'unknown saved format version -1'],

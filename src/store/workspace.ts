@@ -42,7 +42,7 @@ export interface WorkspaceState {
   filter: string;
   /** Show the δ/4 per-class bounds that the balanced interval is built from. */
   showUnionBounds: boolean;
-  /** How every balanced interval is built: the exact test inversion (default) or the blog's union bound. */
+  /** How every balanced interval is built: Buehler's (the default), the blog's union bound or the estimate-ordered test inversion. */
   balancedMethod: BalancedMethod;
   /** False until the sample set or a file populated the workspace: the UI then calls seed(samples). */
   seeded: boolean;
@@ -131,7 +131,7 @@ export class MigrationFailure {
 const PROBLEMS_SHOWN = 3;
 
 export const WORKSPACE_STORAGE_KEY = 'tailbound.workspace';
-export const WORKSPACE_VERSION = 1;
+export const WORKSPACE_VERSION = 2;
 export const DEFAULT_NEW_DETECTOR_NAME = 'New detector';
 
 /** What is saved: the data and lasting view choices, not the filter, undo slot or problems. */
@@ -364,18 +364,41 @@ export function selectDetector(id: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Persistence: version 0 → 1 migration, validation of what was read, and setting bad data aside.
+// Persistence: migrations (0 → 1 → 2), validation of what was read, and setting bad data aside.
 
 /**
  * Version 0 (the first prototype's shape, kept readable):
  *   { detectors: [{ id, name, query?, positives: {correct, total}, negatives: {correct, total} }],
  *     confidence: 0.95 }
  * where positives = the should-be-YES class, negatives = should-be-NO, confidence = 1 − δ.
- * Version 1: { detectors: [{ id, name, query, yes, no }], delta, sort, showUnionBounds, seeded }.
+ * Version 1: { detectors: [{ id, name, query, yes, no }], delta, sort, showUnionBounds, seeded,
+ *   balancedMethod } with balancedMethod 'inversion' (the default then) or 'union', absent if saved
+ *   before the setting existed.
+ * Version 2: the same, balancedMethod 'buehler' (the new default: exact, never wider than the union
+ *   bound), 'union' or 'inversion'. Going 1 → 2, a stored 'inversion' becomes 'buehler': it was the
+ *   default, so nearly every version-1 workspace holds it without its user ever having chosen it, and
+ *   Buehler's interval is never wider than the union bound where the inversion can be (one class near
+ *   0%, the other near 100%); a user who did choose the inversion picks it again in "Balanced
+ *   interval". An absent method becomes 'buehler' too; 'union' (always a choice) is kept; anything
+ *   else is left as it is, for the check to set the workspace aside with a message.
  * Returns a MigrationFailure (never throws) so the caller can set the stored value aside.
  */
 export function migrateWorkspace(persisted: unknown, version: number): unknown {
+  if (version === 1) return fromVersion1(persisted);
   if (version !== 0) return new MigrationFailure(`unknown saved format version ${version}`);
+  const version1 = fromVersion0(persisted);
+  return version1 instanceof MigrationFailure ? version1 : fromVersion1(version1);
+}
+
+/** Version 1 → 2: the default balanced interval is Buehler's (see migrateWorkspace). */
+function fromVersion1(persisted: unknown): unknown {
+  if (!isRecord(persisted)) return persisted;
+  const { balancedMethod } = persisted;
+  return { ...persisted, balancedMethod: balancedMethod === undefined || balancedMethod === 'inversion' ? 'buehler' : balancedMethod };
+}
+
+/** Version 0 → 1. */
+function fromVersion0(persisted: unknown): unknown {
   if (!isRecord(persisted) || !Array.isArray(persisted.detectors)) {
     return new MigrationFailure('version-0 data without a detectors list');
   }
@@ -410,6 +433,7 @@ function checkPersisted(value: unknown): PersistedCheck {
   }
   const deltaError = typeof value.delta === 'number' ? deltaProblem(value.delta) : `δ is ${typeof value.delta}`;
   if (!SORT_KEYS.includes(value.sort as SortKey)) return { ok: false, reason: `unknown sort order ${JSON.stringify(value.sort)}` };
+  if (!isBalancedMethod(value.balancedMethod)) return { ok: false, reason: `unknown balanced-interval method ${JSON.stringify(value.balancedMethod) ?? 'none'}` };
   if (typeof value.showUnionBounds !== 'boolean' || typeof value.seeded !== 'boolean') {
     return { ok: false, reason: 'view settings of the wrong type' };
   }
@@ -420,8 +444,7 @@ function checkPersisted(value: unknown): PersistedCheck {
       delta: deltaError ? DEFAULT_DELTA : (value.delta as number),
       sort: value.sort as SortKey,
       showUnionBounds: value.showUnionBounds,
-      // Saved before the setting existed (or unreadable): the default, the tightest.
-      balancedMethod: isBalancedMethod(value.balancedMethod) ? value.balancedMethod : DEFAULT_BALANCED_METHOD,
+      balancedMethod: value.balancedMethod,
       seeded: value.seeded,
     },
     ...(deltaError ? { deltaReset: `the saved δ = ${String(value.delta)} cannot be used: ${deltaError}` } : {}),
