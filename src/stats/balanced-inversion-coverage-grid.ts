@@ -1,6 +1,6 @@
 import { assertCoverageGrid } from './assert-coverage-grid';
 import { balancedInversionSearch } from './balanced-inversion-search';
-import { binomialPmfRow } from './binomial-pmf-row';
+import { intervalTableCoverage } from './interval-table-coverage';
 
 /** The largest class size: (n₊ + 1)(n₋ + 1) distinct observations, each two certified searches. */
 const MAX_CLASS_SIZE = 60;
@@ -53,25 +53,5 @@ export function balancedInversionCoverageGrid(
       upper[kYes * (nNo + 1) + kNo] = Math.max(high, estimate);
     }
   }
-  const noRows = pNoValues.map((pNo) => binomialPmfRow(nNo, pNo));
-  return pYesValues.map((pYes, row) => {
-    const yesRow = binomialPmfRow(nYes, pYes);
-    const coverageRow = pNoValues.map((pNo, column) => {
-      const theta = (pYes + pNo) / 2;
-      const noRow = noRows[column]!;
-      let coverage = 0;
-      for (let kYes = 0; kYes <= nYes; kYes++) {
-        const weight = yesRow[kYes]!;
-        if (weight === 0) continue;
-        let inner = 0;
-        for (let kNo = 0, cell = kYes * (nNo + 1); kNo <= nNo; kNo++, cell++) {
-          if (lower[cell]! <= theta && theta <= upper[cell]!) inner += noRow[kNo]!;
-        }
-        coverage += weight * inner;
-      }
-      return Math.min(coverage, 1);
-    });
-    onProgress?.(row + 1, pYesValues.length);
-    return coverageRow;
-  });
+  return intervalTableCoverage(nYes, nNo, lower, upper, pYesValues, pNoValues, onProgress);
 }

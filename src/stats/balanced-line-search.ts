@@ -38,6 +38,8 @@ export interface LineOrdering {
    * `cells` pieces), for large classes (Berry–Esseen).
    */
   normal?: (theta: number, s1?: number, s2?: number, cells?: number) => number;
+  /** A θ at which φ ≤ α is proved by other means: the search never returns less, and stops there. */
+  floor?: number;
 }
 
 /** Certification budget per attempt (tail evaluations); past it the gap grows tenfold. */
@@ -369,9 +371,10 @@ export function balancedLineSearch(ordering: LineOrdering, alpha: number): Inver
   solve();
   if (normalFloor >= above - NORMAL_GAP * standardError) return { bound: normalFloor, above, evaluations: tail.evaluations, certifyEvaluations };
   let gap = firstGap(above);
+  const provenFloor = Math.max(normalFloor, ordering.floor ?? -Infinity);
   for (let attempt = 0; attempt < 40; attempt++) {
     const theta = Math.max(0, above - gap);
-    if (theta <= normalFloor) return { bound: normalFloor, above, evaluations: tail.evaluations, certifyEvaluations };
+    if (theta <= provenFloor) return { bound: provenFloor, above, evaluations: tail.evaluations, certifyEvaluations };
     const verdict = certify(theta);
     if (verdict.kind === 'certified') return { bound: theta, above, evaluations: tail.evaluations, certifyEvaluations };
     if (verdict.kind === 'above') {
@@ -407,7 +410,7 @@ export function balancedLineSearch(ordering: LineOrdering, alpha: number): Inver
       gap *= verdict.kind === 'atRoot' ? 2 : 10;
     }
   }
-  return { bound: 0, above, evaluations: tail.evaluations, certifyEvaluations };
+  return { bound: Math.max(0, provenFloor), above, evaluations: tail.evaluations, certifyEvaluations };
 }
 
 /**

@@ -67,3 +67,6 @@ export { simultaneousAboveTarget, type AboveTargetResult } from './simultaneous-
 export { rankAgainstReference, type AgainstReferenceResult } from './rank-against-reference';
 // Never wider than the union bound: the exact balanced interval ordered by the union bound (Buehler; issue 25)
 export { balancedBuehlerInterval } from './balanced-buehler-interval';
+export { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
+export { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
+export { balancedBuehlerCoverageGrid } from './balanced-buehler-coverage-grid';

@@ -1,0 +1,300 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { balancedBuehlerCoverageGrid } from './balanced-buehler-coverage-grid';
+import { balancedBuehlerInterval } from './balanced-buehler-interval';
+import { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
+import { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
+import { balancedInterval } from './balanced-interval';
+import { balancedInversionInterval } from './balanced-inversion-interval';
+import { balancedLowerAt } from './balanced-one-sided-lower-bound';
+import { binomialPmfRow } from './binomial-pmf-row';
+import { exactLowerBound } from './exact-lower-bound';
+import type { Interval } from './types';
+
+const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({
+  yes: { correct: kYes, total: nYes },
+  no: { correct: kNo, total: nNo },
+});
+
+/** Every outcome's interval (and one-sided bounds), indexed k₊(n₋ + 1) + k₋. */
+function intervalTable(nYes: number, nNo: number, delta: number, oneSided = false) {
+  const cells: { interval: Interval; lower: number; upper: number }[] = [];
+  for (let kYes = 0; kYes <= nYes; kYes++) {
+    for (let kNo = 0; kNo <= nNo; kNo++) {
+      const c = counts(kYes, nYes, kNo, nNo);
+      cells.push({
+        interval: balancedBuehlerInterval(c, delta),
+        lower: oneSided ? balancedBuehlerLowerBound(c, delta) : NaN,
+        upper: oneSided ? balancedBuehlerUpperBound(c, delta) : NaN,
+      });
+    }
+  }
+  return cells;
+}
+
+/** Exact coverage at (p₊, p₋) of whichever interval `covers` picks from each outcome. */
+function coverageAt(nYes: number, nNo: number, pYes: number, pNo: number, covers: (cell: number, theta: number) => boolean): number {
+  const yesRow = binomialPmfRow(nYes, pYes);
+  const noRow = binomialPmfRow(nNo, pNo);
+  const theta = (pYes + pNo) / 2;
+  let total = 0;
+  for (let kYes = 0; kYes <= nYes; kYes++) {
+    let inner = 0;
+    for (let kNo = 0; kNo <= nNo; kNo++) if (covers(kYes * (nNo + 1) + kNo, theta)) inner += noRow[kNo]!;
+    total += yesRow[kYes]! * inner;
+  }
+  return total;
+}
+
+/** A 50 × 50 grid plus 7 points on each line θ = a bound ± 1e-9, where coverage is lowest. */
+function testPoints(ends: number[]): [number, number][] {
+  const points: [number, number][] = [];
+  const grid = Array.from({ length: 50 }, (_, index) => (index + 0.5) / 50);
+  for (const pYes of grid) for (const pNo of grid) points.push([pYes, pNo]);
+  for (const end of new Set(ends)) {
+    for (const theta of [end - 1e-9, end + 1e-9]) {
+      if (!(theta > 0 && theta < 1)) continue;
+      const sLo = Math.max(0, 2 * theta - 1);
+      const sHi = Math.min(1, 2 * theta);
+      for (let index = 0; index <= 6; index++) {
+        const pYes = sLo + ((sHi - sLo) * index) / 6;
+        points.push([pYes, Math.min(1, Math.max(0, 2 * theta - pYes))]);
+      }
+    }
+  }
+  return points;
+}
+
+const SIZES: [number, number][] = [];
+for (let nYes = 1; nYes <= 12; nYes++) for (let nNo = 1; nNo <= 12; nNo++) SIZES.push([nYes, nNo]);
+SIZES.push([20, 20], [5, 60], [1, 30], [40, 60]);
+const DELTAS = [0.1, 0.05, 0.01];
+const TOLERANCE = 1e-12;
+
+describe('balancedBuehlerInterval: exact coverage ≥ 1 − δ', () => {
+  for (const delta of DELTAS) {
+    it(`two-sided, δ = ${delta}: every class size 1..12 × 1..12 and (20, 20), (5, 60), (1, 30), (40, 60), 50 × 50 grid + the bounds' lines`, () => {
+      let worst = { coverage: 2, where: '' };
+      let pointsChecked = 0;
+      for (const [nYes, nNo] of SIZES) {
+        const table = intervalTable(nYes, nNo, delta);
+        const ends = table.flatMap((cell) => [cell.interval.lower, cell.interval.upper]);
+        for (const [pYes, pNo] of testPoints(ends)) {
+          const coverage = coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
+          pointsChecked++;
+          if (coverage < worst.coverage) worst = { coverage, where: `n = (${nYes}, ${nNo}), p = (${pYes}, ${pNo})` };
+        }
+      }
+      console.log(`Buehler two-sided δ = ${delta}: min coverage ${worst.coverage.toFixed(6)} at ${worst.where} over ${pointsChecked} points`);
+      expect(worst.coverage).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
+    }, 300_000);
+  }
+
+  it('one-sided bounds, δ ∈ {0.1, 0.05, 0.01}: class sizes 1..8 × 1..8 and (20, 20), (1, 30)', () => {
+    const sizes: [number, number][] = [];
+    for (let nYes = 1; nYes <= 8; nYes++) for (let nNo = 1; nNo <= 8; nNo++) sizes.push([nYes, nNo]);
+    sizes.push([20, 20], [1, 30]);
+    for (const delta of DELTAS) {
+      let worstLower = 2;
+      let worstUpper = 2;
+      for (const [nYes, nNo] of sizes) {
+        const table = intervalTable(nYes, nNo, delta, true);
+        const ends = table.flatMap((cell) => [cell.lower, cell.upper]);
+        for (const [pYes, pNo] of testPoints(ends)) {
+          worstLower = Math.min(worstLower, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.lower <= theta));
+          worstUpper = Math.min(worstUpper, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => theta <= table[cell]!.upper));
+        }
+      }
+      console.log(`Buehler one-sided δ = ${delta}: min coverage lower ${worstLower.toFixed(6)}, upper ${worstUpper.toFixed(6)}`);
+      expect(worstLower).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
+      expect(worstUpper).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
+    }
+  }, 300_000);
+
+  it('the coverage grid agrees with the interval it describes, and is ≥ 1 − δ', () => {
+    const grid = Array.from({ length: 20 }, (_, index) => (index + 0.5) / 20);
+    const table = intervalTable(7, 11, 0.05);
+    const heat = balancedBuehlerCoverageGrid(7, 11, 0.05, grid, grid);
+    grid.forEach((pYes, row) =>
+      grid.forEach((pNo, column) => {
+        const expected = coverageAt(7, 11, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
+        expect(heat[row]![column]).toBeCloseTo(expected, 14);
+        expect(heat[row]![column]).toBeGreaterThanOrEqual(0.95 - TOLERANCE);
+      }),
+    );
+    expect(() => balancedBuehlerCoverageGrid(61, 5, 0.05, [0.5], [0.5])).toThrow(/nYes must be ≤ 60/);
+    expect(() => balancedBuehlerCoverageGrid(5, 5, 0.05, [0.5], [1.5])).toThrow(/pNoValues\[0\]/);
+  });
+});
+
+describe('balancedBuehlerInterval: never wider than the union bound', () => {
+  /** Lower ≥ union lower, upper ≤ union upper, lower ≤ estimate ≤ upper; returns the interval. */
+  function checkContract(kYes: number, nYes: number, kNo: number, nNo: number, delta: number): Interval {
+    const c = counts(kYes, nYes, kNo, nNo);
+    const interval = balancedBuehlerInterval(c, delta);
+    const union = balancedInterval(c, delta);
+    expect(interval.lower).toBeGreaterThanOrEqual(union.lower - 1e-12);
+    expect(interval.upper).toBeLessThanOrEqual(union.upper + 1e-12);
+    expect(interval.lower).toBeLessThanOrEqual(interval.estimate);
+    expect(interval.estimate).toBeLessThanOrEqual(interval.upper);
+    return interval;
+  }
+
+  it('every outcome of every pair of class sizes up to 30 (sizes 1..30 × {1, 2, 5, 13, 30}), δ = 0.05, and monotone in each count', () => {
+    let largestDrop = 0;
+    for (let nYes = 1; nYes <= 30; nYes++) {
+      for (const nNo of [1, 2, 5, 13, 30]) {
+        const lowers: number[][] = [];
+        const uppers: number[][] = [];
+        for (let kYes = 0; kYes <= nYes; kYes++) {
+          lowers.push([]);
+          uppers.push([]);
+          for (let kNo = 0; kNo <= nNo; kNo++) {
+            const interval = checkContract(kYes, nYes, kNo, nNo, 0.05);
+            lowers[kYes]!.push(interval.lower);
+            uppers[kYes]!.push(interval.upper);
+          }
+        }
+        // Monotone: one more correct answer in either class never lowers either end — the exact
+        // bounds are (the ordering rises with each count); the certified ones to within twice their
+        // gap, 10⁻³ standard errors of the estimate (each end lies between the exact one and a gap below).
+        const drop = (from: number, to: number, kYes: number, kNo: number) => {
+          const estimate = (kYes / nYes + kNo / nNo) / 2;
+          const standardError = 0.5 * Math.sqrt(Math.max(estimate * (1 - estimate), 0.25 / Math.min(nYes, nNo)) * (1 / nYes + 1 / nNo));
+          largestDrop = Math.max(largestDrop, (from - to) / standardError);
+          expect(to).toBeGreaterThanOrEqual(from - 2e-3 * standardError);
+        };
+        for (let kYes = 0; kYes <= nYes; kYes++) {
+          for (let kNo = 0; kNo <= nNo; kNo++) {
+            if (kYes < nYes) drop(lowers[kYes]![kNo]!, lowers[kYes + 1]![kNo]!, kYes, kNo);
+            if (kNo < nNo) drop(lowers[kYes]![kNo]!, lowers[kYes]![kNo + 1]!, kYes, kNo);
+            if (kYes < nYes) drop(uppers[kYes]![kNo]!, uppers[kYes + 1]![kNo]!, kYes, kNo);
+            if (kNo < nNo) drop(uppers[kYes]![kNo]!, uppers[kYes]![kNo + 1]!, kYes, kNo);
+          }
+        }
+      }
+    }
+    console.log(`Buehler monotonicity: largest drop of an end when a count rises ${largestDrop.toExponential(2)} standard errors`);
+  }, 300_000);
+
+  it('random counts up to 10⁴ per class at δ ∈ {0.1, 0.05, 0.01, 10⁻⁴} (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(0.1, 0.05, 0.01, 1e-4),
+        (nYes, nNo, u, v, delta) => {
+          checkContract(Math.round(u * nYes), nYes, Math.round(v * nNo), nNo, delta);
+        },
+      ),
+      { numRuns: 60, seed: 25 },
+    );
+  }, 300_000);
+
+  it('mean width over every outcome: 20 + 20 at least 22% below the union bound, 1 + 30 below it (where the estimate ordering is wider)', () => {
+    const meanWidths = (nYes: number, nNo: number) => {
+      let buehler = 0;
+      let union = 0;
+      let inversion = 0;
+      for (let kYes = 0; kYes <= nYes; kYes++) {
+        for (let kNo = 0; kNo <= nNo; kNo++) {
+          const c = counts(kYes, nYes, kNo, nNo);
+          const b = balancedBuehlerInterval(c, 0.05);
+          const u = balancedInterval(c, 0.05);
+          const i = balancedInversionInterval(c, 0.05);
+          buehler += b.upper - b.lower;
+          union += u.upper - u.lower;
+          inversion += i.upper - i.lower;
+        }
+      }
+      const outcomes = (nYes + 1) * (nNo + 1);
+      return { buehler: buehler / outcomes, union: union / outcomes, inversion: inversion / outcomes };
+    };
+    const twenty = meanWidths(20, 20);
+    expect(twenty.union).toBeCloseTo(0.4085, 4);
+    expect(twenty.buehler).toBeLessThanOrEqual(0.78 * twenty.union);
+    expect(twenty.buehler).toBeCloseTo(0.3135, 3);
+    const skewed = meanWidths(1, 30);
+    expect(skewed.buehler).toBeLessThan(skewed.union);
+    expect(skewed.inversion).toBeGreaterThan(skewed.union);
+  }, 120_000);
+
+  it('the figures users see: 0/40 + 960/960 inside the union bound [49.7%, 55.2%], 0/1 + 30/30 and 38/40 + 55/60', () => {
+    const neverFires = balancedBuehlerInterval(counts(0, 40, 960, 960), 0.05);
+    expect(neverFires.lower).toBeGreaterThanOrEqual(0.497);
+    expect(neverFires.upper).toBeLessThanOrEqual(0.552);
+    const union = balancedInterval(counts(0, 1, 30, 30), 0.05);
+    const one = balancedBuehlerInterval(counts(0, 1, 30, 30), 0.05);
+    expect(union.lower).toBeCloseTo(0.432, 3);
+    expect(one.lower).toBeGreaterThan(union.lower + 0.005);
+    expect(one.upper).toBeLessThan(union.upper);
+    const forklift = balancedBuehlerInterval(counts(38, 40, 55, 60), 0.05);
+    expect(forklift.lower).toBeCloseTo(0.8651, 3);
+    expect(forklift.upper).toBeCloseTo(0.9812, 3);
+  });
+});
+
+describe('balancedBuehlerLowerBound: certified, never inside the exact bound and close to it', () => {
+  /** φ(θ) by brute force: every outcome of the union ordering summed exactly, maximised over a fine scan of the line plus golden-section refinement. */
+  function phi(nYes: number, kYes: number, nNo: number, kNo: number, alpha: number, theta: number): number {
+    const boundsYes = Array.from({ length: nYes + 1 }, (_, k) => (k === 0 ? 0 : exactLowerBound(nYes, k, alpha / 2)));
+    const boundsNo = Array.from({ length: nNo + 1 }, (_, k) => (k === 0 ? 0 : exactLowerBound(nNo, k, alpha / 2)));
+    const observed = boundsYes[kYes]! + boundsNo[kNo]!;
+    const at = (s: number) => {
+      const yesRow = binomialPmfRow(nYes, s);
+      const noRow = binomialPmfRow(nNo, Math.min(1, Math.max(0, 2 * theta - s)));
+      let total = 0;
+      for (let i = 0; i <= nYes; i++) for (let j = 0; j <= nNo; j++) if (boundsYes[i]! + boundsNo[j]! >= observed - 1e-12) total += yesRow[i]! * noRow[j]!;
+      return total;
+    };
+    const sLo = Math.max(0, 2 * theta - 1);
+    const sHi = Math.min(1, 2 * theta);
+    const steps = 400;
+    let best = 0;
+    let bestS = sLo;
+    for (let index = 0; index <= steps; index++) {
+      const s = sLo + ((sHi - sLo) * index) / steps;
+      const value = at(s);
+      if (value > best) [best, bestS] = [value, s];
+    }
+    let [lo, hi] = [Math.max(sLo, bestS - (sHi - sLo) / steps), Math.min(sHi, bestS + (sHi - sLo) / steps)];
+    for (let iteration = 0; iteration < 60; iteration++) {
+      const a = lo + (hi - lo) * 0.382;
+      const b = lo + (hi - lo) * 0.618;
+      if (at(a) > at(b)) hi = b;
+      else lo = a;
+    }
+    return Math.max(best, at((lo + hi) / 2));
+  }
+
+  /** The exact bound to ~1e-9 by bisection on the brute-force φ (never below the true one: a scan can only miss). */
+  function bruteForceLowerBound(nYes: number, kYes: number, nNo: number, kNo: number, alpha: number): number {
+    let lo = 0;
+    let hi = (kYes / nYes + kNo / nNo) / 2;
+    for (let iteration = 0; iteration < 32; iteration++) {
+      const mid = (lo + hi) / 2;
+      if (phi(nYes, kYes, nNo, kNo, alpha, mid) > alpha) hi = mid;
+      else lo = mid;
+    }
+    return hi;
+  }
+
+  it.each([
+    // [kYes, nYes, kNo, nNo, δ]: the issue's 1/1 + 2/2 one-sided at δ = 0.05 (exact 0.348119), and skewed, small and unequal classes
+    [1, 1, 2, 2, 0.05],
+    [0, 1, 30, 30, 0.05],
+    [3, 5, 50, 60, 0.05],
+    [7, 9, 4, 12, 0.01],
+    [18, 20, 15, 20, 0.1],
+  ])('%i/%i + %i/%i at δ = %f', (kYes, nYes, kNo, nNo, delta) => {
+    const returned = balancedBuehlerLowerBound(counts(kYes, nYes, kNo, nNo), delta);
+    const exact = Math.max(bruteForceLowerBound(nYes, kYes, nNo, kNo, delta), balancedLowerAt(counts(kYes, nYes, kNo, nNo), delta));
+    const estimate = (kYes / nYes + kNo / nNo) / 2;
+    const standardError = 0.5 * Math.sqrt(Math.max(estimate * (1 - estimate), 0.25 / Math.min(nYes, nNo)) * (1 / nYes + 1 / nNo));
+    expect(returned).toBeLessThanOrEqual(exact + 1e-9);
+    expect(exact - returned).toBeLessThanOrEqual(1e-3 * standardError + 1e-9);
+    if (kYes === 1 && nYes === 1) expect(exact).toBeCloseTo(0.348119, 5);
+  }, 60_000);
+});
