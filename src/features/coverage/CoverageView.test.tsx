@@ -2,6 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
+import type { BalancedMethod } from '../../data/balanced-method';
+import { formatPercent } from '../../data/format';
+import { balancedBuehlerCoverageGrid, balancedCoverageGrid, balancedInversionCoverageGrid } from '../../stats';
+import { GRID_PS, meanWidth } from './coverage-compute';
 import { CoverageView } from './CoverageView';
 
 function renderAt(hash: string) {
@@ -79,6 +83,27 @@ describe('CoverageView', { timeout: 30_000 }, () => {
     expect(window.location.hash).toContain('axis=zoom');
     await showData(/Show the data \(999 values of p\)/);
     expect(columnValues('jeffreys')).toHaveLength(999);
+  });
+
+  it('shows the union bound’s heat map alone, and with heatmaps=both Buehler’s and the estimate-ordered inversion’s beside it, each with its own numbers', async () => {
+    const user = userEvent.setup();
+    renderAt('#/coverage?n=10&delta=0.05&methods=wilson&yes=4&no=5');
+    await screen.findByTestId('balanced-coverage-summary', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('coverage-map-buehler')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Show the exact searches’ heat maps/ }));
+    expect(window.location.hash).toContain('heatmaps=both');
+    const maps = ['union', 'buehler', 'inversion'];
+    await waitFor(() => expect(screen.getAllByTestId(/^coverage-map-/).map((map) => map.dataset.testid)).toEqual(maps.map((method) => `coverage-map-${method}`)));
+    expect(within(screen.getByTestId('coverage-map-buehler')).getByRole('heading')).toHaveTextContent('Exact, never wider than the union bound (Buehler');
+    for (const method of maps) {
+      const suffix = method === 'union' ? '' : `-${method}`;
+      const summary = await screen.findByTestId(`balanced-coverage-summary${suffix}`, {}, { timeout: 20_000 });
+      const grid = (method === 'union' ? balancedCoverageGrid : method === 'buehler' ? balancedBuehlerCoverageGrid : balancedInversionCoverageGrid)(4, 5, 0.05, GRID_PS, GRID_PS).flat();
+      const minimum = Math.min(...grid);
+      expect(summary).toHaveTextContent(`Minimum coverage ${formatPercent(minimum, 3, 'down')}`);
+      expect(summary).toHaveTextContent(`Mean width over all 30 outcomes: ${formatPercent(meanWidth(4, 5, 0.05, method as BalancedMethod), 1)}.`);
+      expect(minimum).toBeGreaterThanOrEqual(0.95);
+    }
   });
 
   it('keeps the last method on', () => {

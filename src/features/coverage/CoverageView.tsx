@@ -75,10 +75,11 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
       <section className="coverage-view__panel" aria-labelledby="balanced-coverage-heading">
         <h2 id="balanced-coverage-heading">The balanced interval over every pair of class accuracies</h2>
         <p>
-          The blog’s balanced interval averages each class’s exact bounds taken at δ/4 (a union bound over four bounds);
-          tailbound’s default inverts one exact test of the balanced accuracy instead. Their coverage depends on both true
-          class accuracies; each cell below is computed exactly for {link.yesTotal} should-be-YES and {link.noTotal}{' '}
-          should-be-NO examples — side by side, both keep the promise and one spends less of it.
+          The blog’s balanced interval averages each class’s exact bounds taken at δ/4 (a union bound over four bounds). tailbound’s
+          default, Buehler’s, inverts one exact test of the balanced accuracy with the outcomes ordered by that union bound, so it is never
+          wider; the estimate-ordered inversion orders them by the balanced estimate instead. Their coverage depends on both true class
+          accuracies; each cell below is computed exactly for {link.yesTotal} should-be-YES and {link.noTotal} should-be-NO examples —
+          side by side, all three keep the promise and the exact ones spend less of it.
         </p>
         <fieldset className="coverage-view__group">
           <legend>Class sizes</legend>
@@ -97,26 +98,24 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
             onCommit={setNoTotal}
           />
         </fieldset>
+        <label className="toggle">
+          <input type="checkbox" checked={link.bothHeatmaps} onChange={(event) => update({ bothHeatmaps: event.target.checked })} />
+          Show the exact searches’ heat maps beside the union bound’s (Buehler’s and the estimate-ordered inversion’s)
+        </label>
         <div className="coverage-view__maps">
-          <div className="coverage-view__map">
-            <h3>Exact union bound (the blog’s, δ/4 per tail)</h3>
-            <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} method="union" />
-          </div>
-          <div className="coverage-view__map">
-            <h3>Exact test inversion (tailbound’s default, δ/2 per side)</h3>
-            <label className="toggle">
-              <input type="checkbox" checked={link.bothHeatmaps} onChange={(event) => update({ bothHeatmaps: event.target.checked })} />
-              Show its heat map beside the union bound’s
-            </label>
-            {!link.bothHeatmaps ? null : Math.max(link.yesTotal, link.noTotal) <= INVERSION_HEATMAP_CLASS_SIZE ? (
-              <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} method="inversion" />
-            ) : (
-              <p className="muted">
-                Its heat map goes up to {INVERSION_HEATMAP_CLASS_SIZE} examples per class (each outcome is an exact search over
-                the nuisance); choose smaller class sizes to see it.
-              </p>
-            )}
-          </div>
+          {(['union', ...(link.bothHeatmaps ? (['buehler', 'inversion'] as const) : [])] as const).map((method) => (
+            <div className="coverage-view__map" key={method} data-testid={`coverage-map-${method}`}>
+              <h3>{MAP_WORDING[method].heading}</h3>
+              {method === 'union' || Math.max(link.yesTotal, link.noTotal) <= INVERSION_HEATMAP_CLASS_SIZE ? (
+                <GridPanel yesTotal={link.yesTotal} noTotal={link.noTotal} delta={link.delta} method={method} />
+              ) : (
+                <p className="muted">
+                  Its heat map goes up to {INVERSION_HEATMAP_CLASS_SIZE} examples per class (each outcome is an exact search over the
+                  nuisance); choose smaller class sizes to see it.
+                </p>
+              )}
+            </div>
+          ))}
         </div>
       </section>
     </section>
@@ -314,10 +313,31 @@ function CurveDataTable({
 }
 
 /** How each heat map names its interval: in sentences, and as the suffix of its test ids and titles. */
-const MAP_WORDING: Record<BalancedMethod, { who: string; caption: string; suffix: string; titled: string }> = {
-  union: { who: 'the union bound', caption: 'exact union bound, δ/4 per tail', suffix: '', titled: 'the balanced interval' },
-  inversion: { who: 'the test inversion', caption: 'exact test inversion, δ/2 per side', suffix: '-inversion', titled: 'the inverted balanced interval' },
-  buehler: { who: 'the Buehler interval', caption: 'exact, ordered by the union bound (Buehler), δ/2 per side', suffix: '-buehler', titled: 'the Buehler balanced interval' },
+const MAP_WORDING: Record<BalancedMethod, { heading: string; who: string; caption: string; suffix: string; titled: string; data: string }> = {
+  union: {
+    heading: 'Exact union bound (the blog’s, δ/4 per tail)',
+    who: 'the union bound',
+    caption: 'exact union bound, δ/4 per tail',
+    suffix: '',
+    titled: 'the balanced interval',
+    data: 'the',
+  },
+  buehler: {
+    heading: 'Exact, never wider than the union bound (Buehler; tailbound’s default, δ/2 per side)',
+    who: 'the Buehler interval',
+    caption: 'exact, never wider than the union bound (Buehler), δ/2 per side',
+    suffix: '-buehler',
+    titled: 'the Buehler balanced interval',
+    data: 'the Buehler interval’s',
+  },
+  inversion: {
+    heading: 'Exact test inversion ordered by the estimate (δ/2 per side)',
+    who: 'the estimate-ordered inversion',
+    caption: 'exact test inversion ordered by the estimate, δ/2 per side',
+    suffix: '-inversion',
+    titled: 'the estimate-ordered balanced interval',
+    data: 'the estimate-ordered inversion’s',
+  },
 };
 
 function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noTotal: number; delta: number; method: BalancedMethod }) {
@@ -351,7 +371,10 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
 
   return (
     <>
-      <JobProgress state={state} label={method === 'union' ? 'Balanced coverage heat map' : 'Balanced coverage heat map (test inversion)'} workDescription={`${cells.toLocaleString('en-US')} cells${method === 'union' ? '' : ' (test inversion)'} for ${setting}`}
+      <JobProgress
+        state={state}
+        label={method === 'union' ? 'Balanced coverage heat map' : `Balanced coverage heat map (${wording.who})`}
+        workDescription={`${cells.toLocaleString('en-US')} cells${method === 'union' ? '' : ` (${wording.who})`} for ${setting}`}
       />
       {coverage && summary && (
         <>
@@ -375,7 +398,7 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
               `for ${setting}; colour from ${formatPercent(floor, 1, 'down')} (dark) to 100% (bright), red below the nominal ${level}. ${sentence}`
             }
           />
-          <DataDisclosure summary={`Show ${method === 'union' ? 'the' : 'the test inversion’s'} data (${cells.toLocaleString('en-US')} cells)`}>
+          <DataDisclosure summary={`Show ${wording.data} data (${cells.toLocaleString('en-US')} cells)`}>
             {() => <GridDataTable coverage={coverage} level={level} setting={setting} />}
           </DataDisclosure>
         </>

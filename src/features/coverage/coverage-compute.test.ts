@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CURVE_PS, GRID_PS, runCoverageJob, type CoverageMessage } from './coverage-compute';
+import { balancedBuehlerCoverageGrid, balancedBuehlerInterval } from '../../stats';
+import { CURVE_PS, GRID_PS, meanWidth, runCoverageJob, type CoverageMessage } from './coverage-compute';
 
 function run(job: Parameters<typeof runCoverageJob>[0]): CoverageMessage[] {
   const messages: CoverageMessage[] = [];
@@ -57,6 +58,25 @@ describe('runCoverageJob', () => {
     expect(messages.filter((message) => message.kind === 'progress')).toHaveLength(50);
     // The figure: mean width over all 21 × 21 outcomes, 0.4085 by the union bound, 0.2928 inverted.
     expect(grid!.meanWidth).toBeCloseTo(method === 'union' ? 0.4085 : 0.2928, 4);
+  });
+
+  it('computes the Buehler grid with the stats function, and its mean width over every outcome, never above the union bound’s', () => {
+    const [yesTotal, noTotal, delta] = [6, 9, 0.05];
+    const messages = run({ kind: 'grid', yesTotal, noTotal, delta, method: 'buehler' });
+    const grid = messages.find((message) => message.kind === 'grid');
+    expect(grid!.coverage).toEqual(balancedBuehlerCoverageGrid(yesTotal, noTotal, delta, GRID_PS, GRID_PS));
+    const progress = messages.filter((message) => message.kind === 'progress').map((message) => message.fraction);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBeLessThanOrEqual(0.8);
+    let sum = 0;
+    for (let yes = 0; yes <= yesTotal; yes++) {
+      for (let no = 0; no <= noTotal; no++) {
+        const { lower, upper } = balancedBuehlerInterval({ yes: { correct: yes, total: yesTotal }, no: { correct: no, total: noTotal } }, delta);
+        sum += upper - lower;
+      }
+    }
+    expect(grid!.meanWidth).toBeCloseTo(sum / ((yesTotal + 1) * (noTotal + 1)), 12);
+    expect(grid!.meanWidth).toBeLessThanOrEqual(meanWidth(yesTotal, noTotal, delta, 'union') + 1e-12);
   });
 
   it('reports a bad request as an error message instead of throwing', () => {

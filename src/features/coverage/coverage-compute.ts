@@ -1,5 +1,7 @@
 import type { BalancedMethod } from '../../data/balanced-method';
 import {
+  balancedBuehlerCoverageGrid,
+  balancedBuehlerInterval,
   balancedCoverageGrid,
   balancedInterval,
   balancedInversionCoverageGrid,
@@ -23,8 +25,18 @@ export type CoverageJob =
   | { kind: 'curves'; n: number; delta: number; methods: ProportionMethod[] }
   | { kind: 'grid'; yesTotal: number; noTotal: number; delta: number; method: BalancedMethod };
 
-/** The inverted interval's heat map goes up to this many examples per class (stats' ceiling for its grid). */
+/**
+ * The exact searches' heat maps (Buehler's and the estimate-ordered inversion's) go up to this many
+ * examples per class (stats' ceiling for their grids: every outcome is a certified search).
+ */
 export const INVERSION_HEATMAP_CLASS_SIZE = 60;
+
+/** Each balanced construction's coverage over a grid of (p⁺, p⁻), all with the same contract. */
+const COVERAGE_GRID: Record<BalancedMethod, typeof balancedCoverageGrid> = {
+  union: balancedCoverageGrid,
+  buehler: balancedBuehlerCoverageGrid,
+  inversion: balancedInversionCoverageGrid,
+};
 
 /** What the worker reports, in order: progress (any number of times), results, then `done` or `error`. */
 export type CoverageMessage =
@@ -70,7 +82,7 @@ function runCurves(job: Extract<CoverageJob, { kind: 'curves' }>, post: (message
 
 function runGrid(job: Extract<CoverageJob, { kind: 'grid' }>, post: (message: CoverageMessage) => void) {
   const { yesTotal, noTotal, delta, method } = job;
-  const grid = method === 'inversion' ? balancedInversionCoverageGrid : balancedCoverageGrid;
+  const grid = COVERAGE_GRID[method];
   // The grid is most of the work; the mean width over every outcome takes the rest.
   const coverage = grid(yesTotal, noTotal, delta, GRID_PS, GRID_PS, (rowsDone, rows) => post({ kind: 'progress', fraction: (0.8 * rowsDone) / rows }));
   post({ kind: 'grid', coverage, meanWidth: meanWidth(yesTotal, noTotal, delta, method) });
@@ -78,14 +90,15 @@ function runGrid(job: Extract<CoverageJob, { kind: 'grid' }>, post: (message: Co
 
 /** The interval's width averaged over all (n₊ + 1)(n₋ + 1) outcomes (each outcome counted once). */
 export function meanWidth(yesTotal: number, noTotal: number, delta: number, method: BalancedMethod): number {
-  // The inverted interval depends on the outcome through t = n₋k₊ + n₊k₋ only.
+  // The estimate-ordered inversion depends on the outcome through t = n₋k₊ + n₊k₋ only.
   const byT = new Map<number, number>();
   let sum = 0;
   for (let yes = 0; yes <= yesTotal; yes++) {
     for (let no = 0; no <= noTotal; no++) {
       const counts = { yes: { correct: yes, total: yesTotal }, no: { correct: no, total: noTotal } };
-      if (method === 'union') {
-        const { lower, upper } = balancedInterval(counts, delta);
+      if (method !== 'inversion') {
+        // The union bound and Buehler's depend on both counts, not on t alone.
+        const { lower, upper } = (method === 'union' ? balancedInterval : balancedBuehlerInterval)(counts, delta);
         sum += upper - lower;
         continue;
       }
