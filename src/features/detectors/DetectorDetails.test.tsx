@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClassName } from '../../data/detector';
 import { formatIntervalParts, formatPercent } from '../../data/format';
-import { balancedInterval, balancedInversionInterval, exactInterval, type ClassCounts } from '../../stats';
+import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, exactInterval, type ClassCounts } from '../../stats';
 import { DetectorDetails } from './DetectorDetails';
 
 const YES = { correct: 38, total: 40 };
@@ -70,7 +70,7 @@ describe('DetectorDetails', () => {
     );
     expect(screen.getByRole('link', { name: 'Compare interval methods for this detector' })).toHaveAttribute(
       'href',
-      // The method shown travels with the link: without it the methods view opens the default, the test inversion.
+      // The method shown travels with the link: without it the methods view opens the default, Buehler’s.
       '#/methods?yes=38%2F40&no=55%2F60&delta=0.05&balanced=union',
     );
     expect(screen.getByRole('region', { name: 'What a 95% interval means' })).toHaveTextContent(/does not mean there is a 95% probability/);
@@ -169,7 +169,7 @@ describe('DetectorDetails', () => {
     const region = screen.getByRole('region', { name: 'Balanced accuracy' });
     const inverted = balancedInversionInterval({ yes: YES, no: NO }, 0.05);
     expect(shownNumbers(region)).toEqual(formatIntervalParts(inverted));
-    expect(region).toHaveTextContent('exact test inversion (δ/2 per side), δ = 0.05');
+    expect(region).toHaveTextContent('exact test inversion ordered by the estimate (δ/2 per side), δ = 0.05');
     const union = balancedInterval({ yes: YES, no: NO }, 0.05);
     const wider = Math.round(((union.upper - union.lower) / (inverted.upper - inverted.lower) - 1) * 100);
     const unionShown = formatIntervalParts(union);
@@ -182,5 +182,34 @@ describe('DetectorDetails', () => {
   it('says so where the test inversion is wider than the union bound (one class at 0%, the other near 100%)', () => {
     render(<DetectorDetails yes={{ correct: 0, total: 1000 }} no={{ correct: 999, total: 1000 }} delta={0.05} method="inversion" showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
     expect(screen.getByTestId('inversion-wider')).toHaveTextContent(/Here the test inversion is \d+% wider than the blog’s union bound/);
+  });
+
+  it('with Buehler’s interval: names it, shows its numbers, says on the toggle how much narrower than the union bound it is, and what the union bound gives', () => {
+    render(<DetectorDetails yes={YES} no={NO} delta={0.05} method="buehler" showUnionBounds onShowUnionBoundsChange={vi.fn()} />);
+    const region = screen.getByRole('region', { name: 'Balanced accuracy' });
+    const buehler = balancedBuehlerInterval({ yes: YES, no: NO }, 0.05);
+    expect(shownNumbers(region)).toEqual(formatIntervalParts(buehler));
+    expect(region).toHaveTextContent('exact, never wider than the union bound (Buehler; δ/2 per side), δ = 0.05');
+    const union = balancedInterval({ yes: YES, no: NO }, 0.05);
+    const ratio = (buehler.upper - buehler.lower) / (union.upper - union.lower);
+    const narrower = Math.round((1 - ratio) * 100);
+    const toggle = within(region).getByRole('checkbox', { name: /^Show the blog’s union bound beside it \(δ\/4 per tail\): Buehler’s interval is/ });
+    expect(toggle).toHaveAccessibleName(
+      `Show the blog’s union bound beside it (δ/4 per tail): ${narrower === 0 ? 'Buehler’s interval is about as wide here (never wider)' : `Buehler’s interval is ${narrower}% narrower`}`,
+    );
+    const wider = Math.round((1 / ratio - 1) * 100);
+    const unionShown = formatIntervalParts(union);
+    expect(within(region).getByTestId('union-comparison')).toHaveTextContent(
+      `The blog’s union bound would give [${unionShown.lower}, ${unionShown.upper}] (95%, δ/4 per tail), ${wider === 0 ? 'about as wide' : `${wider}% wider`}.`,
+    );
+    expect(region).toHaveTextContent('its outcomes ordered by the union bound: so it is never wider than the union bound, at any counts.');
+  });
+
+  it('with Buehler’s interval, no “wider” note where the test inversion would be wider (one class at 0%, the other near 100%)', () => {
+    const yes = { correct: 0, total: 1000 };
+    const no = { correct: 999, total: 1000 };
+    render(<DetectorDetails yes={yes} no={no} delta={0.05} method="buehler" showUnionBounds={false} onShowUnionBoundsChange={vi.fn()} />);
+    expect(shownNumbers(screen.getByRole('region', { name: 'Balanced accuracy' }))).toEqual(formatIntervalParts(balancedBuehlerInterval({ yes, no }, 0.05)));
+    expect(screen.queryByTestId('inversion-wider')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { detectorIntervalRows, detectorIntervalsCaption } from '../../components
 import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
 import { IntervalChart } from '../../components/IntervalChart';
 import { useBalancedVersion } from '../../components/use-balanced-version';
-import type { BalancedMethod } from '../../data/balanced-method';
+import { isExpensiveBalancedMethod, type BalancedMethod, type ExpensiveBalancedMethod } from '../../data/balanced-method';
 import { CLASS_LABELS, type ClassName } from '../../data/detector';
 import { countsIntervals } from '../../data/detector-intervals';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
@@ -40,10 +40,23 @@ const NEAR_CERTAIN = 0.99;
 /** What the figures and bars show: accuracy, or its error rate 1 − accuracy. */
 type Reading = 'accuracy' | 'errors';
 
+/** The expensive methods as a sentence names them. */
+const EXPENSIVE_NAMES: Record<ExpensiveBalancedMethod, string> = {
+  buehler: 'Buehler’s interval',
+  inversion: 'the test inversion',
+};
+
+/** How each expensive method differs from the union bound, for the union-bound toggle's explanation. */
+const EXPENSIVE_CONSTRUCTIONS: Record<ExpensiveBalancedMethod, string> = {
+  buehler:
+    ' Buehler’s interval instead inverts one exact test of the balanced accuracy itself, with δ/2 on each side, its outcomes ordered by the union bound: so it is never wider than the union bound, at any counts.',
+  inversion: ' The test inversion instead inverts one exact test of the balanced accuracy itself, with δ/2 on each side, its outcomes ordered by the estimate.',
+};
+
 /**
  * Balanced accuracy with its exact interval by the chosen method (the union bound on request beside
- * the inverted one), then each class's accuracy with its exact central interval; every number says
- * its method, δ and counts, and bounds are rounded outward.
+ * it), then each class's accuracy with its exact central interval; every number says its method, δ
+ * and counts, and bounds are rounded outward.
  */
 export function DetectorDetails(props: DetectorDetailsProps) {
   const { yes, no, delta, method, showUnionBounds, onShowUnionBoundsChange, onCountsChange, name } = props;
@@ -91,10 +104,10 @@ export function DetectorDetails(props: DetectorDetailsProps) {
               delta={delta}
               counts={`YES ${countsText(yes)}, NO ${countsText(no)}`}
             />
-            {computed.method !== method && (
+            {computed.method !== method && isExpensiveBalancedMethod(method) && (
               <p className="undefined-note" role="note">
-                The test inversion is computed up to 10,000,000 labels per class; with more, this is the union bound (at
-                this size the two differ only in the fourth digit).
+                {capitalised(EXPENSIVE_NAMES[method])} is computed up to 10,000,000 labels per class; with more, this is the union
+                bound (at this size the two differ only in the fourth digit).
               </p>
             )}
             {computed.method === 'inversion' && <InversionWiderNote inverted={intervals.balanced} union={intervals.union} />}
@@ -105,18 +118,18 @@ export function DetectorDetails(props: DetectorDetailsProps) {
                 checked={showUnionBounds}
                 onChange={(event) => onShowUnionBoundsChange(event.target.checked)}
               />
-              {method === 'union'
+              {computed.method === 'union'
                 ? 'Show the per-class bounds the balanced interval is built from (δ/4 per tail)'
                 : 'Show the blog’s union bound beside it (δ/4 per tail)'}
+              {computed.method === 'buehler' && `: ${buehlerNarrower(intervals.balanced, intervals.union)}`}
             </label>
             {showUnionBounds && (
               <div className="union-parts">
-                {method === 'inversion' && <UnionComparison inverted={intervals.balanced} union={intervals.union} level={level} />}
+                {computed.method !== 'union' && <UnionComparison chosen={intervals.balanced} union={intervals.union} level={level} />}
                 <p>
                   The union bound gives each class a lower and an upper exact bound at δ/4 = {formatFullPrecision(delta / 4)}; all
                   four hold together with probability at least {level}, and its balanced bounds are their averages.
-                  {method === 'inversion' &&
-                    ' The test inversion instead inverts one exact test of the balanced accuracy itself, with δ/2 on each side.'}
+                  {isExpensiveBalancedMethod(computed.method) && EXPENSIVE_CONSTRUCTIONS[computed.method]}
                 </p>
                 {(['yes', 'no'] as const).map((name) => (
                   <UnionPart key={name} name={name} interval={intervals.union![name]} counts={name === 'yes' ? yes : no} delta={delta} />
@@ -268,10 +281,20 @@ function barReading(label: string, interval: Interval, reading: Reading) {
     : { label, interval };
 }
 
-/** "The blog's union bound would give [a, b], x% wider." */
-function UnionComparison({ inverted, union, level }: { inverted: Interval; union: Interval; level: string }) {
+/** "Buehler’s interval is 23% narrower" than the union bound (never wider; about as wide where they round alike). */
+function buehlerNarrower(buehler: Interval, union: Interval): string {
+  const { percent } = relativeWidth(union, buehler);
+  return percent === 0 ? 'Buehler’s interval is about as wide here (never wider)' : `Buehler’s interval is ${percent}% narrower`;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "The blog's union bound would give [a, b], x% wider" than the chosen interval. */
+function UnionComparison({ chosen, union, level }: { chosen: Interval; union: Interval; level: string }) {
   const shown = formatIntervalParts(union);
-  const { percent, wider } = relativeWidth(inverted, union);
+  const { percent, wider } = relativeWidth(chosen, union);
   return (
     <p data-testid="union-comparison">
       The blog’s union bound would give [{shown.lower}, {shown.upper}] ({level}, δ/4 per tail),{' '}

@@ -35,6 +35,21 @@ import {
 import './report.css';
 
 const TITLE = 'Report';
+
+/** The method as the progress line names it ("Computing the exact 95% intervals (…)"). */
+const COMPUTING_NAMES: Record<BalancedMethod, string> = {
+  buehler: 'Buehler’s, never wider than the union bound',
+  union: 'union bound',
+  inversion: 'test inversion ordered by the estimate',
+};
+
+/** Where each balanced method comes from, after its name in a detector's checklist. */
+const METHOD_SOURCES: Record<BalancedMethod, string> = {
+  buehler:
+    '(Buehler 1957: one exact test of the balanced accuracy inverted, its outcomes ordered by the union bound, so never wider than the union bound; its supremum over the nuisance certified; see the README)',
+  union: '(Langford 2005; “Tales from the Binomial Tail”)',
+  inversion: '(one exact test of the balanced accuracy inverted, its outcomes ordered by the estimate, its supremum over the nuisance certified; see the README)',
+};
 /** Detector pages drawn per task: each takes a few milliseconds (its chart, checklist and text). */
 const PAGES_PER_TASK = 8;
 /** Detectors' rows of the intervals table drawn per task (three rows each). */
@@ -107,7 +122,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
         <h1 id="report-heading">{heading}</h1>
         <ConfidenceControl delta={delta} onChange={setDelta} />
         <p role="status">
-          Computing the exact {formatConfidence(delta)} intervals (test inversion) of {detectors.length.toLocaleString('en')} detector
+          Computing the exact {formatConfidence(delta)} intervals ({COMPUTING_NAMES[method]}) of {detectors.length.toLocaleString('en')} detector
           {detectors.length === 1 ? '' : 's'} in the background: {Math.floor(computing * 100)}% done.
         </p>
         <progress className="report__progress" max={1} value={computing} aria-label="Intervals computed" />
@@ -216,7 +231,7 @@ const DetectorReport = memo(function DetectorReport({
   family: ReportFamily;
   date: string;
   source: string;
-  /** The report's method setting, which its links carry (a class past the inversion's ceiling falls back to the union bound). */
+  /** The report's method setting, which its links carry (a class past the expensive methods' ceiling falls back to the union bound). */
   method: BalancedMethod;
 }) {
   const chartRef = useRef<HTMLDivElement>(null);
@@ -239,11 +254,8 @@ const DetectorReport = memo(function DetectorReport({
         <dd>{countsText(entry.no)} answered NO correctly</dd>
         <dt>Method</dt>
         <dd>
-          Balanced accuracy: {BALANCED_METHOD_NAMES[entry.intervals.method]}{' '}
-          {entry.intervals.method === 'union'
-            ? '(Langford 2005; “Tales from the Binomial Tail”)'
-            : '(one exact test of the balanced accuracy inverted, its supremum over the nuisance certified; see the README)'}
-          . Each class: {CLASS_METHOD}.
+          Balanced accuracy: {BALANCED_METHOD_NAMES[entry.intervals.method]} {METHOD_SOURCES[entry.intervals.method]}. Each class:{' '}
+          {CLASS_METHOD}.
         </dd>
         <dt>Confidence</dt>
         <dd>{familyText(family)}</dd>

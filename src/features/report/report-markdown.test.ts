@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { balancedBuehlerInterval } from '../../stats';
 import { computeIntervals } from '../../data/detector-intervals';
 import { formatIntervalParts } from '../../data/format';
 import { intervalsMarkdown } from './report-markdown';
-import { familyText, interpretation, reportEntries } from './report-model';
+import { familyText, interpretation, reportEntries, reportExpensiveNeeds } from './report-model';
 
 const FORKLIFT = { id: 'forklift', name: 'Forklift', query: 'Is there a forklift?', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
 const PIPE = { id: 'pipe', name: 'Cat | dog\nsofa', query: '', yes: { correct: 9, total: 10 }, no: { correct: 0, total: 0 } };
@@ -36,6 +37,28 @@ describe('intervals as Markdown', () => {
     expect(lines[2]).toContain(`| [80.6%, 98.7%] | [${shown.lower}, ${shown.upper}] |`);
     expect(lines[5]).toBe('| Cat \\| dog sofa | Balanced accuracy | YES 9/10, NO 0/0 | — | — | — | exact union bound (δ/4 per tail) |');
     expect(markdown).toContain('all 2 hold together at the simultaneous level (Bonferroni, δ/m)');
+  });
+});
+
+describe('by the default, Buehler’s interval', () => {
+  it('the Markdown row names the method and shows its numbers', () => {
+    const markdown = intervalsMarkdown(reportEntries([FORKLIFT], 0.05, 'buehler'), { delta: 0.05, m: 1 }, '2026-11-23');
+    const shown = formatIntervalParts(balancedBuehlerInterval(FORKLIFT, 0.05));
+    expect(markdown.split('\n')[2]).toBe(
+      `| Forklift | Balanced accuracy | YES 38/40, NO 55/60 | ${shown.estimate} | [${shown.lower}, ${shown.upper}] | exact, never wider than the union bound (Buehler; δ/2 per side) |`,
+    );
+  });
+
+  it('the report asks the workers for Buehler’s intervals at δ and δ/m, and for none by the union bound', () => {
+    const detectors = [FORKLIFT, PIPE];
+    expect(reportExpensiveNeeds(detectors, 0.05, 'buehler')).toEqual([
+      { method: 'buehler', yes: FORKLIFT.yes, no: FORKLIFT.no, delta: 0.05 },
+      { method: 'buehler', yes: FORKLIFT.yes, no: FORKLIFT.no, delta: 0.025 },
+      { method: 'buehler', yes: PIPE.yes, no: PIPE.no, delta: 0.05 },
+      { method: 'buehler', yes: PIPE.yes, no: PIPE.no, delta: 0.025 },
+    ]);
+    expect(reportExpensiveNeeds([FORKLIFT], 0.05, 'inversion')).toEqual([{ method: 'inversion', yes: FORKLIFT.yes, no: FORKLIFT.no, delta: 0.05 }]);
+    expect(reportExpensiveNeeds(detectors, 0.05, 'union')).toEqual([]);
   });
 });
 
