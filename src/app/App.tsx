@@ -28,7 +28,7 @@ interface Section {
   inNav?: boolean;
   /**
    * The view reads `balanced=`: its menu link carries the workspace's setting, as the app's other
-   * links do (a link without it opens the default, the test inversion).
+   * links do (a link without it opens the default, Buehler's).
    */
   balancedLink?: boolean;
 }

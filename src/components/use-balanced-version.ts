@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { balancedVersion, subscribeBalanced } from '../data/balanced-intervals-service';
 
-/** Re-renders the caller whenever inverted intervals computed in the background arrive. */
+/** Re-renders the caller whenever balanced intervals computed in the background (Buehler's, the test inversion's) arrive. */
 export function useBalancedVersion(): number {
   return useSyncExternalStore(subscribeBalanced, balancedVersion, balancedVersion);
 }

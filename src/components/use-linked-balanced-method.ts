@@ -3,9 +3,9 @@ import { useWorkspace } from '../store/workspace';
 
 /**
  * The balanced-interval method a view shows: the link's `balanced=` (for this view only — opening a
- * link never changes the workspace's setting); a link without it opens the default, the test
- * inversion, whatever this browser's setting, so that it shows what its sender saw (links leave the
- * default out; the app's own links carry the union bound when that is the setting).
+ * link never changes the workspace's setting); a link without it opens the default, Buehler's,
+ * whatever this browser's setting, so that it shows what its sender saw (links leave the default
+ * out; the app's own links carry the union bound or the test inversion when that is the setting).
  * `changeMethod` is the user's choice: it sets the workspace's setting and rewrites the address
  * (history.replaceState, then a hashchange so the view re-reads it), so "Copy link" and a reload keep it.
  */

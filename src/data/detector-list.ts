@@ -37,7 +37,7 @@ const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 
 /**
  * The detectors to list, filtered and sorted. Pure (the input is not mutated); bounds come from the
  * caches of detector-intervals (by `method`), so only the first call at a new δ computes any (the
- * list makes sure inverted bounds are known first, in a worker).
+ * list makes sure Buehler's or inverted bounds are known first, in a worker).
  * `estimate` and `lower` sort ascending — worst first, since the point of sorting by the lower bound
  * is to find the detectors that may be bad; detectors with an empty class (no balanced interval)
  * come last; ties are broken by name, then id, so the order is stable. `name` sorts A→Z naturally.

@@ -20,6 +20,14 @@ describe('parseMethodsLink', () => {
     });
   });
 
+  it('carries balanced= only when it is not the default (Buehler’s)', () => {
+    const detector = { kind: 'detector' as const, yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 }, delta: 0.05 };
+    expect(methodsHref({ ...detector, balanced: 'buehler' })).toBe('#/methods?yes=38%2F40&no=55%2F60&delta=0.05');
+    expect(methodsHref({ ...detector, balanced: 'inversion' })).toBe('#/methods?yes=38%2F40&no=55%2F60&delta=0.05&balanced=inversion');
+    expect(methodsHref({ ...detector, balanced: 'union' })).toBe('#/methods?yes=38%2F40&no=55%2F60&delta=0.05&balanced=union');
+    expect(parse('yes=38/40&no=55/60&balanced=buehler')).toMatchObject({ ok: true, value: { balanced: 'buehler' } });
+  });
+
   it('opens the default example without counts, keeping δ', () => {
     expect(parse('')).toEqual({ ok: true, value: DEFAULT_METHODS_LINK });
     expect(parse('delta=0.1')).toEqual({ ok: true, value: { ...DEFAULT_METHODS_LINK, delta: 0.1 } });

@@ -5,8 +5,8 @@ import { hashHref } from './routes';
 
 /**
  * What `#/methods` compares: one proportion k/n (`?n=40&k=38&delta=0.05`) or a detector's two
- * classes (`?yes=38/40&no=55/60&delta=0.05`, optionally `balanced=union|inversion`: which exact
- * balanced interval leads the table; absent, the default: the test inversion).
+ * classes (`?yes=38/40&no=55/60&delta=0.05`, optionally `balanced=buehler|union|inversion`: which
+ * exact balanced interval leads the table; absent, the default: Buehler's).
  */
 export type MethodsLink =
   | { kind: 'proportion'; n: number; k: number; delta: number }

@@ -13,6 +13,13 @@ describe('parsePlanLink', () => {
     expect(parse('yes=38/40&no=55/60&delta=0.05&target=0.9')).toEqual({ ok: true, value: DEFAULT_PLAN_LINK });
   });
 
+  it('carries balanced= only when it is not the default (Buehler’s)', () => {
+    expect(planHref({ ...DEFAULT_PLAN_LINK, balanced: 'buehler' })).toBe(planHref(DEFAULT_PLAN_LINK));
+    expect(planHref(DEFAULT_PLAN_LINK)).not.toContain('balanced');
+    expect(planHref({ ...DEFAULT_PLAN_LINK, balanced: 'inversion' })).toBe(`${planHref(DEFAULT_PLAN_LINK)}&balanced=inversion`);
+    expect(parse('yes=38/40&no=55/60&balanced=inversion')).toMatchObject({ ok: true, value: { balanced: 'inversion' } });
+  });
+
   it('reads a width goal with its own default target', () => {
     const result = parse('yes=38/40&no=55/60&goal=width');
     expect(result.ok && [result.value.goal, result.value.target]).toEqual(['width', 0.1]);

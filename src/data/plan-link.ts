@@ -27,7 +27,7 @@ export interface PlanLink {
   accuracyYes: number | undefined;
   accuracyNo: number | undefined;
   ratio: LabelRatio | undefined;
-  /** `balanced=inversion|union`: the interval the plan is for; undefined → the default, the test inversion. */
+  /** `balanced=buehler|union|inversion`: the interval the plan is for; undefined → the default, Buehler's. */
   balanced?: BalancedMethod | undefined;
 }
 

@@ -30,6 +30,7 @@ describe('report links', () => {
       { subject: { kind: 'detector', id: 'a.b-c' }, delta: 0.05 },
       { subject: { kind: 'detector', id: 'x' }, delta: 0.05, balanced: 'inversion' },
       { subject: { kind: 'workspace' }, delta: undefined, balanced: 'union' },
+      { subject: { kind: 'workspace' }, delta: 0.05, balanced: 'buehler' },
       { subject: { kind: 'counts', name: 'Forklift & pallet', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, delta: 1e-6 },
     ];
     for (const link of links) {
@@ -37,9 +38,10 @@ describe('report links', () => {
       expect(href.startsWith('#/report')).toBe(true);
       expect(parse(href.split('?')[1] ?? '')).toEqual({ ok: true, value: link });
     }
-    expect(reportHref(links[4]!)).toBe('#/report?yes=38/40&no=55/60&name=Forklift+%26+pallet&delta=0.000001');
+    expect(reportHref(links[5]!)).toBe('#/report?yes=38/40&no=55/60&name=Forklift+%26+pallet&delta=0.000001');
     // The method is written whenever given, the default too: absent, the report takes the workspace's.
     expect(reportHref(links[2]!)).toBe('#/report?id=x&delta=0.05&balanced=inversion');
+    expect(reportHref(links[4]!)).toBe('#/report?delta=0.05&balanced=buehler');
     expect(parse('balanced=both')).toMatchObject({ ok: false, problems: [{ param: 'balanced' }] });
   });
 });

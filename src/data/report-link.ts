@@ -9,7 +9,7 @@ import { hashHref } from './routes';
  * - `#/report` — every detector of the workspace;
  * - `#/report?id=<detector id>` — one detector of the workspace;
  * - `#/report?yes=38/40&no=55/60&name=…` — a detector given by its counts alone.
- * `delta` (or `confidence`) and `balanced` (inversion|union) are optional: absent, the workspace's
+ * `delta` (or `confidence`) and `balanced` (buehler|union|inversion) are optional: absent, the workspace's
  * δ and balanced-interval method. The views' "Printable report" links carry both, so the report shows
  * what the view showed.
  */

@@ -112,18 +112,23 @@ describe('#/counts links', () => {
     expect(parseCountsLink(parseHashRoute(countsHref(yes, no)))).toEqual({ ok: true, value: { yes, no, delta: undefined, balanced: undefined } });
   });
 
-  it('carries the balanced-interval method: balanced=inversion|union, absent for the workspace setting, malformed named', () => {
+  it('carries the balanced-interval method: balanced=union|inversion, absent for the default (Buehler’s), malformed named', () => {
     const yes = { correct: 38, total: 40 };
     const no = { correct: 55, total: 60 };
     expect(countsHref(yes, no, 0.05, 'union')).toBe('#/counts?yes=38/40&no=55/60&delta=0.05&balanced=union');
-    expect(countsHref(yes, no, 0.05, 'inversion')).toBe('#/counts?yes=38/40&no=55/60&delta=0.05');
+    expect(countsHref(yes, no, 0.05, 'inversion')).toBe('#/counts?yes=38/40&no=55/60&delta=0.05&balanced=inversion');
+    expect(countsHref(yes, no, 0.05, 'buehler')).toBe('#/counts?yes=38/40&no=55/60&delta=0.05');
+    expect(detectorHref('fork', 0.05, undefined, 'buehler')).toBe('#/detectors/fork?delta=0.05');
+    expect(detectorHref('fork', 0.05, undefined, 'inversion')).toBe('#/detectors/fork?delta=0.05&balanced=inversion');
+    expect(parseCountsLink(parseHashRoute('#/counts?yes=38/40&no=55/60&balanced=buehler'))).toMatchObject({ ok: true, value: { balanced: 'buehler' } });
+    expect(parseCountsLink(parseHashRoute('#/counts?yes=38/40&no=55/60'))).toMatchObject({ ok: true, value: { balanced: undefined } });
     expect(parseCountsLink(parseHashRoute(countsHref(yes, no, undefined, 'union')))).toMatchObject({ ok: true, value: { balanced: 'union' } });
     expect(parseCountsLink(parseHashRoute('#/counts?yes=38/40&no=55/60&balanced=inversion'))).toMatchObject({ ok: true, value: { balanced: 'inversion' } });
     const detector = parseDetectorLink(parseHashRoute(detectorHref('fork', 0.05, { name: 'F', query: '', yes, no }, 'union')));
     expect(detector).toMatchObject({ ok: true, value: { id: 'fork', balanced: 'union' } });
     expect(parseCountsLink(parseHashRoute('#/counts?yes=1/2&no=1/2&balanced=bonferroni'))).toEqual({
       ok: false,
-      problems: [{ param: 'balanced', message: expect.stringMatching(/^“balanced” is “bonferroni”; expected inversion .* or union/) }],
+      problems: [{ param: 'balanced', message: expect.stringMatching(/^“balanced” is “bonferroni”; expected buehler .*, union .* or inversion /) }],
     });
     expect(parseDetectorLink(parseHashRoute('#/detectors/x?balanced=')).ok).toBe(false);
   });

@@ -10,8 +10,10 @@ import { hashHref, type HashRoute } from './routes';
  * - `#/detectors/<id>?delta=0.05` — one detector of the loaded set;
  * - `#/counts?yes=38/40&no=55/60&delta=0.05` — an ad-hoc detector from counts alone.
  * `delta` is optional (absent: the workspace's δ); `confidence=0.95` is accepted as an alias.
- * `balanced=inversion|union` is optional too (absent: the workspace's balanced-interval method);
- * links made here write it only for the union bound, so links of the default read as before.
+ * `balanced=buehler|union|inversion` is optional too (absent: the default, Buehler's, whatever this
+ * browser's setting); links made here write it only when it is not the default, so a link shows
+ * what its sender saw. Old links that say `balanced=inversion` keep meaning the estimate-ordered
+ * test inversion.
  */
 export const DEFAULT_DELTA = 0.05;
 

@@ -77,10 +77,10 @@ describe('workspace links', () => {
     });
   });
 
-  it('read links made before the method choices travelled with the defaults', async () => {
+  it('read links made before the method choices travelled with today’s defaults (Buehler’s, as a link without balanced= does)', async () => {
     // A format-1 link as made before: detectors, δ, sort and filter only.
     const older = 'w=Vc2xCoNQDEDRf7lzKDoU2mz9jtLhoRGEp6ExpYj47-LWzmc4G4PHVBJthd7SuvRY0OfG2KMUhLlMhvJAeH8sVhSE1RZ0o_MI6xK9C-lZKto2uzD7n95-dX-dV82CNpfmKiweiVL9a4EwjDUtzmY_AA';
     const parsed = await parseSharedWorkspace(new URLSearchParams(older));
-    expect(parsed).toMatchObject({ ok: true, value: { balancedMethod: 'inversion', showUnionBounds: false } });
+    expect(parsed).toMatchObject({ ok: true, value: { balancedMethod: 'buehler', showUnionBounds: false } });
   });
 });

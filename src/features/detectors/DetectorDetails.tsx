@@ -60,7 +60,7 @@ const EXPENSIVE_CONSTRUCTIONS: Record<ExpensiveBalancedMethod, string> = {
  */
 export function DetectorDetails(props: DetectorDetailsProps) {
   const { yes, no, delta, method, showUnionBounds, onShowUnionBoundsChange, onCountsChange, name } = props;
-  // A large count's inverted interval arrives from a worker: the version re-reads it.
+  // A large count's Buehler or inverted interval arrives from a worker: the version re-reads it.
   const arrived = useBalancedVersion();
   const computed = useMemo(() => countsIntervals(yes, no, delta, method), [yes, no, delta, method, arrived]); // eslint-disable-line react-hooks/exhaustive-deps
   const pending = computed.balanced === 'pending';

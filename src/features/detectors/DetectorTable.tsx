@@ -116,7 +116,7 @@ function Spacer({ height }: { height: number }) {
 /** Memoised: while scrolling, rows that stay in the window are not re-rendered. */
 const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta: number; method: BalancedMethod; rowIndex: number; carryInLink: boolean }) {
   const { detector, delta, method, rowIndex, carryInLink } = props;
-  // Re-rendered when a background worker delivers an inverted interval.
+  // Re-rendered when a background worker delivers an expensive balanced interval (Buehler's, the test inversion's).
   useBalancedVersion();
   const intervals = detectorIntervals(detector, delta, method);
   const computed = intervals.balanced;

@@ -12,7 +12,7 @@ export interface LowerBoundsJob {
 
 /**
  * Progress as a fraction, then every balanced interval's ends (NaN for an empty class), aligned with
- * the job's detectors (the inverted interval's upper end is kept too: the rows show it next).
+ * the job's detectors (an expensive method's upper end is kept too: the rows show it next).
  */
 export type LowerBoundsMessage = { kind: 'progress'; fraction: number } | { kind: 'done'; lowers: Float64Array; uppers: Float64Array };
 

@@ -6,8 +6,9 @@ import { startWorkerJob, workersFor } from '../../data/worker-job';
 import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBoundsMessage } from './lower-bounds-compute';
 
 /**
- * Up to this many missing bounds are computed on the page: union bounds take ≈ 0.15 ms each; inverted
- * intervals of small counts ≈ 1.5 ms (median) each, so fewer of them.
+ * Up to this many missing bounds are computed on the page: union bounds take ≈ 0.15 ms each; the
+ * expensive methods' intervals (the test inversion's, Buehler's) of small counts ≈ 1.5 ms (median)
+ * each, so fewer of them.
  */
 const ON_PAGE_LIMIT: Record<BalancedMethod, number> = { union: 500, inversion: 20, buehler: 20 };
 /** A worker for every this many detectors at most (one per core). */
@@ -16,7 +17,7 @@ const DETECTORS_PER_WORKER = 200;
 /**
  * Makes sure every detector's balanced lower bound at δ (by `method`) is known before the list sorts
  * by it: a few are computed on the spot, many (a new δ over 10,000 detectors takes seconds, minutes
- * for inverted intervals of classes in the tens of thousands) in Web Workers, one per core, with
+ * for Buehler's or inverted intervals of classes in the tens of thousands) in Web Workers, one per core, with
  * progress, so no δ change or sort holds the page. Returns null when ready, else the fraction done.
  */
 export function useLowerBounds(detectors: readonly Detector[], delta: number, method: BalancedMethod, needed: boolean): number | null {
