@@ -2,10 +2,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/routes';
-import { balancedInversionInterval, projectBalancedInterval } from '../../stats';
+import { balancedBuehlerInterval, balancedInversionInterval, labelsToClearLowerBound, projectBalancedInterval } from '../../stats';
 import { percentTickFormatter } from '../../components/axis-ticks';
 import { parsePlanLink } from '../../data/plan-link';
-import { planOutcome } from './plan-answer';
+import { planAssumptions, planOutcome } from './plan-answer';
 import { planAxisTicks } from './PlanChart';
 import { PlanView, unionComparison } from './PlanView';
 
@@ -64,7 +64,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
     const outcome = planOutcome(parsed.value);
     if (!outcome.ok || !outcome.union) throw new Error('expected both plans');
     expect(outcome.union.additional).toBe(0);
-    expect(unionComparison(outcome.plan, outcome.union)).toBe('The blog’s union bound (δ/4 per tail) meets the same goal with the labels in hand, too.');
+    expect(unionComparison(outcome.plan, outcome.union, 'inversion')).toBe('The union bound (the blog’s, δ/4 per tail) meets the same goal with the labels in hand, too.');
   });
 
   it('labels the y axis with distinct, true percentages at round values', async () => {
@@ -154,21 +154,38 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
   });
 
-  it('plans with the exact test inversion (the default) and says what the union bound would have needed', async () => {
-    await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
+  it.each([
+    ['buehler', '', balancedBuehlerInterval, 'never wider than the union bound (Buehler), δ/2 per side', 'the Buehler interval’s answer'],
+    ['inversion', '&balanced=inversion', balancedInversionInterval, 'test inversion ordered by the estimate, δ/2 per side', 'the estimate-ordered test inversion’s answer'],
+  ] as const)('plans with %s (the default without balanced=) and says what the union bound would need', async (_method, param, intervalOf, caption, answerName) => {
+    await renderAt(`#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9${param}`);
     const [labels] = answerCounts();
-    const inverted = (additional: number) => {
+    const interval = (additional: number) => {
       const { counts } = projectBalancedInterval(DETECTOR, additional);
-      return balancedInversionInterval({ yes: counts.yes, no: counts.no }, 0.05);
+      return intervalOf({ yes: counts.yes, no: counts.no }, 0.05);
     };
-    expect(inverted(labels).lower).toBeGreaterThanOrEqual(0.9);
-    expect(inverted(labels - 1).lower).toBeLessThan(0.9);
+    // The smallest count that meets the goal: every count below it misses (the scan starts at 0 for a few hundred).
+    expect(interval(labels!).lower).toBeGreaterThanOrEqual(0.9);
+    for (let additional = 0; additional < labels!; additional += 1) expect(interval(additional).lower).toBeLessThan(0.9);
     const union = screen.getByTestId('union-plan').textContent ?? '';
-    const match = /would need ([\d,]+) more labels for the same goal \(([\d.]+)× as many\)/.exec(union);
+    const match = /^The union bound would need ([\d,]+) more labels for the same goal \(the blog’s, δ\/4 per tail\)/.exec(union);
     expect(match, union).not.toBeNull();
     const unionLabels = Number(match![1]!.replace(/,/g, ''));
-    expect(projectBalancedInterval(DETECTOR, unionLabels).interval!.lower).toBeGreaterThanOrEqual(0.9);
-    expect(unionLabels).toBeGreaterThan(labels);
-    expect(screen.getByText(/exact test inversion, δ\/2 per side\) that/)).toBeInTheDocument();
+    expect(unionLabels).toBe(labelsToClearLowerBound(DETECTOR, 0.9).additional);
+    expect(union).toContain(`${answerName} is the smallest count that meets it (every count up to it checked)`);
+    expect(union).toContain(unionLabels === labels ? 'as many' : `(${(unionLabels / labels!).toFixed(1)}× as many)`);
+    expect(screen.getByText(new RegExp(`${caption.replace(/[()/]/g, '\\$&')}\\) that`))).toBeInTheDocument();
+  });
+
+  it('never answers more labels for Buehler’s interval than the union bound needs, which meets its goal too', () => {
+    for (const target of [0.8, 0.9]) {
+      const parsed = parsePlanLink(new URLSearchParams(`yes=38/40&no=55/60&target=${target}`));
+      if (!parsed.ok) throw new Error('expected a valid link');
+      const outcome = planOutcome({ ...parsed.value, balanced: 'buehler' });
+      if (!outcome.ok || !outcome.union || outcome.plan.additional === null || outcome.union.additional === null) throw new Error('expected both plans');
+      expect(outcome.plan.additional).toBeLessThanOrEqual(outcome.union.additional);
+      const { counts } = projectBalancedInterval(planAssumptions(parsed.value), outcome.plan.additional);
+      expect(outcome.plan.at!.interval).toEqual(balancedBuehlerInterval({ yes: counts.yes, no: counts.no }, 0.05));
+    }
   });
 });

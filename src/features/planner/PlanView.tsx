@@ -6,7 +6,7 @@ import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
-import { DEFAULT_BALANCED_METHOD } from '../../data/balanced-method';
+import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../../data/balanced-method';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, intervalDigits } from '../../data/format';
 import { countsText } from '../../data/interval-wording';
 import { methodsHref } from '../../data/methods-link';
@@ -14,7 +14,7 @@ import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, parsePlanLink, planHref, type P
 import type { HashRoute } from '../../data/routes';
 import { useWorkspace } from '../../store/workspace';
 import type { LabelPlan } from '../../stats';
-import type { BalancedPlan } from './inverted-plan';
+import { SEARCHED_NAMES, type BalancedPlan, type SearchedMethod } from './inverted-plan';
 import type { Relapse } from './plan-answer';
 import { formatProportion, formatRatio, parseProportion, parseRatio } from './plan-fields';
 import { PlanChart } from './PlanChart';
@@ -178,7 +178,8 @@ function GoalChoice({ goal, onChange }: { goal: PlanGoal; onChange: (goal: PlanG
 function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
   const { plan, union, relapse, link, chartWidth } = props;
   const { headline, detail } = planSentences(plan, link, relapse);
-  const methodName = union ? 'exact test inversion, δ/2 per side' : 'union bound, δ/4 per tail';
+  const method = link.balanced ?? DEFAULT_BALANCED_METHOD;
+  const methodName = PLAN_METHOD_NAMES[union ? method : 'union'];
   const level = formatConfidence(link.delta);
   // One column's decimals, as many as its closest-to-100% row needs (fixed 2 read 100.00% short of 100%).
   const tableDigits = intervalDigits(plan.curve, DIGITS);
@@ -189,7 +190,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
         {headline}
       </h2>
       <p>{detail}</p>
-      {union && <p data-testid="union-plan">{unionComparison(plan, union)}</p>}
+      {union && method !== 'union' && <p data-testid="union-plan">{unionComparison(plan, union, method)}</p>}
       <figure className="plan-view__figure" ref={chartRef}>
         <PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />
         <figcaption>
@@ -276,7 +277,7 @@ export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relap
           `stays below the estimate, so it can never reach ${formatPercent(link.target, 1)}. Lower the target, or improve the detector.`,
       };
     }
-    // A search can stop before the limit (a class past a cap, or the test inversion's cap): its reason says where.
+    // A search can stop before the limit (a class past a cap, or the searched interval's cap): its reason says where.
     const searchedToLimit = plan.reason === null || plan.reason === undefined || plan.reason === `Not reached within ${plan.assumptions.maxAdditionalLabels} additional labels.`;
     return searchedToLimit
       ? {
@@ -292,7 +293,7 @@ export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relap
   if (plan.additional === 0) {
     return {
       headline: 'No more labels needed.',
-      detail: `The current exact balanced ${level} interval ${shown} already meets the goal (${reached}).`,
+      detail: `The current exact balanced ${level} interval (${SHORT_NAMES[link.balanced ?? DEFAULT_BALANCED_METHOD]}) ${shown} already meets the goal (${reached}).`,
     };
   }
   const before = plan.curve.find((point) => point.additional === plan.additional! - 1);
@@ -310,24 +311,35 @@ export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relap
     headline: `Label ${count(plan.additional)} more (${count(counts.additionalYes)} YES, ${count(counts.additionalNo)} NO) to ${goal}.`,
     detail:
       `With ${count(counts.yes.total)} should-be-YES and ${count(counts.no.total)} should-be-NO labels, ${assumptions}, ` +
-      `the exact balanced ${level} interval would be ${shown}: ${reached}.${shortfall}${margin}`,
+      `the exact balanced ${level} interval (${SHORT_NAMES[link.balanced ?? DEFAULT_BALANCED_METHOD]}) would be ${shown}: ${reached}.${shortfall}${margin}`,
   };
 }
 
-/** What the blog's union bound would have needed for the same goal, beside the inverted interval's answer. */
-export function unionComparison(plan: BalancedPlan, union: LabelPlan): string {
-  const method = 'The blog’s union bound (δ/4 per tail)';
+/** How the chart's caption names each interval the plan can be for. */
+const PLAN_METHOD_NAMES: Record<BalancedMethod, string> = {
+  buehler: 'never wider than the union bound (Buehler), δ/2 per side',
+  union: 'union bound, δ/4 per tail',
+  inversion: 'test inversion ordered by the estimate, δ/2 per side',
+};
+
+/** The interval's name in the answer's sentence. */
+const SHORT_NAMES: Record<BalancedMethod, string> = { buehler: 'Buehler', union: 'union bound', inversion: 'test inversion ordered by the estimate' };
+
+/** What the blog's union bound would have needed for the same goal, beside the searched interval's answer. */
+export function unionComparison(plan: BalancedPlan, union: LabelPlan, searched: SearchedMethod): string {
+  const method = 'The union bound (the blog’s, δ/4 per tail)';
+  const name = SEARCHED_NAMES[searched];
   if (union.status !== 'reached' || union.additional === null) {
     return `${method} does not get there within ${count(union.assumptions.maxAdditionalLabels)} more labels.`;
   }
   if (union.additional === 0) return `${method} meets the same goal with the labels in hand, too.`;
-  const needed = `${method} would need ${count(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal`;
+  const needed = `The union bound would need ${count(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal (the blog’s, δ/4 per tail)`;
   if (plan.status !== 'reached' || plan.additional === null) return `${needed}.`;
   if (plan.additional === union.additional) return `${needed}, as many.`;
   const ratio = plan.additional === 0 ? '' : ` (${(union.additional / plan.additional).toFixed(1)}× as many)`;
   const checked =
     plan.checkedFrom === 0
-      ? 'the test inversion’s answer is the smallest count that meets it (every count up to it checked)'
-      : `the test inversion’s answer is the smallest from ${count(plan.checkedFrom ?? plan.additional)} on (every count from there checked; below, by doubling and bisection)`;
+      ? `${name}’s answer is the smallest count that meets it (every count up to it checked)`
+      : `${name}’s answer is the smallest from ${count(plan.checkedFrom ?? plan.additional)} on (every count from there checked; below, by doubling and bisection)`;
   return `${needed}${ratio}; ${checked}.`;
 }

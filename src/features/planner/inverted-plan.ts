@@ -1,18 +1,28 @@
-import { balancedInversionInterval, projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
+import { balancedIntervalBy, type BalancedMethod } from '../../data/balanced-method';
+import { projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
+
+/** The exact balanced intervals computed by a search, planned here (the union bound has its own planner in stats). */
+export type SearchedMethod = Exclude<BalancedMethod, 'union'>;
+
+/** How the planner's sentences name each searched interval. */
+export const SEARCHED_NAMES: Record<SearchedMethod, string> = {
+  buehler: 'the Buehler interval',
+  inversion: 'the estimate-ordered test inversion',
+};
 
 /** A plan whose intervals may be any exact balanced interval (the union bound's plans are one kind). */
 export type BalancedPlan = Omit<LabelPlan, 'at'> & {
   at: { counts: ProjectedCounts; interval: Interval } | null;
-  /** The inversion's answer: every count from here up to it was checked (0: it is the smallest there is). */
+  /** The searched interval's answer: every count from here up to it was checked (0: it is the smallest there is). */
   checkedFrom?: number;
   /** The first count past the answer, among those checked, that misses the goal again (whole counts zig-zag). */
   relapseAt?: number;
 };
 
 /**
- * The inverted interval is planned up to this many labels per class: its search evaluates the
+ * The searched intervals are planned up to this many labels per class: the plan evaluates the
  * interval ~50 times, each up to ~0.02 s near 10⁵ labels per class at δ = 0.05, ~0.05 s at 0.01
- * (`npm run bench`).
+ * (the estimate-ordered inversion; Buehler's aims at ≤ 0.02 s median there; `npm run bench`).
  */
 export const INVERTED_PLAN_MAX_CLASS = 100_000;
 /** Points of the projected curve (each one inverted interval). */
@@ -27,22 +37,30 @@ const SCAN_CHECKS = 400;
 const SCAN_WORK = 2_000_000;
 
 /**
- * The label plan for the exact test-inversion interval, beside the union bound's `unionPlan` for the
- * same assumptions and goal: the smallest number of additional labels M whose projected inverted
- * interval meets the goal. Doubling from 0 and bisecting finds a crossing (M meets it, M − 1 does
- * not); whole counts make the projected bound zig-zag, so up to SCAN_CHECKS counts below the crossing
- * (all of them, for a plan of a few hundred labels) are checked one by one and the first that meets
- * the goal is the answer (`checkedFrom` says from where every count was checked), with the first miss
- * after it as a relapse.
+ * The label plan for an exact balanced interval computed by a search (`method`: Buehler's or the
+ * estimate-ordered test inversion), beside the union bound's `unionPlan` for the same assumptions and
+ * goal: the smallest number of additional labels M whose projected interval meets the goal.
+ * Doubling from 0 and bisecting finds a crossing (M meets it, M − 1 does not); whole counts make the
+ * projected bound zig-zag, so up to SCAN_CHECKS counts below the crossing (all of them, for a plan of
+ * a few hundred labels) are checked one by one and the first that meets the goal is the answer
+ * (`checkedFrom` says from where every count was checked), with the first miss after it as a relapse.
+ * Buehler's interval lies inside the union bound's at every count, so the union bound's answer meets
+ * its goal too: the doubling stops there, and its answer is never more labels than the union bound's.
  */
-export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan['goal'], target: number, unionPlan: LabelPlan): BalancedPlan {
+export function invertedPlan(
+  assumptions: LabelPlanAssumptions,
+  goal: LabelPlan['goal'],
+  target: number,
+  unionPlan: LabelPlan,
+  method: SearchedMethod = 'inversion',
+): BalancedPlan {
   const delta = unionPlan.assumptions.delta;
   const cache = new Map<number, { counts: ProjectedCounts; interval: Interval | null }>();
   const at = (additional: number) => {
     let found = cache.get(additional);
     if (!found) {
       const { counts } = projectBalancedInterval(assumptions, additional);
-      const interval = counts.yes.total > 0 && counts.no.total > 0 ? balancedInversionInterval({ yes: counts.yes, no: counts.no }, delta) : null;
+      const interval = counts.yes.total > 0 && counts.no.total > 0 ? balancedIntervalBy(method, counts.yes, counts.no, delta) : null;
       cache.set(additional, (found = { counts, interval }));
     }
     return found;
@@ -66,13 +84,16 @@ export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan[
       const answer = at(0);
       return { ...base, status: 'reached', additional: 0, at: { counts: answer.counts, interval: answer.interval! }, reason: null, curve: curve(at, () => true, 0, 0) };
     }
-    const reason = `A class already has more than ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with the test inversion stops (each check is an exact search): the union bound's plan is the one to follow.`;
+    const reason = `A class already has more than ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with ${SEARCHED_NAMES[method]} stops (each check is an exact search): the union bound's plan is the one to follow.`;
     return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: [] };
   }
   let miss = -1;
   let found: number | null = null;
+  // A count known to meet the goal (Buehler's: the union bound's answer) caps the doubling; should
+  // it miss after all (a certified bound a hair inside the exact one), the doubling goes on past it.
+  let cap = method === 'buehler' && unionPlan.status === 'reached' && unionPlan.additional !== null ? unionPlan.additional : Infinity;
   for (let additional = 0; ; additional = additional === 0 ? 1 : additional * 2) {
-    let probe = Math.min(additional, limit);
+    let probe = Math.min(additional, limit, cap);
     if (!withinCap(probe)) {
       // The last count within the cap is checked too, not only the doublings before it.
       const [inside] = bisect(miss, probe, (additional) => !withinCap(additional));
@@ -87,13 +108,17 @@ export function invertedPlan(assumptions: LabelPlanAssumptions, goal: LabelPlan[
       break;
     }
     miss = probe;
+    if (probe === cap) {
+      cap = Infinity;
+      additional = Math.max(additional, probe);
+    }
     if (probe === limit) break;
   }
   if (found === null) {
     const reason =
       miss >= limit
         ? `Not reached within ${limit} additional labels.`
-        : `Not reached before a class passes ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with the test inversion stops (each check is an exact search).`;
+        : `Not reached before a class passes ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with ${SEARCHED_NAMES[method]} stops (each check is an exact search).`;
     return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: curve(at, withinCap, Math.max(miss, 1), null) };
   }
   const [, crossing] = bisect(miss, found, meets);

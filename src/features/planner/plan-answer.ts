@@ -12,8 +12,9 @@ import { invertedPlan, type BalancedPlan } from './inverted-plan';
 
 /**
  * The planner's answer for a link (with where it relapses), or the stats module's explanation of why
- * there is none. With the test inversion, `plan` is its plan and `union` the union bound's for the
- * same goal (what it would have needed); with the union bound, `union` is null.
+ * there is none. With an interval computed by a search (Buehler's, the estimate-ordered inversion),
+ * `plan` is its plan and `union` the union bound's for the same goal (what it would have needed);
+ * with the union bound, `union` is null.
  */
 export type PlanOutcome = { ok: true; plan: BalancedPlan; relapse: Relapse | null; union: LabelPlan | null } | { ok: false; message: string };
 
@@ -50,8 +51,8 @@ export function planOutcome(link: PlanLink): PlanOutcome {
   try {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
-    if (link.balanced === 'inversion') {
-      const inverted = invertedPlan(assumptions, plan.goal, link.target, plan);
+    if (link.balanced === 'inversion' || link.balanced === 'buehler') {
+      const inverted = invertedPlan(assumptions, plan.goal, link.target, plan, link.balanced);
       const relapse = inverted.relapseAt === undefined ? null : { additional: inverted.relapseAt, exact: true };
       return { ok: true, plan: inverted, relapse, union: plan };
     }
