@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { balancedNow } from '../../data/balanced-intervals-service';
-import { effectiveMethod } from '../../data/balanced-method';
+import { DEFAULT_BALANCED_METHOD, effectiveMethod } from '../../data/balanced-method';
+import { useWorkspace } from '../../store/workspace';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
 import { deltaProblem } from '../../data/link-params';
@@ -126,23 +127,44 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
 }
 
 /**
- * This panel stays the blog's construction; the dashboard's default balanced interval inverts one
- * exact test instead, and the panel says what that gives for the same counts.
+ * This panel stays the blog's construction; the dashboard's balanced interval is the workspace's
+ * setting — by default Buehler's, the exact test inversion ordered by this very union bound, never
+ * wider than it — and the panel says what the chosen construction gives for the same counts.
  */
 function InvertedNote({ yes, no, delta, union }: { yes: ClassCounts; no: ClassCounts; delta: number; union: BalancedInterval }) {
   useBalancedVersion();
-  if (effectiveMethod('inversion', yes, no) !== 'inversion') return null;
-  const inverted = balancedNow('inversion', yes, no, delta);
-  if (inverted === null) return null;
-  if (inverted === 'pending') return <p className="muted">Computing the exact test inversion of these counts in a background worker…</p>;
-  const ratio = (union.upper - union.lower) / (inverted.upper - inverted.lower);
+  const method = useWorkspace((state) => state.balancedMethod);
+  if (method === 'union') {
+    return (
+      <p className="balanced-panel__inverted" data-testid="explorer-inverted">
+        This is the blog’s union-bound construction, and the balanced interval the dashboard shows (the workspace’s setting).
+      </p>
+    );
+  }
+  const used = effectiveMethod(method, yes, no);
+  if (used !== method) return null;
+  const chosen = balancedNow(method, yes, no, delta);
+  if (chosen === null) return null;
+  if (chosen === 'pending') return <p className="muted">Computing {NOTE_WORDING[method].name} of these counts in a background worker…</p>;
+  const ratio = (union.upper - union.lower) / (chosen.upper - chosen.lower);
   const comparison =
     ratio > 1.005 ? `${Math.round((1 - 1 / ratio) * 100)}% narrower` : ratio < 0.995 ? `${Math.round((1 / ratio - 1) * 100)}% wider` : 'about as wide';
   return (
     <p className="balanced-panel__inverted" data-testid="explorer-inverted">
-      This is the blog’s union-bound construction. tailbound’s default balanced interval inverts one exact test of the
-      balanced accuracy instead (δ/2 per side, no union bound): for these counts it gives{' '}
-      <strong>{formatInterval(inverted)}</strong>, {comparison} — same {formatConfidence(delta)} guarantee.
+      This is the blog’s union-bound construction. The dashboard’s balanced interval ({method === DEFAULT_BALANCED_METHOD ? 'the default' : 'the workspace’s setting'}) is{' '}
+      {NOTE_WORDING[method].name}: {NOTE_WORDING[method].how}. For these counts it gives <strong>{formatInterval(chosen)}</strong>, {comparison} — same{' '}
+      {formatConfidence(delta)} guarantee.
     </p>
   );
 }
+
+const NOTE_WORDING: Record<'buehler' | 'inversion', { name: string; how: string }> = {
+  buehler: {
+    name: 'Buehler’s exact interval',
+    how: 'one exact test of the balanced accuracy inverted (δ/2 per side), its outcomes ordered by this union bound, so it is never wider than it',
+  },
+  inversion: {
+    name: 'the exact test inversion ordered by the estimate',
+    how: 'one exact test of the balanced accuracy inverted (δ/2 per side), its outcomes ordered by the balanced estimate — narrower on average, wider where one class is near 0% and the other near 100%',
+  },
+};
