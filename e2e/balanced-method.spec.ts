@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
+import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
 import { expectedText as expectedInterval, expectShown, expectSamplesListed, SAMPLES } from './dashboard-helpers';
 
@@ -20,12 +20,12 @@ async function exportedBalancedRows(page: Page): Promise<string[][]> {
     .filter((cells) => cells[2] === 'balanced');
 }
 
-test('a #/counts link without balanced= shows the exact test inversion (the default), with balanced=union the blog’s union bound', async ({ page }) => {
+test('a #/counts link without balanced= shows Buehler’s interval (the default), with balanced=union the blog’s union bound', async ({ page }) => {
   await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
-  await expectShown(page, 'balanced', balancedInversionInterval(FORKLIFT, 0.05));
+  await expectShown(page, 'balanced', balancedBuehlerInterval(FORKLIFT, 0.05));
   const balancedRegion = page.getByRole('region', { name: 'Balanced accuracy', exact: true });
-  await expect(balancedRegion).toContainText('exact test inversion (δ/2 per side), δ = 0.05');
-  await expect(page.getByLabel('Balanced interval', { exact: true })).toHaveValue('inversion');
+  await expect(balancedRegion).toContainText('exact, never wider than the union bound (Buehler; δ/2 per side), δ = 0.05');
+  await expect(page.getByLabel('Balanced interval', { exact: true })).toHaveValue('buehler');
 
   await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05&balanced=union');
   await expectShown(page, 'balanced', plain(balancedInterval(FORKLIFT, 0.05)));
@@ -34,7 +34,7 @@ test('a #/counts link without balanced= shows the exact test inversion (the defa
 
   // Opening a link does not change the workspace's setting: without the parameter, the default again.
   await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
-  await expectShown(page, 'balanced', balancedInversionInterval(FORKLIFT, 0.05));
+  await expectShown(page, 'balanced', balancedBuehlerInterval(FORKLIFT, 0.05));
 
   // A malformed method is named, never a blank page.
   await page.goto('./#/counts?yes=38/40&no=55/60&balanced=bonferroni');
@@ -42,27 +42,40 @@ test('a #/counts link without balanced= shows the exact test inversion (the defa
 });
 
 test('the details view shows, on request, what the union bound would give and how much wider, and where the inversion is wider', async ({ page }) => {
-  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
+  await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05&balanced=inversion');
   await page.getByLabel('Show the blog’s union bound beside it (δ/4 per tail)').check();
   await expect(page.getByTestId('union-comparison')).toContainText('The blog’s union bound would give [80.6%, 98.7%] (95%, δ/4 per tail), 66% wider.');
   await expectNoAxeViolations(page);
 
-  await page.goto('./#/counts?yes=0/1000&no=999/1000&delta=0.05');
+  await page.goto('./#/counts?yes=0/1000&no=999/1000&delta=0.05&balanced=inversion');
   await expect(page.getByTestId('inversion-wider')).toContainText(/Here the test inversion is \d+% wider than the blog’s union bound/);
+  // Buehler's, the default, is never wider: no such note there.
+  await page.goto('./#/counts?yes=0/1000&no=999/1000&delta=0.05');
+  await expectShown(page, 'balanced', balancedBuehlerInterval({ yes: { correct: 0, total: 1000 }, no: { correct: 999, total: 1000 } }, 0.05));
+  await expect(page.getByTestId('inversion-wider')).toHaveCount(0);
 });
 
 test('switching the setting changes the list, the details, the export and the link', async ({ page }) => {
   await page.goto('./#/?delta=0.05');
   await expectSamplesListed(page);
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader', { name: /exact test inversion/ })).toBeVisible();
-  const inverted = await exportedBalancedRows(page);
-  expect(inverted.every((cells) => cells[9] === 'exact-test-inversion')).toBe(true);
+  await expect(table.getByRole('columnheader', { name: /exact, never wider than the union bound \(Buehler/ })).toBeVisible();
+  const buehler = await exportedBalancedRows(page);
+  expect(buehler.every((cells) => cells[9] === 'exact-buehler-union-ordering')).toBe(true);
   const withBoth = SAMPLES.filter((d) => d.yes.total > 0 && d.no.total > 0);
   for (const detector of withBoth) {
-    const cells = inverted.find((row) => row[0] === detector.id)!;
+    const cells = buehler.find((row) => row[0] === detector.id)!;
     // Chromium's V8 and Node's may differ in the last digit of Math.exp/log, and the certified search
-    // may then stop a step apart: within its gap (10⁻³ standard errors).
+    // may then stop a step apart: within its gap.
+    expect(Math.abs(Number(cells[6]) - balancedBuehlerInterval(detector, 0.05).lower)).toBeLessThan(1e-4);
+  }
+
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('inversion');
+  await expect(table.getByRole('columnheader', { name: /exact test inversion ordered by the estimate/ })).toBeVisible();
+  const inverted = await exportedBalancedRows(page);
+  expect(inverted.every((cells) => cells[9] === 'exact-test-inversion')).toBe(true);
+  for (const detector of withBoth) {
+    const cells = inverted.find((row) => row[0] === detector.id)!;
     expect(Math.abs(Number(cells[6]) - balancedInversionInterval(detector, 0.05).lower)).toBeLessThan(1e-4);
   }
 
@@ -81,9 +94,13 @@ test('switching the setting changes the list, the details, the export and the li
   await expectShown(page, 'balanced', plain(balancedInterval(first, 0.05)));
   await page.getByLabel('Balanced interval', { exact: true }).selectOption('inversion');
   await expectShown(page, 'balanced', balancedInversionInterval(first, 0.05));
-  await expect(page).not.toHaveURL(/balanced=union/);
+  await expect(page).toHaveURL(/balanced=inversion/);
   await page.reload();
   await expectShown(page, 'balanced', balancedInversionInterval(first, 0.05));
+  // Back to the default: the address leaves it out.
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('buehler');
+  await expectShown(page, 'balanced', balancedBuehlerInterval(first, 0.05));
+  await expect(page).not.toHaveURL(/balanced=/);
 });
 
 test('with the union bound as the setting, a link without balanced= still opens what its sender saw, and the app’s own links carry the union bound', async ({ page }) => {
@@ -92,13 +109,15 @@ test('with the union bound as the setting, a link without balanced= still opens 
   await page.getByLabel('Balanced interval', { exact: true }).selectOption('union');
   await expect(page.getByRole('link', { name: SAMPLES[0]!.name, exact: true })).toHaveAttribute('href', /balanced=union/);
 
-  // Links leave the default out: without the parameter, the sender saw the test inversion.
+  // Links leave the default out: without the parameter, the sender saw Buehler's interval.
   await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
-  await expectShown(page, 'balanced', balancedInversionInterval(FORKLIFT, 0.05));
+  await expectShown(page, 'balanced', balancedBuehlerInterval(FORKLIFT, 0.05));
   // Its report shows the interval the counts view showed, not the workspace's union bound.
   await page.getByRole('link', { name: 'Printable report' }).click();
-  await expect(page).toHaveURL(/#\/report\?.*balanced=inversion/);
-  await expect(page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Metric' }) })).toContainText('exact test inversion');
+  await expect(page).toHaveURL(/#\/report\?.*balanced=buehler/);
+  await expect(page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Metric' }) })).toContainText(
+    'exact, never wider than the union bound (Buehler; δ/2 per side)',
+  );
 
   await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05&balanced=union');
   await expect(page.getByRole('link', { name: 'Compare interval methods for this detector' })).toHaveAttribute('href', /balanced=union/);
@@ -115,14 +134,29 @@ test('with the union bound as the setting, the menu opens the planner and the co
   await menu.getByRole('link', { name: 'From counts' }).click();
   await expect(page.getByLabel('Balanced interval', { exact: true })).toHaveValue('union');
 
-  // Back to the default: the menu's links leave it out again.
+  // The test inversion is not the default any more: the menu's links carry it.
   await page.getByLabel('Balanced interval', { exact: true }).selectOption('inversion');
+  await expect(menu.getByRole('link', { name: 'Plan labels' })).toHaveAttribute('href', '#/plan?balanced=inversion');
+  await expect(menu.getByRole('link', { name: 'From counts' })).toHaveAttribute('href', '#/counts?balanced=inversion');
+  // Back to the default: the menu's links leave it out again.
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('buehler');
   await expect(menu.getByRole('link', { name: 'Plan labels' })).toHaveAttribute('href', '#/plan');
+  await expect(menu.getByRole('link', { name: 'From counts' })).toHaveAttribute('href', '#/counts');
 });
 
 test('large counts: the inverted interval arrives from a worker, the page says it is computing meanwhile', async ({ page }) => {
-  await page.goto('./#/counts?yes=44251/54126&no=17875/25517&delta=0.05');
+  await page.goto('./#/counts?yes=44251/54126&no=17875/25517&delta=0.05&balanced=inversion');
   await expectShown(page, 'balanced', balancedInversionInterval({ yes: { correct: 44251, total: 54126 }, no: { correct: 17875, total: 25517 } }, 0.05));
+});
+
+test('large counts by default: the worker computes Buehler’s interval, not the inversion’s', async ({ page }) => {
+  const counts = { yes: { correct: 0, total: 3000 }, no: { correct: 2990, total: 3000 } };
+  await page.goto('./#/counts?yes=0/3000&no=2990/3000&delta=0.05');
+  await expectShown(page, 'balanced', balancedBuehlerInterval(counts, 0.05));
+  // Where they differ: the inversion spends δ less well with one class at 0%.
+  expect(expectedInterval(balancedBuehlerInterval(counts, 0.05))).not.toEqual(expectedInterval(balancedInversionInterval(counts, 0.05)));
+  await page.getByLabel('Balanced interval', { exact: true }).selectOption('inversion');
+  await expectShown(page, 'balanced', balancedInversionInterval(counts, 0.05));
 });
 
 test('phone width and dark theme: the setting and the comparison fit and stay axe clean', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { balancedInversionInterval, exactInterval } from '../src/stats';
+import { balancedBuehlerInterval, exactInterval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
 import { SAMPLES, countField, expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
 
@@ -22,7 +22,7 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
   const byKey = new Map(rows.map((row) => row.split(',')).map((cells) => [`${cells[0]}/${cells[2]}`, cells]));
   for (const detector of SAMPLES) {
     const expected = {
-      balanced: detector.yes.total > 0 && detector.no.total > 0 ? balancedInversionInterval(detector, 0.01) : null,
+      balanced: detector.yes.total > 0 && detector.no.total > 0 ? balancedBuehlerInterval(detector, 0.01) : null,
       yes: detector.yes.total > 0 ? exactInterval(detector.yes.total, detector.yes.correct, 0.01) : null,
       no: detector.no.total > 0 ? exactInterval(detector.no.total, detector.no.correct, 0.01) : null,
     };
@@ -36,7 +36,7 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
       } else {
         // Chromium's V8 and Node's may differ in the last binary digit of Math.exp/log; 1e-14 is ~50 ulps.
         expect(Number(estimate), `${detector.id} ${metric} estimate`).toBe(interval.estimate);
-        // The balanced row is the certified inverted interval: its search may stop a step apart (≤ its gap).
+        // The balanced row is Buehler's certified interval (the default): its search may stop a step apart (≤ its gap).
         const tolerance = metric === 'balanced' ? 1e-4 : 1e-14;
         expect(Math.abs(Number(lower) - interval.lower), `${detector.id} ${metric} lower`).toBeLessThan(tolerance);
         expect(Math.abs(Number(upper) - interval.upper), `${detector.id} ${metric} upper`).toBeLessThan(tolerance);
@@ -45,7 +45,7 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
         expect(String(Number(upper))).toBe(upper);
       }
       expect(confidence).toBe('0.99');
-      expect(method).toBe(metric === 'balanced' ? 'exact-test-inversion' : 'exact-central');
+      expect(method).toBe(metric === 'balanced' ? 'exact-buehler-union-ordering' : 'exact-central');
     }
   }
   // The JSON export is re-importable: replacing the workspace with it keeps every detector.
@@ -56,9 +56,9 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
   await expect(page.getByText(`${SAMPLES.length} detectors can be imported`)).toBeVisible();
 });
 
-test('a CSV export of large detectors computes their inverted intervals in the background, with progress and Cancel, axe clean', async ({ page }) => {
-  // The inversion workers never start (their script never arrives): the export stays at its progress, to be checked and cancelled.
-  await page.route('**/inversion.worker-*.js', () => {});
+test('a CSV export of large detectors computes their Buehler intervals (the default) in the background, with progress and Cancel, axe clean', async ({ page }) => {
+  // The workers never start (their script never arrives): the export stays at its progress, to be checked and cancelled.
+  await page.route('**/expensive-balanced.worker-*.js', () => {});
   await page.goto('./');
   await expectSamplesListed(page);
   await replaceDetectorsWithCsv(page, 'large.csv', ['Large A,4500,5000,2900,3000', 'Large B,4100,5000,2990,3000']);

@@ -6,14 +6,14 @@ import { detectorHref } from '../src/data/share-links';
 import { sharedWorkspaceHref } from '../src/data/workspace-link';
 import { expectNoAxeViolations } from './axe';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
-import { balancedInterval, balancedInversionInterval, exactInterval } from '../src/stats';
+import { balancedBuehlerInterval, balancedInterval, exactInterval } from '../src/stats';
 import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals } from './dashboard-helpers';
 
 const PALLET = SAMPLES.find((detector) => detector.id === 'pallet-overhang')!;
 
 async function expectDetectorNumbers(page: Page, yes: { correct: number; total: number }, no: { correct: number; total: number }, delta: number) {
-  // The default balanced interval: the exact test inversion (balanced-method.spec.ts covers the union bound).
-  await expectShown(page, 'balanced', balancedInversionInterval({ yes, no }, delta));
+  // The default balanced interval: Buehler's (balanced-method.spec.ts covers the union bound and the test inversion).
+  await expectShown(page, 'balanced', balancedBuehlerInterval({ yes, no }, delta));
   await expectShown(page, 'yes', exactInterval(yes.total, yes.correct, delta));
   await expectShown(page, 'no', exactInterval(no.total, no.correct, delta));
 }
@@ -23,7 +23,7 @@ test('the list loads the sample detectors with their balanced intervals', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Detectors' })).toBeVisible();
   await expectSamplesListed(page);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: PALLET.name, exact: true }) });
-  const balanced = formatIntervalParts(balancedInversionInterval({ yes: PALLET.yes, no: PALLET.no }, 0.05));
+  const balanced = formatIntervalParts(balancedBuehlerInterval({ yes: PALLET.yes, no: PALLET.no }, 0.05));
   await expect(row).toContainText('93.3%');
   await expect(row.getByRole('img')).toHaveAccessibleName(
     new RegExp(escapeRegExp(`Pallet overhang, balanced accuracy: 93.3%, 95% interval ${balanced.lower} to ${balanced.upper}`)),
@@ -32,7 +32,7 @@ test('the list loads the sample detectors with their balanced intervals', async 
   // lower bound ("worst plausible accuracy"), the one with a handful of labels.
   const bySort = (key: 'estimate' | 'lower') =>
     SAMPLES.filter((detector) => detector.yes.total > 0 && detector.no.total > 0)
-      .map((detector) => ({ name: detector.name, key: balancedInversionInterval(detector, 0.05)[key] }))
+      .map((detector) => ({ name: detector.name, key: balancedBuehlerInterval(detector, 0.05)[key] }))
       .sort((a, b) => a.key - b.key)[0]!.name;
   expect(bySort('estimate')).toBe('Person on site after hours');
   await expect(page.getByRole('row').nth(1)).toContainText(bySort('estimate'));
@@ -59,7 +59,7 @@ test('a detector opens and its numbers match the stats module', async ({ page })
   await expect(tooltip).toContainText(formatProportion(exact.upper));
   await expect(tooltip).toContainText('exact central (Clopper–Pearson)');
   await expect(tooltip).toContainText('0.05 (95% confidence)');
-  // The toggle shows the blog's union bound beside the inversion, with the δ/4 bounds it averages.
+  // The toggle shows the blog's union bound beside Buehler's interval, with the δ/4 bounds it averages.
   await page.getByRole('checkbox', { name: /the blog’s union bound beside it/ }).check();
   const parts = balancedInterval({ yes: PALLET.yes, no: PALLET.no }, 0.05);
   await expect(page.getByRole('img', { name: /Should-be-NO accuracy, union-bound part/ })).toHaveAccessibleName(
@@ -124,7 +124,7 @@ test('confidence presets change the bounds', async ({ page }) => {
   }
   // δ is shared: the list shows the same level.
   await page.getByRole('link', { name: 'All detectors' }).click();
-  await expect(page.getByRole('columnheader', { name: /^Balanced accuracy \(99\.9% interval, exact test inversion/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /^Balanced accuracy \(99\.9% interval, exact, never wider than the union bound \(Buehler/ })).toBeVisible();
 });
 
 test.describe('links round-trip', () => {
@@ -202,7 +202,7 @@ test.describe('links round-trip', () => {
     await opened.goto(`${PREVIEW_URL}#/`);
     await expectSamplesListed(opened);
     await opened.goto(link);
-    // Shown as shared, with the union bound, though this browser's setting is the test inversion.
+    // Shown as shared, with the union bound, though this browser's setting is the default, Buehler's.
     await expect(opened.getByRole('table').getByRole('columnheader', { name: /exact union bound/ })).toBeVisible();
     await expect(opened.getByRole('group', { name: /of these ids are already in your workspace/ })).toBeVisible();
     await opened.getByLabel('Skip them (keep mine)').check();
@@ -213,7 +213,7 @@ test.describe('links round-trip', () => {
     await expect(opened.getByLabel('Balanced interval', { exact: true })).toHaveValue('union');
     // The undo takes the method back with the detectors.
     await opened.getByRole('button', { name: 'Undo import' }).click();
-    await expect(opened.getByLabel('Balanced interval', { exact: true })).toHaveValue('inversion');
+    await expect(opened.getByLabel('Balanced interval', { exact: true })).toHaveValue('buehler');
     await other.close();
   });
 

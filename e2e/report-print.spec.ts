@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { SAMPLES, expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
+import { formatIntervalParts } from '../src/data/format';
+import { balancedBuehlerInterval } from '../src/stats';
 
 /** The PNG file signature: the first eight bytes of every PNG. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -62,7 +64,7 @@ async function expectPictureDownloads(page: Page, title: RegExp, captionWords: r
 test.describe('chart pictures', () => {
   test('the details view downloads its intervals as PNG and SVG with a caption', async ({ page }) => {
     await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');
-    await expectPictureDownloads(page, /Accuracy from counts/, ['38/40', '55/60', 'δ = 0.05', 'Clopper–Pearson', 'test inversion']);
+    await expectPictureDownloads(page, /Accuracy from counts/, ['38/40', '55/60', 'δ = 0.05', 'Clopper–Pearson', 'never wider than the union bound (Buehler']);
   });
 
   test('the tail explorer downloads its PMF and CDF plots', async ({ page }) => {
@@ -255,8 +257,11 @@ test.describe('report view', () => {
     await page.getByRole('button', { name: 'Copy as Markdown' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Markdown table copied' })).toBeVisible();
     const markdown = await page.evaluate(() => navigator.clipboard.readText());
-    // The default balanced interval, the exact test inversion: [0.86512, 0.97351] rounded outward.
-    expect(markdown).toContain('| Pallet overhang | Balanced accuracy | YES 38/40, NO 55/60 | 93.3% | [86.5%, 97.4%] | exact test inversion (δ/2 per side) |');
+    // The default balanced interval, Buehler's, rounded outward.
+    const buehler = formatIntervalParts(balancedBuehlerInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05));
+    expect(markdown).toContain(
+      `| Pallet overhang | Balanced accuracy | YES 38/40, NO 55/60 | ${buehler.estimate} | [${buehler.lower}, ${buehler.upper}] | exact, never wider than the union bound (Buehler; δ/2 per side) |`,
+    );
     await expectPictureDownloads(page, /Accuracy of “Pallet overhang”/, ['38/40', '55/60', 'δ = 0.05']);
   });
 
@@ -295,13 +300,13 @@ test.describe('report view', () => {
   test.describe('at phone width', () => {
     test.use({ viewport: { width: 375, height: 812 } });
     test('large detectors: the report says it is computing their intervals, with progress and δ, axe clean, no sideways scroll', async ({ page }) => {
-      // The inversion workers never start (their script never arrives): the waiting page stays up to be checked.
-      await page.route('**/inversion.worker-*.js', () => {});
+      // The workers never start (their script never arrives): the waiting page stays up to be checked.
+      await page.route('**/expensive-balanced.worker-*.js', () => {});
       await page.goto('./#/');
       await expectSamplesListed(page);
       await replaceDetectorsWithCsv(page, 'large.csv', ['Large A,4500,5000,2900,3000', 'Large B,4100,5000,2990,3000', 'Large C,4800,5000,2700,3000']);
       await page.goto('./#/report');
-      await expect(page.getByRole('status').filter({ hasText: 'Computing the exact 95% intervals (test inversion) of 3 detectors in the background: 0% done.' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Computing the exact 95% intervals (Buehler’s, never wider than the union bound) of 3 detectors in the background: 0% done.' })).toBeVisible();
       await expect(page.getByRole('progressbar', { name: 'Intervals computed' })).toBeVisible();
       await expect(page.getByRole('group', { name: 'Confidence presets' })).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);

@@ -30,7 +30,7 @@ export function detectorIntervalsCaption(yes: ClassCounts, no: ClassCounts, delt
   const tests = (yes.total + no.total).toLocaleString('en');
   return (
     `Should-be-YES ${countsText(yes)} correct, should-be-NO ${countsText(no)} correct (${tests} tests). ` +
-    `${formatConfidence(delta)} intervals, δ = ${formatFullPrecision(delta)}: balanced accuracy by the ${BALANCED_METHOD_NAMES[method]}, ` +
-    `each class by the ${CLASS_METHOD}. Bounds rounded outward.`
+    `${formatConfidence(delta)} intervals, δ = ${formatFullPrecision(delta)}: balanced accuracy ${BALANCED_METHOD_NAMES[method]}; ` +
+    `each class ${CLASS_METHOD}. Bounds rounded outward.`
   );
 }
