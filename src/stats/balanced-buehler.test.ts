@@ -177,7 +177,16 @@ describe('balancedBuehlerInterval: never wider than the union bound', () => {
     console.log(`Buehler monotonicity: largest drop of an end when a count rises ${largestDrop.toExponential(2)} standard errors`);
   }, 300_000);
 
-  it('random counts up to 10⁴ per class at δ ∈ {0.1, 0.05, 0.01, 10⁻⁴} (fast-check)', () => {
+  it('2,000 seeded random pairs up to 10⁶ per class (500 at each δ ∈ {0.1, 0.05, 0.01, 10⁻⁴}), and up to 10⁴ per class (fast-check)', () => {
+    let state = 20251126;
+    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (const delta of [0.1, 0.05, 0.01, 1e-4]) {
+      for (let index = 0; index < 500; index++) {
+        const nYes = 1 + Math.floor(random() ** 2 * 1_000_000);
+        const nNo = 1 + Math.floor(random() ** 2 * 1_000_000);
+        checkContract(Math.round(random() * nYes), nYes, Math.round(random() * nNo), nNo, delta);
+      }
+    }
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000 }),

@@ -1,4 +1,4 @@
-import { BalancedLineCurvature } from './balanced-line-curvature-bound';
+import { BalancedLineCurvature, linearStaircase } from './balanced-line-curvature-bound';
 import { balancedLineNormalBound } from './balanced-line-normal-bound';
 import { balancedLineSearch, type InversionSearchReport } from './balanced-line-search';
 import { exactLowerBound } from './exact-lower-bound';
@@ -34,7 +34,7 @@ export function balancedInversionSearch(nYes: number, nNo: number, t: number, al
     }
   }
   // Rows for the staircase bound stop where what is left, times its ~N² coefficients, is ~1e-4.
-  const staircase = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB)));
+  const staircase = new BalancedLineCurvature(nA, nB, linearStaircase(nA, nB, t), 1e-4 / ((nA + nB) * (nA + nB)));
   return balancedLineSearch(
     {
       nA,

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balancedInversionSearch } from './balanced-inversion-search';
-import { BalancedLineCurvature } from './balanced-line-curvature-bound';
+import { BalancedLineCurvature, linearStaircase } from './balanced-line-curvature-bound';
 import { binomialPmf } from './binomial-pmf';
 import { binomialWindow, fillBinomialWindow } from './fill-binomial-window';
 import { OrderedTailProbability } from './ordered-tail-probability';
+import { UnionOrderedTailProbability } from './union-ordered-tail-probability';
 
 /**
  * The largest |h''| found on a cell of the line by central differences of the exact tail
@@ -12,7 +13,10 @@ import { OrderedTailProbability } from './ordered-tail-probability';
  */
 function largestSecondDifference(nA: number, nB: number, t: number, c: number, s1: number, s2: number): number {
   const tail = new OrderedTailProbability(nA, nB, t, 1e-30);
-  const h = (s: number) => tail.evaluate(s, c - s);
+  return largestSecondDifferenceOf((s) => tail.evaluate(s, c - s), c, s1, s2);
+}
+
+function largestSecondDifferenceOf(h: (s: number) => number, c: number, s1: number, s2: number): number {
   const step = Math.max((s2 - s1) / 100, 3e-4);
   let largest = 0;
   for (let index = 0; index <= 20; index++) {
@@ -46,7 +50,7 @@ describe('BalancedLineCurvature (the staircase bound on |h\'\'| along a line)', 
           const width = (sHi - sLo) * relativeWidth * Math.min(1, 30 / Math.sqrt(nA));
           const s1 = sLo + (sHi - sLo - width) * where;
           const s2 = s1 + width;
-          const bound = new BalancedLineCurvature(nA, nB, t, 1e-4 / ((nA + nB) * (nA + nB))).bound(s1, s2, c - s2, c - s1);
+          const bound = new BalancedLineCurvature(nA, nB, linearStaircase(nA, nB, t), 1e-4 / ((nA + nB) * (nA + nB))).bound(s1, s2, c - s2, c - s1);
           const exact = largestSecondDifference(nA, nB, t, c, s1, s2);
           // The difference quotient is within ~1e-6 of h'' here (rounding / step², and h'''' · step²).
           expect(bound).toBeGreaterThanOrEqual(exact * (1 - 1e-4) - 1e-5);
@@ -56,19 +60,54 @@ describe('BalancedLineCurvature (the staircase bound on |h\'\'| along a line)', 
     );
   });
 
+  it('holds for the union bound’s staircase too (Buehler’s ordering; fast-check, observed counts and lines near its bound)', () => {
+    const size = fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 31, max: 1500 }));
+    fc.assert(
+      fc.property(
+        size,
+        size,
+        fc.double({ min: 0.05, max: 0.99, noNaN: true }),
+        fc.double({ min: 0.05, max: 0.99, noNaN: true }),
+        fc.double({ min: -2, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
+        (sizeA, sizeB, rateA, rateB, zShift, where, relativeWidth) => {
+          const nA = Math.min(sizeA, sizeB);
+          const nB = Math.max(sizeA, sizeB);
+          const kA = Math.round(rateA * nA);
+          const kB = Math.round(rateB * nB);
+          const tail = new UnionOrderedTailProbability(nA, kA, nB, kB, 0.0125, 1e-30);
+          const estimate = (kA / nA + kB / nB) / 2;
+          const theta = Math.min(0.999, Math.max(0.001, estimate + zShift * 0.5 * Math.sqrt(0.25 / nA + 0.25 / nB)));
+          const c = 2 * theta;
+          const sLo = Math.max(0, c - 1);
+          const sHi = Math.min(1, c);
+          const width = (sHi - sLo) * relativeWidth * Math.min(1, 30 / Math.sqrt(nA));
+          const s1 = sLo + (sHi - sLo - width) * where;
+          const s2 = s1 + width;
+          const labels = nA + nB;
+          const bound = new BalancedLineCurvature(nA, nB, tail.staircase(), 1e-4 / (labels * labels * labels)).bound(s1, s2, c - s2, c - s1);
+          const exact = largestSecondDifferenceOf((s) => tail.evaluate(s, c - s), c, s1, s2);
+          expect(bound).toBeGreaterThanOrEqual(exact * (1 - 1e-4) - 1e-5);
+        },
+      ),
+      { numRuns: 300, seed: 20261126 },
+    );
+  });
+
   it('keeps the cancellation along the line: ~30 at 700 per class where the three-term bound gives ~6,700', () => {
     // 544/710 with 631/762, the lower bound's line θ = 0.77599: h'' there is ~1 (it is a difference of
     // three terms of ~240 each); a cell a thousandth of a standard deviation wide, at the peak.
     const [nA, nB, t, theta] = [710, 762, 762 * 544 + 710 * 631, 0.7759851884977312];
     const c = 2 * theta;
-    const bound = new BalancedLineCurvature(nA, nB, t, 1e-12).bound(0.776, 0.776 + 1e-5, c - 0.776 - 1e-5, c - 0.776);
+    const bound = new BalancedLineCurvature(nA, nB, linearStaircase(nA, nB, t), 1e-12).bound(0.776, 0.776 + 1e-5, c - 0.776 - 1e-5, c - 0.776);
     expect(bound).toBeGreaterThan(largestSecondDifference(nA, nB, t, c, 0.776, 0.776 + 1e-5));
     expect(bound).toBeLessThan(40);
   });
 
   it('says nothing (Infinity) where it does not apply: a class below 2, a cell many standard deviations wide', () => {
-    expect(new BalancedLineCurvature(1, 50, 40, 1e-12).bound(0.4, 0.41, 0.39, 0.4)).toBe(Infinity);
-    expect(new BalancedLineCurvature(500, 500, 400_000, 1e-12).bound(0.2, 0.8, 0.2, 0.8)).toBe(Infinity);
+    expect(new BalancedLineCurvature(1, 50, linearStaircase(1, 50, 40), 1e-12).bound(0.4, 0.41, 0.39, 0.4)).toBe(Infinity);
+    expect(new BalancedLineCurvature(500, 500, linearStaircase(500, 500, 400_000), 1e-12).bound(0.2, 0.8, 0.2, 0.8)).toBe(Infinity);
   });
 
   it('lets the certification use far fewer evaluations on the slowest lines (regression: 925 and 4,399 before)', () => {

@@ -20,8 +20,51 @@ const WIDEST_CELL = 12;
 const LARGEST_CLASS = 300_000;
 
 /**
- * An upper bound on |h''| over a cell of the line, h(s) = P[T ≥ t] at (a, b) = (s, c − s),
- * T = n_B·X_A + n_A·X_B, for every (a, b) in the box [aLo, aHi] × [bLo, bHi]; Infinity where it
+ * The boundary of a staircase tail set {x_B ≥ first(x_A)} (first non-increasing): what
+ * `BalancedLineCurvature` needs of an ordering.
+ */
+export interface StaircaseBoundary {
+  /** Writes first(i) for i = from..to into out[0..to − from] (any whole number: ≤ 0 or > n_B where every or no x_B will do). */
+  fill(from: number, to: number, out: Float64Array): void;
+  /** The most cells a column (a row) of the staircase can hold: what is left outside the rows' windows is weighted by it. */
+  cellsPerColumn: number;
+  cellsPerRow: number;
+  /** Abel's weights are e_i = n_A·first(i) + n_B·i − centre; undefined: the middle of their range over the columns summed. */
+  centre?: number;
+}
+
+/**
+ * The estimate's ordering T = n_B·x_A + n_A·x_B ≥ t: first(i) = ⌈(t − n_B·i)/n_A⌉, walked in exact
+ * integer steps (the numerators are whole numbers below 2³⁸); a column holds at most ⌈n_B/n_A⌉ + 1
+ * cells, a row ⌈n_A/n_B⌉ + 1; e_i = slack_i − n_A/2 ∈ [−n_A/2, n_A/2).
+ */
+export function linearStaircase(nA: number, nB: number, t: number): StaircaseBoundary {
+  const stepWhole = Math.floor(nB / nA);
+  const stepRest = nB - stepWhole * nA;
+  return {
+    fill(from, to, out) {
+      let first = Math.ceil((t - nB * from) / nA);
+      let slack = first * nA - (t - nB * from);
+      for (let i = from; i <= to; i++) {
+        out[i - from] = first;
+        first -= stepWhole;
+        slack += stepRest;
+        if (slack >= nA) {
+          slack -= nA;
+          first--;
+        }
+      }
+    },
+    cellsPerColumn: Math.ceil(nB / nA) + 1,
+    cellsPerRow: Math.ceil(nA / nB) + 1,
+    centre: t + nA / 2,
+  };
+}
+
+/**
+ * An upper bound on |h''| over a cell of the line, h(s) = P[(X_A, X_B) in a staircase set] at
+ * (a, b) = (s, c − s) — the estimate's ordering T = n_B·X_A + n_A·X_B ≥ t, or any other whose set
+ * is a staircase — for every (a, b) in the box [aLo, aHi] × [bLo, bHi]; Infinity where it
  * does not apply (a class of fewer than 2 or more than LARGEST_CLASS, a box many standard
  * deviations wide).
  *
@@ -38,12 +81,12 @@ const LARGEST_CLASS = 300_000;
  *   S = −N Δ_A − (κ + Na)Δ_A² + (κ − Nb)Δ_AΔ_B + (κκ' − Nab)Δ_A²Δ_B,
  *   κ = n_A b − n_B a,  κ' = (n_A − 1)b − (n_B − 1)a,  N = n_A + n_B.
  * D is the difference along the line's direction: on functions of n_B·i + n_A·j its first-order
- * part vanishes. Moving each operator onto the probabilities (summation by parts, ∇ the adjoint:
+ * part vanishes (and nearly so on a staircase close to such a line: the union bound's). Moving each operator onto the probabilities (summation by parts, ∇ the adjoint:
  * ∇u(i) = u(i − 1) − u(i)), with u, v the rows of Z_A, Z_B:
  *   h'' = Σ (R*ρ)(i, j)·DH(i, j) + Σ (S*ρ)(i, j)·Δ_B H(i, j),   ρ = u(i)v(j),
  *   R*ρ = (n_A − 1)∇u·v − (n_B − 1)u·∇v + (κ + κ')∇u·∇v,
  *   S*ρ = −N∇u·v − (κ + Na)∇²u·v + (κ − Nb)∇u·∇v + (κκ' − Nab)∇²u·∇v.
- * DH and Δ_B H vanish off the boundary staircase of {n_B·i + n_A·j ≥ t} (one or a few cells per
+ * DH and Δ_B H vanish off the boundary staircase (for {n_B·i + n_A·j ≥ t} one or a few cells per
  * column i), with |DH| ≤ max(n_A, n_B) and Δ_B H ∈ {0, 1}. So |h''| is at most the sum over the
  * staircase of the absolute terms, each factor replaced by its largest value over the box:
  *  • u(k) = f(k; M, a) rises in a below a = k/M and falls above: its largest value is at aLo or
@@ -55,8 +98,9 @@ const LARGEST_CLASS = 300_000;
  * The R part is bounded two ways and the smaller taken: cell by cell, Σ |DH|·|R*ρ|; and by Abel's
  * summation along the staircase, which keeps a second cancellation: with ψ_i = R*ρ at column i's
  * top cell and count_i the column's cells, Σ R*ρ·DH = Σ_i (n_A count_i − n_B)ψ_i + n_A Σ (R*ρ − ψ_i)
- * over each column's cells, and n_A count_i − n_B = e_i − e_{i+1} exactly, e_i = (n_A j*(i) − t +
- * n_B i) − n_A/2 ∈ [−n_A/2, n_A/2); so the first sum is Σ_i e_i (ψ_i − ψ_{i−1}). Differences of ψ
+ * over each column's cells, and n_A count_i − n_B = e_i − e_{i+1} exactly for e_i = n_A j*(i) +
+ * n_B i − C, any constant C (for T: C = t + n_A/2, so e_i ∈ [−n_A/2, n_A/2)); so the first sum is
+ * Σ_i e_i (ψ_i − ψ_{i−1}). Differences of ψ
  * (bounded through ∇²u, ∇u·∇v, ∇²v: the same parabolas) are ~1/σ of ψ: ~√n smaller at large n.
  * Probability left outside the rows' windows (`dropped`) is added with the largest coefficient
  * and the most cells a row or column of the staircase can hold.
@@ -68,11 +112,11 @@ const LARGEST_CLASS = 300_000;
  * peak of the line of 544/710 with 631/762 (the three-term bound: ~6,700), ~1,000 at 5·10⁴ per
  * class (~1.1·10⁶), against a true |h''| of ~1–5; wider cells inflate it (the envelopes take each
  * factor's largest value over the box, ~3.5× at one standard deviation wide).
- * Domain: class sizes 1..10⁷ (Infinity past LARGEST_CLASS), t whole, 0 ≤ aLo ≤ aHi ≤ 1,
+ * Domain: class sizes 1..10⁷ (Infinity past LARGEST_CLASS), 0 ≤ aLo ≤ aHi ≤ 1,
  * 0 ≤ bLo ≤ bHi ≤ 1 (where p can reach 0 only the triangle inequality bounds the differences).
- * Internal: not validated. One instance per (n_A, n_B, t): its buffers are reused from call to call.
+ * Internal: not validated. One instance per (n_A, n_B, staircase): its buffers are reused from call to call.
  *
- * @example new BalancedLineCurvature(710, 762, 862538, 1e-10).bound(0.776, 0.777, 0.775, 0.776) // ≈ 35, where the three-term bound gives ≈ 6,700
+ * @example new BalancedLineCurvature(710, 762, linearStaircase(710, 762, 862538), 1e-10).bound(0.776, 0.777, 0.775, 0.776) // ≈ 35, where the three-term bound gives ≈ 6,700
  */
 export class BalancedLineCurvature {
   /** Rows of Z_A and Z_B at the last few p asked for: neighbouring cells share their ends. */
@@ -80,18 +124,21 @@ export class BalancedLineCurvature {
   private readonly rowsB = new RowCache();
   private readonly u = new EnvelopeBuffers();
   private readonly v = new EnvelopeBuffers();
+  /** first(i) for the columns of the last bound, from `firstFrom`. */
+  private firsts = new Float64Array(0);
+  private firstFrom = 0;
 
   constructor(
     private readonly nA: number,
     private readonly nB: number,
-    private readonly t: number,
+    private readonly staircase: StaircaseBoundary,
     /** Where the rows' windows stop (see `fillBinomialWindow`); what they leave out is added. */
     private readonly cutoff: number,
   ) {}
 
   /** The bound over a ∈ [aLo, aHi], b ∈ [bLo, bHi]. */
   bound(aLo: number, aHi: number, bLo: number, bHi: number): number {
-    const { nA, nB, t } = this;
+    const { nA, nB } = this;
     if (nA < 2 || nB < 2 || Math.max(nA, nB) > LARGEST_CLASS) return Infinity;
     // The line's b = c − s is rounded (by up to half an ulp of c). Rows at the rounded ends are off
     // by at most that much in p, so by ≤ 2.3e-16·m/(b(1 − b)) relative — far inside ROUNDING where
@@ -126,12 +173,14 @@ export class BalancedLineCurvature {
 
     // Only the columns whose cells meet B's range add to the sums (the cells outside it are in
     // `outside` below), and they meet only part of it: the envelopes are built for those alone.
-    // With j*(i) = ⌈(t − n_B·i)/n_A⌉ (exact: the numerator is a whole number below 2³⁸), column i
-    // holds the cells from bottom(i) = min(j*(i + 1), j*(i) − 1) to top(i) = j*(i) − 1, both
-    // non-increasing in i; it meets [vFrom, vTo] when bottom(i) ≤ vTo and top(i) ≥ vFrom.
-    const jStar = (i: number) => Math.ceil((t - nB * i) / nA);
-    const firstColumn = Math.max(uFrom, Math.min(Math.ceil((t - nA * vTo) / nB) - 1, Math.ceil((t - nA * (vTo + 1)) / nB)));
-    const lastColumn = Math.min(uTo, Math.ceil((t - nA * vFrom) / nB) - 1);
+    // Column i holds the cells from bottom(i) = min(j*(i + 1), j*(i) − 1) to top(i) = j*(i) − 1,
+    // j* = first, both non-increasing in i; it meets [vFrom, vTo] when bottom(i) ≤ vTo and top(i) ≥ vFrom.
+    const firsts = this.fillFirsts(uFrom, uTo + 1);
+    const jStar = (i: number) => firsts[i - uFrom]!;
+    let firstColumn = uFrom;
+    while (firstColumn <= uTo && Math.min(jStar(firstColumn + 1), jStar(firstColumn) - 1) > vTo) firstColumn++;
+    let lastColumn = uTo;
+    while (lastColumn >= firstColumn && jStar(lastColumn) - 1 < vFrom) lastColumn--;
     let sum = 0;
     if (firstColumn <= lastColumn) {
       const u = this.u.fill(mA, rowALo, rowAHi, firstColumn, lastColumn);
@@ -139,10 +188,19 @@ export class BalancedLineCurvature {
       sum = this.staircaseSum(u, v, { cA, cB, cR, n, cS2, cS3, cS4 });
     }
     // Probability outside the windows: each factor is at most 4× the largest value it is built
-    // from, and a column holds at most ⌈n_B/n_A⌉ + 1 cells of the staircase, a row ⌈n_A/n_B⌉ + 1.
+    // from, and a column (row) holds at most the staircase's cellsPerColumn (cellsPerRow) cells.
     const coefficients = Math.max(nA, nB) * (cA + cB + cR) + n + cS2 + cS3 + cS4;
-    const outside = 16 * coefficients * ((rowALo.dropped + rowAHi.dropped) * (Math.ceil(nB / nA) + 1) + (rowBLo.dropped + rowBHi.dropped) * (Math.ceil(nA / nB) + 1));
+    const { cellsPerColumn, cellsPerRow } = this.staircase;
+    const outside = 16 * coefficients * ((rowALo.dropped + rowAHi.dropped) * cellsPerColumn + (rowBLo.dropped + rowBHi.dropped) * cellsPerRow);
     return (sum + outside) * (1 + ROUNDING);
+  }
+
+  /** first(i) for i = from..to, in a buffer kept between calls. */
+  private fillFirsts(from: number, to: number): Float64Array {
+    if (this.firsts.length < to - from + 1) this.firsts = new Float64Array(Math.max(to - from + 1, 2 * this.firsts.length));
+    this.staircase.fill(from, to, this.firsts);
+    this.firstFrom = from;
+    return this.firsts;
   }
 
   /**
@@ -161,21 +219,29 @@ export class BalancedLineCurvature {
     //    j ≥ j*(i + 1), where DH carries n_A, and its top cell j = j*(i) − 1, where DH carries −n_B.
     //  • Abel: with ψ_i = φ(i, top_i) and c_i = n_A·count_i − n_B,
     //      Σ φ·DH = Σ_i c_i ψ_i + n_A Σ_i Σ_{j in column i} (φ(i, j) − ψ_i),
-    //    and c_i = e_i − e_{i+1} exactly, e_i = slack_i − n_A/2, slack_i = n_A j*(i) − t + n_B i ∈
-    //    [0, n_A); so Σ c_i ψ_i = Σ e_i (ψ_i − ψ_{i−1}) (ψ = 0 past the ends), |e_i| ≤ n_A/2. The
+    //    and c_i = e_i − e_{i+1} exactly, e_i = n_A j*(i) + n_B i − C (for T, C = t + n_A/2: e_i =
+    //    slack_i − n_A/2, |e_i| ≤ n_A/2); so Σ c_i ψ_i = Σ e_i (ψ_i − ψ_{i−1}) (ψ = 0 past the ends). The
     //    differences of ψ are ~1/σ of ψ: this keeps the second cancellation, which the cell-by-cell
     //    sum loses (a factor of ~√n at large n; at a few hundred per class the first way is smaller).
     //    Columns not wholly inside the rows' ranges are summed cell by cell there (ψ = 0).
     // The u factors are taken once per column (the hot loop: hundreds of thousands of cells a search).
-    const { nA, nB, t } = this;
+    const { nA, nB, firsts, firstFrom } = this;
     const { cA, cB, cR, n, cS2, cS3, cS4 } = coefficients;
     const { value: uValue, first: uFirst, second: uSecond } = u;
     const { value: vValue, first: vFirst, second: vSecond, from: vFrom, to: vTo } = v;
-    const half = nA / 2;
-    const stepWhole = Math.floor(nB / nA);
-    const stepRest = nB - stepWhole * nA;
-    let firstInside = Math.ceil((t - nB * u.from) / nA);
-    let slack = firstInside * nA - (t - nB * u.from);
+    let centre = this.staircase.centre;
+    if (centre === undefined) {
+      // The middle of e's range over these columns keeps the weights smallest.
+      let low = Infinity;
+      let high = -Infinity;
+      for (let i = u.from; i <= u.to + 1; i++) {
+        const e = nA * firsts[i - firstFrom]! + nB * i;
+        if (e < low) low = e;
+        if (e > high) high = e;
+      }
+      centre = (low + high) / 2;
+    }
+    let firstInside = firsts[u.from - firstFrom]!;
     let cellByCell = 0;
     let abel = 0;
     let sPart = 0;
@@ -186,15 +252,10 @@ export class BalancedLineCurvature {
     let previousBV = 0;
     let previousRF = 0;
     for (let i = u.from; i <= u.to; i++) {
-      let firstInsideNext = firstInside - stepWhole;
-      let slackNext = slack + stepRest;
-      if (slackNext >= nA) {
-        slackNext -= nA;
-        firstInsideNext--;
-      }
+      const firstInsideNext = firsts[i + 1 - firstFrom]!;
       const top = firstInside - 1;
       const bottom = Math.min(firstInsideNext, top);
-      const weight = Math.abs(slack - half);
+      const weight = Math.abs(nA * firstInside + nB * i - centre);
       const x = i - u.from;
       const aF = cA * uFirst[x]!; // φ's u factors
       const bV = cB * uValue[x]!;
@@ -240,9 +301,8 @@ export class BalancedLineCurvature {
       previousBV = bV;
       previousRF = rF;
       firstInside = firstInsideNext;
-      slack = slackNext;
     }
-    if (!Number.isNaN(previousTop)) abel += Math.abs(slack - half) * previousPsi;
+    if (!Number.isNaN(previousTop)) abel += Math.abs(nA * firstInside + nB * (u.to + 1) - centre) * previousPsi;
     return Math.min(cellByCell, abel) + sPart;
   }
 }

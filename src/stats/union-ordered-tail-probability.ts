@@ -1,11 +1,23 @@
 import { betaQuantilePair } from './beta-quantile-pair';
+import { exactLowerBoundNear } from './exact-lower-bound-near';
+import type { StaircaseBoundary } from './balanced-line-curvature-bound';
 import { type BinomialWindow, binomialWindow, fillBinomialWindow } from './fill-binomial-window';
 
 /**
- * Ties of the ordering are counted in the tail with this much room: the sum of two cached bounds is
- * rounded by ~2·10⁻¹⁶, so every outcome whose exact sum is ≥ the observed one is inside the set.
+ * Ties of the ordering are counted in the tail with this much room: each cached bound is good to
+ * ~10⁻¹⁴ (a beta quantile, or Newton's method on the tail sum) and their sum is rounded by ~2·10⁻¹⁶,
+ * so every outcome whose exact sum is ≥ the observed one is inside the set.
  */
-const TIE = 1e-12;
+export const TIE = 1e-10;
+/** A new bound (Newton's method from a neighbour's, ~1–5 µs) costs about as much as this many steps of a row (~15 ns each). */
+const BOUND_WORK = 200;
+
+/** Thrown by `evaluate` once the work done passes the limit given: the caller falls back. */
+export class WorkExhausted extends Error {
+  constructor() {
+    super('the work limit of the union-ordered tail sums was reached');
+  }
+}
 
 /**
  * P[W ≥ w_obs − tie] for the union-bound ordering W(x₊, x₋) = L₊(x₊) + L₋(x₋), the sum of the two
@@ -30,6 +42,8 @@ export class UnionOrderedTailProbability {
   dropped = 0;
   /** How many evaluations this instance has made. */
   evaluations = 0;
+  /** Work done so far: row and walk steps, plus BOUND_WORK per bound computed. Deterministic (not a clock). */
+  work = 0;
   /** The observed W. */
   readonly observed: number;
   private readonly rowA: BinomialWindow;
@@ -45,6 +59,8 @@ export class UnionOrderedTailProbability {
     kB: number,
     private readonly level: number,
     private readonly cutoff: number,
+    /** Past this much work `evaluate` throws WorkExhausted. */
+    private readonly workLimit = Infinity,
   ) {
     this.rowA = binomialWindow(nA);
     this.rowB = binomialWindow(nB);
@@ -58,16 +74,73 @@ export class UnionOrderedTailProbability {
 
   /** L₊(k): A's exact one-sided lower bound at the level (0 at k = 0), cached. */
   boundA(k: number): number {
-    return cachedLowerBound(this.boundsA, this.nA, k, this.level);
+    return this.cachedLowerBound(this.boundsA, this.nA, k);
   }
 
   /** L₋(k), cached. */
   boundB(k: number): number {
-    return cachedLowerBound(this.boundsB, this.nB, k, this.level);
+    return this.cachedLowerBound(this.boundsB, this.nB, k);
+  }
+
+  private cachedLowerBound(cache: Float64Array, n: number, k: number): number {
+    let value = cache[k]!;
+    if (value === 0 && k > 0) {
+      // A neighbour's bound (they are computed in runs) starts Newton's method ~1/n away.
+      const below = k > 1 ? cache[k - 1]! : 0;
+      const above = k < n ? cache[k + 1]! : 0;
+      if (below > 0) value = exactLowerBoundNear(n, k, this.level, below + 1 / n);
+      else if (above > 0) value = exactLowerBoundNear(n, k, this.level, above - 1 / n);
+      else value = betaQuantilePair(this.level, k, n - k + 1).x;
+      cache[k] = value;
+      this.work += BOUND_WORK;
+    }
+    return value;
+  }
+
+  /**
+   * The set's staircase for `BalancedLineCurvature`: first(i) = the least x₋ with
+   * L₋(x₋) ≥ w_obs − tie − L₊(i) (n₋ + 1 where none; for i past n₊, first(n₊): those columns are
+   * never reached by the identity's shifts). Any column or row may hold every cell.
+   */
+  staircase(): StaircaseBoundary {
+    return {
+      fill: (from, to, out) => {
+        const target = this.observed - TIE;
+        let first = 0;
+        for (let i = to; i >= from; i--) {
+          first = this.leastAtLeast(target - this.boundA(Math.min(i, this.nA)), first);
+          out[i - from] = first;
+        }
+      },
+      cellsPerColumn: this.nB + 1,
+      cellsPerRow: this.nA + 1,
+    };
+  }
+
+  /** The least x₋ ≥ from with L₋(x₋) ≥ need (n₋ + 1 if none): a galloping search, L₋ rising. */
+  private leastAtLeast(need: number, from: number): number {
+    const { nB } = this;
+    if (from > nB || this.boundB(from) >= need) return from;
+    if (this.boundB(nB) < need) return nB + 1;
+    // L₋(from) < need ≤ L₋(nB): gallop to a step whose bound is large enough, then bisect.
+    let below = from;
+    let step = 1;
+    while (below + step < nB && this.boundB(below + step) < need) {
+      below += step;
+      step *= 2;
+    }
+    let above = Math.min(below + step, nB);
+    while (above - below > 1) {
+      const middle = below + Math.floor((above - below) / 2);
+      if (this.boundB(middle) >= need) above = middle;
+      else below = middle;
+    }
+    return above;
   }
 
   /** The computed P[W ≥ w_obs − tie] at (a, b); `dropped` is set to the mass it may miss. */
   evaluate(a: number, b: number, cutoff = this.cutoff): number {
+    if (this.work > this.workLimit) throw new WorkExhausted();
     this.evaluations++;
     const { lo: loA, hi: hiA, dropped: droppedA, values: rowA } = fillBinomialWindow(this.rowA, this.nA, a, cutoff);
     const { lo: loB, hi: hiB, dropped: droppedB, values: rowB } = fillBinomialWindow(this.rowB, this.nB, b, cutoff);
@@ -79,21 +152,14 @@ export class UnionOrderedTailProbability {
     const topB = this.boundB(hiB);
     let first = loB; // g(i) clamped to [loB, hiB]: the walk only rises as i falls
     let total = 0;
-    for (let i = hiA; i >= loA; i--) {
+    let i = hiA;
+    for (; i >= loA; i--) {
       const need = target - this.boundA(i);
       if (topB < need) break; // g(i) > hiB: no x₋ in the window will do, nor for smaller x₊
       while (this.boundB(first) < need) first++;
       total += rowA[i]! * suffix[first]!;
     }
+    this.work += hiA - i + 2 * (hiB - loB) + first - loB;
     return total;
   }
-}
-
-function cachedLowerBound(cache: Float64Array, n: number, k: number, level: number): number {
-  let value = cache[k]!;
-  if (value === 0 && k > 0) {
-    value = betaQuantilePair(level, k, n - k + 1).x;
-    cache[k] = value;
-  }
-  return value;
 }

@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { binomialPmfRow } from './binomial-pmf-row';
+import { exactLowerBound } from './exact-lower-bound';
+import { exactLowerBoundNear } from './exact-lower-bound-near';
+import { UnionOrderedTailProbability } from './union-ordered-tail-probability';
+
+describe('exactLowerBoundNear (Newton on the tail sum)', () => {
+  it('equals exactLowerBound to 10⁻¹³ relative from a neighbour’s bound (fast-check, n up to 10⁶, levels 10⁻¹²..0.05)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 1_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(0.05, 0.025, 0.0125, 0.0025, 1e-6, 1e-12),
+        (n, where, level) => {
+          const k = 1 + Math.min(n - 1, Math.floor(where * n));
+          const expected = exactLowerBound(n, k, level);
+          const neighbour = exactLowerBound(n, k - 1 || 1, level);
+          const found = exactLowerBoundNear(n, k, level, k > 1 ? neighbour + 1 / n : 0.5 * expected);
+          expect(Math.abs(found - expected)).toBeLessThanOrEqual(1e-13 * expected);
+        },
+      ),
+      { numRuns: 500, seed: 26 },
+    );
+    expect(exactLowerBoundNear(100, 80, 0.025, 0.7)).toBeCloseTo(0.708157, 6);
+    expect(exactLowerBoundNear(10, 10, 0.025, 0.5)).toBeCloseTo(0.025 ** 0.1, 14);
+  });
+});
+
+describe('UnionOrderedTailProbability', () => {
+  /** P[L₊(X₊) + L₋(X₋) ≥ observed] by summing every outcome. */
+  function bruteForce(nA: number, kA: number, nB: number, kB: number, level: number, a: number, b: number): number {
+    const boundsA = Array.from({ length: nA + 1 }, (_, k) => (k === 0 ? 0 : exactLowerBound(nA, k, level)));
+    const boundsB = Array.from({ length: nB + 1 }, (_, k) => (k === 0 ? 0 : exactLowerBound(nB, k, level)));
+    const observed = boundsA[kA]! + boundsB[kB]!;
+    const rowA = binomialPmfRow(nA, a);
+    const rowB = binomialPmfRow(nB, b);
+    let total = 0;
+    for (let i = 0; i <= nA; i++) for (let j = 0; j <= nB; j++) if (boundsA[i]! + boundsB[j]! >= observed - 1e-10) total += rowA[i]! * rowB[j]!;
+    return total;
+  }
+
+  it('encloses the exact probability of the union ordering’s tail set (fast-check against a sum over every outcome)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (nA, nB, u, v, a, b) => {
+          const kA = Math.round(u * nA);
+          const kB = Math.round(v * nB);
+          const tail = new UnionOrderedTailProbability(nA, kA, nB, kB, 0.0125, 1e-12);
+          const value = tail.evaluate(a, b);
+          const exact = bruteForce(nA, kA, nB, kB, 0.0125, a, b);
+          expect(exact).toBeGreaterThanOrEqual(value * (1 - 1e-9) - 1e-15);
+          expect(exact).toBeLessThanOrEqual(value * (1 + 1e-9) + tail.dropped + 1e-15);
+        },
+      ),
+      { numRuns: 300, seed: 2025 },
+    );
+  });
+
+  it('stops with WorkExhausted past its work limit', () => {
+    const tail = new UnionOrderedTailProbability(5000, 4500, 5000, 4700, 0.0125, 1e-12, 1000);
+    expect(() => {
+      for (let step = 0; step < 100; step++) tail.evaluate(0.9 - step * 1e-3, 0.94);
+    }).toThrow(/work limit/);
+  });
+});
