@@ -20,6 +20,7 @@ import { isFilterable, type EvaluationFilter, type EvaluationMapping } from '../
 import type { LinkProblem } from '../../data/link-params';
 import { parseHashRoute, type HashRoute } from '../../data/routes';
 import { fileSize } from '../../data/format';
+import { BALANCED_METHOD_NAMES } from '../../data/interval-wording';
 import { useWorkspace } from '../../store/workspace';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
@@ -318,17 +319,18 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && balancedMethod !== 'union' && (
             <p className="data-note">
-              <strong>Balanced intervals here are the exact union bound</strong>, not the workspace’s setting (the exact test inversion):
-              both are exact with coverage ≥ 1 − δ, the union bound a little wider. At the class sizes of per-example files the
-              inversion takes tens of milliseconds per interval, seconds for tables of slices, windows and 200 thresholds. A slice or
-              an imported detector shown elsewhere gets the workspace’s method.
+              Slices, time windows and the threshold curve show the workspace’s balanced interval ({BALANCED_METHOD_NAMES[balancedMethod]}): at the
+              class sizes of per-example files each is an exact search of up to a tenth of a second, so they are computed in background
+              workers and fill in as they arrive. The counts table below, and its export, use the exact union bound (quick for every
+              detector of a file); an imported detector gets the workspace’s method.
             </p>
           )}
           {counted && <Counts opened={opened} counted={counted} delta={delta} />}
-          {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} />}
+          {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} />}
           {counted && counted.mapping.timestamp !== null && (
             <OverTime
               counted={counted}
+              method={balancedMethod}
               timestampColumn={counted.mapping.timestamp}
               delta={delta}
               choice={windowChoice}
@@ -338,7 +340,15 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             />
           )}
           {counted && counted.mapping.score !== null && (
-            <ByThreshold counted={counted} scoreColumn={counted.mapping.score} delta={delta} tune={tune} onTune={setTune} onUseThreshold={countWithThreshold} />
+            <ByThreshold
+              counted={counted}
+              scoreColumn={counted.mapping.score}
+              delta={delta}
+              method={balancedMethod}
+              tune={tune}
+              onTune={setTune}
+              onUseThreshold={countWithThreshold}
+            />
           )}
         </DetectorChoicesProvider>
       )}

@@ -4,7 +4,10 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { downloadText } from '../../components/download';
 import { sliceCounts, type GroupCounts } from '../../data/evaluation-engine';
 import { sliceTableCsv } from '../../data/evaluation-export';
-import { sliceTable, UNDERPOWERED_WIDTH } from '../../data/evaluation-slices';
+import { sliceTable, UNDERPOWERED_WIDTH, type SliceRow, type SliceTable } from '../../data/evaluation-slices';
+import type { BalancedMethod } from '../../data/balanced-method';
+import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
+import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import { countsHref } from '../../data/share-links';
 import type { Interval } from '../../stats';
@@ -27,18 +30,34 @@ function IntervalCell({ interval }: { interval: Interval | null }) {
   );
 }
 
+/**
+ * The slice table with the workspace's balanced interval in place of the union bound's (at the same
+ * δ/m), sorted by its lower bound, worst first, once every interval is in (until then in the union
+ * bound's order, so that rows do not jump as results arrive); slices with an empty class last.
+ */
+export function chosenSliceTable(table: SliceTable, chosen: ChosenBalanced): Omit<SliceTable, 'rows'> & { rows: WithChosen<SliceRow>[] } {
+  const rows = withChosen(table.rows, chosen);
+  if (chosen.pending === 0) {
+    rows.sort((a, b) => (a.balanced?.lower ?? Infinity) - (b.balanced?.lower ?? Infinity) || String(a.group).localeCompare(String(b.group)));
+  }
+  return { ...table, rows };
+}
+
 /** One detector's balanced and per-class accuracy per value of a slice column, Bonferroni-corrected. */
 export function SlicesSection({
   counted,
   delta,
   column,
   onColumn,
+  method,
 }: {
   counted: Counted;
   delta: number;
   /** The chosen slice column (kept in the view's link); the first slice column when unset or gone. */
   column: string | undefined;
   onColumn: (column: string) => void;
+  /** The workspace's balanced interval. */
+  method: BalancedMethod;
 }) {
   const id = useId();
   const { mapping, filters, threshold, counts } = counted;
@@ -51,7 +70,10 @@ export function SlicesSection({
     [mapping, filters, threshold, shownColumn, shownDetector],
   );
   const [groups, problem] = useEngineResult(key, shownColumn === '' ? null : load, 'The slices could not be counted');
-  const table = useMemo(() => (groups ? sliceTable(groups, delta) : null), [groups, delta]);
+  const unionTable = useMemo(() => (groups ? sliceTable(groups, delta) : null), [groups, delta]);
+  const needs = useMemo(() => unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) ?? [], [unionTable]);
+  const chosen = useChosenBalanced(method, needs);
+  const table = useMemo(() => (unionTable ? chosenSliceTable(unionTable, chosen) : null), [unionTable, chosen]);
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -69,17 +91,18 @@ export function SlicesSection({
       )}
       {table && (
         <>
+          <ChosenProgress method={method} chosen={chosen} what="the slices" />
           <p className="data-note">
             {table.family} slice{table.family === 1 ? '' : 's'} with labels, so each interval is at δ/{table.family} ={' '}
             {Number(table.sliceDelta.toPrecision(4))} (Bonferroni): by the union bound all the balanced intervals hold together
             with probability ≥ {formatConfidence(delta)}, whatever the dependence between slices — and likewise the should-be-YES and the
-            should-be-NO intervals. Sorted by the balanced lower bound, worst first. <strong>Underpowered</strong>: a class whose exact
+            should-be-NO intervals. Sorted by the balanced lower bound, worst first{chosen.pending > 0 ? ' (once every interval is in)' : ''}. <strong>Underpowered</strong>: a class whose exact
             interval at δ/{table.family} is wider than {UNDERPOWERED_WIDTH * 100} percentage points (or has no labels).
           </p>
           <TableScroll label={`Slices by ${shownColumn}`}>
             <table className="data-table">
               <caption>
-                {shownDetector} by {shownColumn}: balanced accuracy (exact union bound) and per-class accuracy (exact central,
+                {shownDetector} by {shownColumn}: balanced accuracy ({balancedMethodName(method)}) and per-class accuracy (exact central,
                 Clopper–Pearson), each at δ/{table.family}
               </caption>
               <thead>
@@ -96,7 +119,15 @@ export function SlicesSection({
                 {table.rows.map((row) => (
                   <tr key={row.group ?? MISSING}>
                     <th scope="row">{row.group ?? MISSING}</th>
-                    <td>{row.balanced ? <IntervalCell interval={row.balanced} /> : <span className="muted">no interval: a class has no labels</span>}</td>
+                    <td>
+                      {row.balanced ? (
+                        <IntervalCell interval={row.balanced} />
+                      ) : row.computing ? (
+                        <span className="muted">computing…</span>
+                      ) : (
+                        <span className="muted">no interval: a class has no labels</span>
+                      )}
+                    </td>
                     <td>
                       {count(row.yes.correct)}/{count(row.yes.total)} <IntervalCell interval={row.yesInterval} />
                     </td>
@@ -106,7 +137,7 @@ export function SlicesSection({
                     <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>
                     <td>
                       {row.yes.total > 0 && row.no.total > 0 && (
-                        <a href={countsHref(row.yes, row.no, table.sliceDelta, 'union')}>
+                        <a href={countsHref(row.yes, row.no, table.sliceDelta, method)}>
                           as a detector<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
                         </a>
                       )}
@@ -117,7 +148,11 @@ export function SlicesSection({
             </table>
           </TableScroll>
           <div className="button-row">
-            <button type="button" onClick={() => downloadText(`slices-${shownColumn}.csv`, sliceTableCsv(shownColumn, table, delta), 'text/csv')}>
+            <button
+              type="button"
+              disabled={chosen.pending > 0}
+              onClick={() => downloadText(`slices-${shownColumn}.csv`, sliceTableCsv(shownColumn, table, delta), 'text/csv')}
+            >
               Export slices (CSV)
             </button>
           </div>

@@ -10,7 +10,10 @@ import type { ThresholdBins, ThresholdPoint } from '../../data/evaluation-thresh
 import { startWorkerJob } from '../../data/worker-job';
 import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
-import { balancedInterval, exactInterval, type ClassCounts } from '../../stats';
+import { exactInterval, type ClassCounts } from '../../stats';
+import type { BalancedMethod } from '../../data/balanced-method';
+import { balancedMethodName, ChosenProgress, withChosen } from './chosen-rows';
+import { useChosenBalanced } from './use-chosen-balanced';
 import type { Counted } from './DataView';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
@@ -46,6 +49,7 @@ export function ThresholdSection({
   tune,
   onTune,
   onUseThreshold,
+  method,
 }: {
   counted: Counted;
   scoreColumn: string;
@@ -54,6 +58,8 @@ export function ThresholdSection({
   tune: string | undefined;
   onTune: (value: string) => void;
   onUseThreshold: (threshold: number) => void;
+  /** The workspace's balanced interval. */
+  method: BalancedMethod;
 }) {
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
@@ -90,7 +96,11 @@ export function ThresholdSection({
       onError: (error) => setProblem(`The threshold curve could not be computed: ${error}`),
     });
   }, [shownBins, delta, setProblem]);
-  const points = curve && curve.bins === shownBins && curve.delta === delta ? curve.points : null;
+  const unionPoints = curve && curve.bins === shownBins && curve.delta === delta ? curve.points : null;
+  // Each threshold's balanced interval by the workspace's method, at δ on its own (the worker's are the union bound's).
+  const needs = useMemo(() => unionPoints?.map(({ yes, no }) => ({ yes, no, delta })) ?? [], [unionPoints, delta]);
+  const chosen = useChosenBalanced(method, needs);
+  const points = useMemo(() => (unionPoints ? withChosen(unionPoints, chosen) : null), [unionPoints, chosen]);
   const rows = useMemo(
     () =>
       points?.map((point) => ({
@@ -119,7 +129,7 @@ export function ThresholdSection({
   const heldOut = heldOutGroups ? (heldOutGroups.find((group) => (group.group ?? '') === shownDetector) ?? { group: shownDetector, yes: EMPTY, no: EMPTY }) : null;
   const ticks = niceTicks(0, 1, 6);
   const title = `${shownDetector}: accuracy against the ${scoreColumn} threshold`;
-  const caption = `Balanced accuracy (estimate and exact ${formatConfidence(delta)} union-bound interval, δ = ${delta} at each threshold on its own) and per-class accuracy, YES when ${scoreColumn} ≥ threshold; ${points?.[0] ? `${points[0].yes.total} should-be-YES and ${points[0].no.total} should-be-NO examples` : ''}.`;
+  const caption = `Balanced accuracy (estimate and ${formatConfidence(delta)} interval, ${balancedMethodName(method)}, δ = ${delta} at each threshold on its own) and per-class accuracy, YES when ${scoreColumn} ≥ threshold; ${points?.[0] ? `${points[0].yes.total} should-be-YES and ${points[0].no.total} should-be-NO examples` : ''}.`;
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -146,6 +156,7 @@ export function ThresholdSection({
       {bins === null && <p>No usable rows with a score.</p>}
       {points && chosenPoint && (
         <>
+          <ChosenProgress method={method} chosen={chosen} what="the thresholds" />
           <p className="data-note">
             Each of the {points.length} thresholds from the lowest to the highest score, evenly spaced, with its own exact interval at δ
             = {delta} (pointwise, not simultaneous).{' '}
@@ -211,10 +222,11 @@ export function ThresholdSection({
             {chosenPoint.no.correct}/{chosenPoint.no.total}
             {chosenPoint.balanced && (
               <>
-                , balanced accuracy {formatEstimateWithInterval(chosenPoint.balanced)} (exact union bound,{' '}
+                , balanced accuracy {formatEstimateWithInterval(chosenPoint.balanced)} ({balancedMethodName(method)},{' '}
                 {formatConfidence(delta)})
               </>
             )}
+            {chosenPoint.computing && ', balanced interval computing…'}
             .{split && ' (On the tuning rows: optimistic.)'}
           </p>
           {heldOutProblem && (
@@ -222,9 +234,15 @@ export function ThresholdSection({
               {heldOutProblem}
             </p>
           )}
-          {split && heldOut && <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} />}
+          {split && heldOut && (
+            <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} method={method} />
+          )}
           <div className="button-row">
-            <button type="button" onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta), 'text/csv')}>
+            <button
+              type="button"
+              disabled={chosen.pending > 0}
+              onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta), 'text/csv')}
+            >
               Export threshold curve (CSV)
             </button>
           </div>
@@ -253,26 +271,31 @@ function HeldOutResult({
   threshold,
   scoreColumn,
   delta,
+  method,
 }: {
   split: { column: string; value: string };
   counts: GroupCounts;
   threshold: number;
   scoreColumn: string;
   delta: number;
+  method: BalancedMethod;
 }) {
   const classText = (name: string, cls: ClassCounts) =>
     cls.total === 0
       ? `${name}: no held-out labels`
       : `${name} ${count(cls.correct)}/${count(cls.total)}, ${formatEstimateWithInterval(exactInterval(cls.total, cls.correct, delta))}`;
-  const balanced = counts.yes.total > 0 && counts.no.total > 0 ? balancedInterval(counts, delta) : null;
+  const needs = useMemo(() => [{ yes: counts.yes, no: counts.no, delta }], [counts, delta]);
+  const balanced = useChosenBalanced(method, needs).intervals[0];
   return (
     <p className="data-held-out">
       <strong>Held out</strong> ({split.column} ≠ “{split.value}”, {count(counts.yes.total + counts.no.total)} rows; none used to choose the
       threshold): at {scoreColumn} ≥ {String(threshold)}, {classText('should-be-YES', counts.yes)}; {classText('should-be-NO', counts.no)}
       {balanced ? (
         <>
-          ; balanced accuracy {formatEstimateWithInterval(balanced)} (exact union bound)
+          ; balanced accuracy {formatEstimateWithInterval(balanced)} ({balancedMethodName(method)})
         </>
+      ) : balanced === undefined ? (
+        '; balanced interval computing…'
       ) : (
         '; no balanced interval: a class has no held-out labels'
       )}

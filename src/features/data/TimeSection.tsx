@@ -8,7 +8,10 @@ import { timeCounts, timeSpan, type GroupCounts } from '../../data/evaluation-en
 import type { WindowChoice } from '../../data/data-link';
 import { timeTableCsv } from '../../data/evaluation-export';
 import { TIME_WINDOWS, type TimeWindow } from '../../data/evaluation-sql';
-import { autoTimeWindow, timeTable, type ClassLine, type TimeTable } from '../../data/evaluation-time';
+import { autoTimeWindow, timeTable, type ClassLine, type TimeRow, type TimeTable } from '../../data/evaluation-time';
+import type { BalancedMethod } from '../../data/balanced-method';
+import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
+import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
 import { formatConfidence, formatEstimateWithInterval, formatPercent } from '../../data/format';
 import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './DataView';
@@ -34,6 +37,7 @@ export function TimeSection({
   onChoice,
   perClass,
   onPerClass,
+  method,
 }: {
   counted: Counted;
   timestampColumn: string;
@@ -42,6 +46,8 @@ export function TimeSection({
   onChoice: (choice: WindowChoice) => void;
   perClass: boolean;
   onPerClass: (perClass: boolean) => void;
+  /** The workspace's balanced interval. */
+  method: BalancedMethod;
 }) {
   const id = useId();
   const chartRef = useRef<HTMLDivElement>(null);
@@ -69,7 +75,10 @@ export function TimeSection({
 
   const overallCounts = counts.find((group) => (group.group ?? '') === shownDetector);
   const overall = overallCounts && overallCounts.yes.total > 0 && overallCounts.no.total > 0 ? balancedInterval(overallCounts, delta).estimate : null;
-  const table = useMemo(() => (groups ? timeTable(groups, delta, overall) : null), [groups, delta, overall]);
+  const unionTable = useMemo(() => (groups ? timeTable(groups, delta, overall) : null), [groups, delta, overall]);
+  const needs = useMemo(() => unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) ?? [], [unionTable]);
+  const chosen = useChosenBalanced(method, needs);
+  const table = useMemo(() => (unionTable ? chosenTimeTable(unionTable, chosen, overall) : null), [unionTable, chosen, overall]);
   const rows =
     table?.rows.map((row) => ({
       window: row.group ?? '',
@@ -86,7 +95,7 @@ export function TimeSection({
   const ticks = niceTicks(0, 1, 6);
   const title = `${shownDetector}: balanced accuracy per ${window ?? 'window'}`;
   const caption = table
-    ? `Exact union-bound intervals at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
+    ? `Balanced intervals (${balancedMethodName(method)}) at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
         perClass ? ` ${classLineText(table, delta)}` : ''
       }`
     : '';
@@ -122,6 +131,7 @@ export function TimeSection({
       )}
       {table && (
         <>
+          <ChosenProgress method={method} chosen={chosen} what="the windows" />
           <p className="data-note">
             {table.family} {window} window{table.family === 1 ? '' : 's'} with both classes, each interval at δ/{table.family} (Bonferroni), so all
             hold together with probability ≥ {formatConfidence(delta)}. <strong>Differs</strong> marks a window whose interval excludes the
@@ -154,7 +164,7 @@ export function TimeSection({
           <TableScroll label={`${shownDetector} per ${window}`}>
             <table className="data-table">
               <caption>
-                {shownDetector} per {window} (from its first day): labels, balanced accuracy at δ/{table.family}
+                {shownDetector} per {window} (from its first day): labels, balanced accuracy ({balancedMethodName(method)}) at δ/{table.family}
                 {perClass && `, should-be-YES at δ/${table.yesLine.family}, should-be-NO at δ/${table.noLine.family}`}
               </caption>
               <thead>
@@ -180,7 +190,7 @@ export function TimeSection({
                       {count(row.no.correct)}/{count(row.no.total)}
                       {perClass && <> {classCell(row.noLine)}</>}
                     </td>
-                    <td>{row.balanced ? formatEstimateWithInterval(row.balanced) : 'no interval: a class has no labels'}</td>
+                    <td>{row.balanced ? formatEstimateWithInterval(row.balanced) : row.computing ? 'computing…' : 'no interval: a class has no labels'}</td>
                     <td>{row.excludesOverall ? 'differs' : ''}</td>
                   </tr>
                 ))}
@@ -188,7 +198,11 @@ export function TimeSection({
             </table>
           </TableScroll>
           <div className="button-row">
-            <button type="button" onClick={() => downloadText(`time-${window}.csv`, timeTableCsv(window ?? 'window', table, delta), 'text/csv')}>
+            <button
+              type="button"
+              disabled={chosen.pending > 0}
+              onClick={() => downloadText(`time-${window}.csv`, timeTableCsv(window ?? 'window', table, delta), 'text/csv')}
+            >
               Export time windows (CSV)
             </button>
           </div>
@@ -196,6 +210,18 @@ export function TimeSection({
       )}
     </section>
   );
+}
+
+/**
+ * The windows with the workspace's balanced interval in place of the union bound's (at the same
+ * δ/m), each marked when that interval excludes the overall estimate (not while it is computing).
+ */
+export function chosenTimeTable(table: TimeTable, chosen: ChosenBalanced, overall: number | null): Omit<TimeTable, 'rows'> & { rows: WithChosen<TimeRow>[] } {
+  const rows = withChosen(table.rows, chosen).map((row) => ({
+    ...row,
+    excludesOverall: overall !== null && row.balanced !== null && (row.balanced.lower > overall || row.balanced.upper < overall),
+  }));
+  return { ...table, rows };
 }
 
 /** How the per-class lines are made simultaneous, in words. */
