@@ -150,9 +150,21 @@ export class UnionOrderedTailProbability {
     for (let j = hiB; j >= loB; j--) suffix[j] = suffix[j + 1]! + rowB[j]!;
     const target = this.observed - TIE;
     const topB = this.boundB(hiB);
-    let first = loB; // g(i) clamped to [loB, hiB]: the walk only rises as i falls
+    // Columns whose every x₋ in the window will do (L₊(i) ≥ target − L₋(loB)) are the top ones: found
+    // by bisection, they take the window's whole sum without a bound of their own.
+    const whole = target - this.boundB(loB);
+    let below = loA - 1;
+    let above = hiA + 1; // L₊(above) ≥ whole (past hiA: unknown, taken as so)
+    while (above - below > 1) {
+      const middle = below + Math.floor((above - below) / 2);
+      if (this.boundA(middle) >= whole) above = middle;
+      else below = middle;
+    }
     let total = 0;
-    let i = hiA;
+    for (let i = hiA; i >= above; i--) total += rowA[i]!;
+    total *= suffix[loB]!;
+    let first = loB; // g(i) clamped to [loB, hiB]: the walk only rises as i falls
+    let i = above - 1;
     for (; i >= loA; i--) {
       const need = target - this.boundA(i);
       if (topB < need) break; // g(i) > hiB: no x₋ in the window will do, nor for smaller x₊
