@@ -18,6 +18,7 @@ import type { RankJob, RankVerdict } from './rank-compute';
 import { useRanking } from './use-ranking';
 import { useCompareWorkspace } from './use-compare-workspace';
 import { useWorkspace } from '../../store/workspace';
+import type { BalancedMethod } from '../../data/balanced-method';
 import './compare.css';
 
 const TITLE = 'Rank detectors';
@@ -27,6 +28,22 @@ const METHOD = {
   target: 'simultaneous-one-sided-lower-bound-bonferroni-holm',
   reference: 'exact-unpaired-balanced-difference-bonferroni-holm',
 } as const;
+/** The CSV's method against a target when the bounds are an exact search's (Bonferroni, no Holm). */
+const SEARCHED_TARGET_METHOD: Record<Exclude<BalancedMethod, 'union'>, string> = {
+  buehler: 'simultaneous-one-sided-buehler-lower-bound-bonferroni',
+  inversion: 'simultaneous-one-sided-inversion-lower-bound-bonferroni',
+};
+/** How the page names each method's one-sided lower bound. */
+const LOWER_BOUND_NAMES: Record<BalancedMethod, string> = {
+  buehler: 'Buehler’s exact one-sided bound, ordered by the union bound and never below it',
+  union: 'the exact one-sided union bound',
+  inversion: 'the exact one-sided test inversion ordered by the estimate',
+};
+
+/** The CSV's method column for a ranking. */
+function rankMethod(against: RankLink['against'], method: BalancedMethod): string {
+  return against.kind === 'target' && method !== 'union' ? SEARCHED_TARGET_METHOD[method] : METHOD[against.kind];
+}
 
 /** `#/rank?…`: many workspace detectors against a target accuracy or a reference detector, family-wise. */
 export function RankView({ route }: { route: HashRoute }) {
@@ -45,6 +62,8 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const chartRef = useRef<HTMLDivElement>(null);
   const [link, setLink] = useLinkState(linked, linkKey, rankHref);
   const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
+  // Against a target the simultaneous lower bounds are the workspace's balanced interval's.
+  const balancedMethod = useWorkspace((state) => state.balancedMethod);
 
   const { chosen, missing, empty } = useMemo(() => {
     const byId = new Map(stored.map((detector) => [detector.id, detector]));
@@ -61,8 +80,10 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
     // Nothing to compare: no detectors, no reference among them, or the reference alone.
     if (chosen.length === 0 || (against.kind === 'reference' && (referenceIndex === -1 || chosen.length === 1))) return null;
     const counts = new Float64Array(chosen.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
-    return against.kind === 'target' ? { against: 'target', target: against.target, delta, counts } : { against: 'reference', reference: referenceIndex, delta, counts };
-  }, [chosen, against, referenceIndex, delta]);
+    return against.kind === 'target'
+      ? { against: 'target', target: against.target, delta, counts, method: balancedMethod }
+      : { against: 'reference', reference: referenceIndex, delta, counts };
+  }, [chosen, against, referenceIndex, delta, balancedMethod]);
   const answer = useRanking(job);
   const ranked = useMemo<Ranked[]>(() => {
     if (answer?.kind !== 'done') return [];
@@ -105,7 +126,12 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
           Only the reference is here: there is nothing to compare it with. Add detectors to the ranking above.
         </p>
       )}
-      {job !== null && answer === null && <p role="status">Ranking {chosen.length.toLocaleString('en')} detectors in a background worker…</p>}
+      {job !== null && (answer === null || answer.kind === 'progress') && (
+        <p role="status">
+          Ranking {chosen.length.toLocaleString('en')} detectors in a background worker
+          {answer?.kind === 'progress' ? ` (${Math.round(answer.fraction * 100)}% of the exact bounds)` : ''}…
+        </p>
+      )}
       {answer?.kind === 'failed' && (
         <p role="alert" className="compare-view__problem">
           The ranking failed: {answer.message}
@@ -118,8 +144,10 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
               {proven.toLocaleString('en')} of {m.toLocaleString('en')} proven {against.kind === 'target' ? 'above the target' : 'better than the reference'}
             </h2>
             <p className="compare-view__sentence" data-testid="family-wise">
-              {against.kind === 'target'
-                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (not the test inversion, whatever the workspace’s setting).`
+              {against.kind === 'target' && balancedMethod !== 'union'
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each lower bound is ${LOWER_BOUND_NAMES[balancedMethod]}, at δ/${m.toLocaleString('en')}, so all hold together with probability ≥ ${level}, and a detector is proven above ${percentNumber(against.target)}% when its bound is above it — the chance that any detector listed as proven is not above the target is at most δ. These bounds are not nested in δ, so they give no p-value and no Holm step-down; with the union bound chosen, Holm can prove a detector these miss when many are above the target, while these prove more where classes are small.`
+                : against.kind === 'target'
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (the workspace’s setting).`
                 : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right.`}
             </p>
             <p className="compare-view__note" data-testid="winners-curse">
@@ -136,12 +164,12 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
             <ChartDownloads
               source={chartRef}
               title={chartTitle(against, reference?.name, level, Math.min(CHART_ROWS, ranked.length), m)}
-              caption={`${METHOD[against.kind]} · δ = ${formatFullPrecision(delta)} · m = ${m}`}
+              caption={`${rankMethod(against, balancedMethod)} · δ = ${formatFullPrecision(delta)} · m = ${m}`}
             />
           </section>
-          <RankTable ranked={tableRows} against={against} delta={delta} reference={reference} />
+          <RankTable ranked={tableRows} against={against} delta={delta} reference={reference} method={balancedMethod} />
           <div className="compare-view__actions">
-            <button type="button" onClick={() => downloadText('tailbound-ranking.csv', rankingToCsv(ranked, against, delta, m, reference), 'text/csv;charset=utf-8')}>
+            <button type="button" onClick={() => downloadText('tailbound-ranking.csv', rankingToCsv(ranked, against, delta, m, reference, balancedMethod), 'text/csv;charset=utf-8')}>
               Export ranking (CSV)
             </button>
             <CopyLinkButton getUrl={() => new URL(rankHref({ ...link, delta }), window.location.href).href} />
@@ -253,16 +281,18 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
   );
 }
 
-function RankTable({ ranked, against, delta, reference }: { ranked: readonly Ranked[]; against: RankLink['against']; delta: number; reference: Detector | undefined }) {
+function RankTable(props: { ranked: readonly Ranked[]; against: RankLink['against']; delta: number; reference: Detector | undefined; method: BalancedMethod }) {
   // A detector's page opens with the workspace's balanced interval, as the list's links do.
-  const balancedMethod = useWorkspace((state) => state.balancedMethod);
+  const { ranked, against, delta, reference, method: balancedMethod } = props;
   const target = against.kind === 'target';
   return (
     <TableScroll label="Ranking table">
       <table className="compare-table" data-testid="ranking-table">
         <caption>
           {target
-            ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous exact one-sided lower bound (union bound, δ/2m per class); p-values for “above the target”, raw and Holm-adjusted.'
+            ? balancedMethod === 'union'
+              ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous exact one-sided lower bound (union bound, δ/2m per class); p-values for “above the target”, raw and Holm-adjusted.'
+              : `Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous lower bound (${LOWER_BOUND_NAMES[balancedMethod]}, at δ/m); no p-values (the verdict is Bonferroni’s on the bounds).`
             : `Ordered by simultaneous lower bound. Difference detector − ${reference?.name ?? 'reference'} in balanced accuracy, points: estimate and simultaneous exact unpaired interval (Bonferroni); p-values for “better than the reference”, raw and Holm-adjusted.`}
         </caption>
         <thead>
@@ -319,8 +349,8 @@ function TargetCells({ verdict }: { verdict: RankVerdict }) {
 function PValueCells({ verdict }: { verdict: RankVerdict }) {
   return (
     <>
-      <td>{formatPValue(verdict.pValue)}</td>
-      <td>{formatPValue(verdict.adjustedPValue)}</td>
+      <td>{verdict.pValue === null ? '—' : formatPValue(verdict.pValue)}</td>
+      <td>{verdict.adjustedPValue === null ? '—' : formatPValue(verdict.adjustedPValue)}</td>
     </>
   );
 }
@@ -338,7 +368,14 @@ function DifferenceCells({ verdict }: { verdict: RankVerdict }) {
 }
 
 /** The ranking as CSV: unrounded numbers, m, δ, the method, the counts and the reference's counts. */
-export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['against'], delta: number, m: number, reference?: Detector): string {
+export function rankingToCsv(
+  ranked: readonly Ranked[],
+  against: RankLink['against'],
+  delta: number,
+  m: number,
+  reference?: Detector,
+  method: BalancedMethod = 'union',
+): string {
   const header = [
     'rank', 'detector_id', 'detector_name', 'against', 'estimate', 'lower', 'upper', 'p_value', 'holm_adjusted_p_value', 'verdict', 'm', 'delta', 'method',
     'yes_correct', 'yes_total', 'no_correct', 'no_total',
@@ -356,12 +393,12 @@ export function rankingToCsv(ranked: readonly Ranked[], against: RankLink['again
       verdict.estimate,
       verdict.lower,
       verdict.upper,
-      verdict.pValue,
-      verdict.adjustedPValue,
+      verdict.pValue ?? '',
+      verdict.adjustedPValue ?? '',
       verdict.provenBetter ? 'proven_better' : verdict.provenWorse ? 'proven_worse' : 'not_shown',
       m,
       delta,
-      METHOD[against.kind],
+      rankMethod(against, method),
       detector.yes.correct,
       detector.yes.total,
       detector.no.correct,

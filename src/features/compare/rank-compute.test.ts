@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { balancedDifferenceInterval, balancedDifferenceTest, holmAdjust, simultaneousAboveTarget } from '../../stats';
+import {
+  balancedBuehlerLowerBound,
+  balancedDifferenceInterval,
+  balancedDifferenceTest,
+  balancedInversionLowerBound,
+  holmAdjust,
+  simultaneousAboveTarget,
+} from '../../stats';
 import { runRankJob, type RankMessage } from './rank-compute';
 
 const detectors = [
@@ -36,7 +43,7 @@ describe('runRankJob', () => {
 
   it('against a reference: each difference at δ/m (Bonferroni), Holm on the unpaired tests, the reference’s own row null', () => {
     const message = run({ against: 'reference', reference: 1, delta: 0.05, counts });
-    if (message.kind !== 'done') throw new Error(message.message);
+    if (message.kind !== 'done') throw new Error(message.kind === 'failed' ? message.message : 'expected an answer');
     expect(message.m).toBe(2);
     expect(message.verdicts[1]).toBeNull();
     const pValues = [0, 2].map((index) => balancedDifferenceTest(detectors[index]!, detectors[1]!).pAGreater);
@@ -48,6 +55,29 @@ describe('runRankJob', () => {
     expect(message.verdicts[0]!.provenBetter).toBe(true);
     // Holm proves at least what the simultaneous intervals prove.
     for (const verdict of message.verdicts) if (verdict && verdict.lower > 0) expect(verdict.provenBetter).toBe(true);
+  });
+
+  it.each([
+    ['buehler', balancedBuehlerLowerBound],
+    ['inversion', balancedInversionLowerBound],
+  ] as const)('against a target by %s: its one-sided bounds at δ/m, proven when above the target (Bonferroni), no p-values', (method, bound) => {
+    const never = { yes: { correct: 0, total: 40 }, no: { correct: 960, total: 960 } };
+    const all = [...detectors, never];
+    const job = { against: 'target', target: 0.85, delta: 0.05, counts: new Float64Array(all.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total])), method } as const;
+    const messages: RankMessage[] = [];
+    runRankJob(job, (message) => messages.push(message));
+    const message = messages.at(-1)!;
+    if (message.kind !== 'done') throw new Error('expected an answer');
+    expect(messages.slice(0, -1).every((earlier) => earlier.kind === 'progress')).toBe(true);
+    const union = simultaneousAboveTarget(all, 0.85, 0.05);
+    expect(message.m).toBe(4);
+    message.verdicts.forEach((verdict, index) => {
+      const lower = bound(all[index]!, 0.05 / 4);
+      expect(verdict).toEqual({ estimate: union[index]!.estimate, lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > 0.85, provenWorse: false });
+      if (method === 'buehler') expect(lower).toBeGreaterThanOrEqual(union[index]!.lower - 1e-12);
+    });
+    expect(message.verdicts[0]!.provenBetter).toBe(true);
+    expect(message.verdicts[1]!.provenBetter).toBe(false);
   });
 
   it('reports a failure in words instead of throwing', () => {

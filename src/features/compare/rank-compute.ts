@@ -1,4 +1,13 @@
-import { balancedDifferenceInterval, balancedDifferenceTest, holmAdjust, simultaneousAboveTarget, type DetectorCounts } from '../../stats';
+import {
+  balancedBuehlerLowerBound,
+  balancedDifferenceInterval,
+  balancedDifferenceTest,
+  balancedInversionLowerBound,
+  holmAdjust,
+  simultaneousAboveTarget,
+  type DetectorCounts,
+} from '../../stats';
+import { effectiveMethod, type BalancedMethod } from '../../data/balanced-method';
 import { deltaProblem } from '../../data/link-params';
 
 /**
@@ -6,27 +15,52 @@ import { deltaProblem } from '../../data/link-params';
  * total] (every class total ≥ 1), and what they are ranked against: a target balanced accuracy, or
  * the detector at `reference` (then the others are the m comparisons).
  */
-export type RankJob = { delta: number; counts: Float64Array } & ({ against: 'target'; target: number } | { against: 'reference'; reference: number });
+export type RankJob = { delta: number; counts: Float64Array } & (
+  | {
+      against: 'target';
+      target: number;
+      /** The workspace's balanced interval, whose one-sided lower bounds are the simultaneous ones (absent: the union bound). */
+      method?: BalancedMethod | undefined;
+    }
+  | { against: 'reference'; reference: number }
+);
 
 /** One detector's verdict, aligned with the job's detectors (the reference's own row is null). */
 export interface RankVerdict {
   estimate: number;
   lower: number;
   upper: number;
-  /** P-value for "above the target" / "better than the reference", and its Holm adjustment over the m. */
-  pValue: number;
-  adjustedPValue: number;
+  /**
+   * P-value for "above the target" / "better than the reference", and its Holm adjustment over the m
+   * (null against a target with an exact search's bounds: they are not nested in δ, so they give no
+   * p-value; the verdict is Bonferroni's).
+   */
+  pValue: number | null;
+  adjustedPValue: number | null;
   /** Proven above the target / better than the reference, family-wise error ≤ δ. */
   provenBetter: boolean;
   /** Proven worse than the reference (its simultaneous interval is below 0). */
   provenWorse: boolean;
 }
 
-export type RankMessage = { kind: 'done'; verdicts: (RankVerdict | null)[]; m: number } | { kind: 'failed'; message: string };
+export type RankMessage =
+  | { kind: 'progress'; fraction: number }
+  | { kind: 'done'; verdicts: (RankVerdict | null)[]; m: number }
+  | { kind: 'failed'; message: string };
+
+/** Progress is posted at most this often (ms) while the exact searches' bounds are computed. */
+const REPORT_EVERY_MS = 200;
 
 /**
- * Against a target: `simultaneousAboveTarget` (Bonferroni lower bounds at δ/m, Holm on the
- * p-values). Against a reference on different test sets: `balancedDifferenceInterval` at δ/m for
+ * Against a target, by the union bound: `simultaneousAboveTarget` (Bonferroni lower bounds at δ/m,
+ * Holm on the p-values). By an exact search (`method` Buehler's or the estimate-ordered inversion's):
+ * each detector's one-sided lower bound by that method at δ/m (Buehler's never below the union
+ * bound's; past 10⁷ labels per class the union bound's stands in), all m holding together with
+ * probability ≥ 1 − δ (Bonferroni), and a detector proven above the target when its bound is above
+ * it — family-wise error ≤ δ. Holm's step-down needs bounds nested in δ, which these orderings do not
+ * promise, so there is no p-value (null) and no step-down: with many detectors above the target the
+ * union bound's Holm can prove one Bonferroni does not, while the exact bounds prove more where the
+ * classes are small. Against a reference on different test sets: `balancedDifferenceInterval` at δ/m for
  * each detector − reference (Bonferroni: all m intervals hold together with probability ≥ 1 − δ,
  * so "worse" (upper < 0) has family-wise error ≤ δ), and "better" by Holm on
  * `balancedDifferenceTest(...).pAGreater` (family-wise error ≤ δ under any dependence; it proves at
@@ -37,6 +71,10 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
     const detectors: DetectorCounts[] = [];
     for (let at = 0; at < job.counts.length; at += 4) {
       detectors.push({ yes: { correct: job.counts[at]!, total: job.counts[at + 1]! }, no: { correct: job.counts[at + 2]!, total: job.counts[at + 3]! } });
+    }
+    if (job.against === 'target' && job.method !== undefined && job.method !== 'union') {
+      post({ kind: 'done', verdicts: exactSearchVerdicts(detectors, job.target, job.delta, job.method, post), m: detectors.length });
+      return;
     }
     if (job.against === 'target') {
       const verdicts = simultaneousAboveTarget(detectors, job.target, job.delta).map((verdict) => ({
@@ -70,4 +108,27 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
   } catch (error) {
     post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** Against a target by an exact search's one-sided bounds at δ/m (Bonferroni), with progress. */
+function exactSearchVerdicts(
+  detectors: readonly DetectorCounts[],
+  target: number,
+  delta: number,
+  method: Exclude<BalancedMethod, 'union'>,
+  post: (message: RankMessage) => void,
+): RankVerdict[] {
+  // simultaneousAboveTarget checks the counts, the target and δ/(2m) as the union bound's ranking does.
+  const union = simultaneousAboveTarget(detectors, target, delta);
+  const level = delta / Math.max(1, detectors.length);
+  const bound = method === 'buehler' ? balancedBuehlerLowerBound : balancedInversionLowerBound;
+  let reported = Date.now();
+  return detectors.map((counts, index) => {
+    const lower = effectiveMethod(method, counts.yes, counts.no) === method ? bound(counts, level) : union[index]!.lower;
+    if (Date.now() - reported >= REPORT_EVERY_MS) {
+      post({ kind: 'progress', fraction: index / detectors.length });
+      reported = Date.now();
+    }
+    return { estimate: union[index]!.estimate, lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > target, provenWorse: false };
+  });
 }

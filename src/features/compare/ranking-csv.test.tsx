@@ -26,4 +26,14 @@ describe('rankingToCsv', () => {
     expect(row!.slice(-4)).toEqual(['', '', '', '']);
     expect(row![3]).toBe('target 0.8');
   });
+
+  it('names the exact search’s bounds and leaves the p-values empty when the workspace’s interval is Buehler’s', () => {
+    const searched = { ...verdict, lower: 0.81, upper: 1, pValue: null, adjustedPValue: null, provenBetter: true };
+    const csv = rows(rankingToCsv([{ detector: detector('a', [85, 100], [91, 100]), verdict: searched }], { kind: 'target', target: 0.8 }, 0.05, 1, undefined, 'buehler'));
+    const [header, row] = csv;
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect([cell('p_value'), cell('holm_adjusted_p_value'), cell('verdict'), cell('method')]).toEqual(['', '', 'proven_better', 'simultaneous-one-sided-buehler-lower-bound-bonferroni']);
+    const [, union] = rows(rankingToCsv([{ detector: detector('a', [85, 100], [91, 100]), verdict }], { kind: 'target', target: 0.8 }, 0.05, 1, undefined, 'union'));
+    expect(union![header!.indexOf('method')]).toBe('simultaneous-one-sided-lower-bound-bonferroni-holm');
+  });
 });
