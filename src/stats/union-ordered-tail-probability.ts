@@ -85,12 +85,19 @@ export class UnionOrderedTailProbability {
   private cachedLowerBound(cache: Float64Array, n: number, k: number): number {
     let value = cache[k]!;
     if (value === 0 && k > 0) {
-      // A neighbour's bound (they are computed in runs) starts Newton's method ~1/n away.
+      // Neighbours' bounds (they are computed in runs) start Newton's method close by: two of them
+      // extrapolated (~10⁻⁶ off, two steps), or one plus 1/n.
       const below = k > 1 ? cache[k - 1]! : 0;
       const above = k < n ? cache[k + 1]! : 0;
-      if (below > 0) value = exactLowerBoundNear(n, k, this.level, below + 1 / n);
-      else if (above > 0) value = exactLowerBoundNear(n, k, this.level, above - 1 / n);
-      else value = betaQuantilePair(this.level, k, n - k + 1).x;
+      if (below > 0) {
+        const further = k > 2 ? cache[k - 2]! : 0;
+        value = exactLowerBoundNear(n, k, this.level, further > 0 ? 2 * below - further : below + 1 / n);
+      } else if (above > 0) {
+        const further = k < n - 1 ? cache[k + 2]! : 0;
+        value = exactLowerBoundNear(n, k, this.level, further > 0 ? 2 * above - further : above - 1 / n);
+      } else {
+        value = betaQuantilePair(this.level, k, n - k + 1).x;
+      }
       cache[k] = value;
       this.work += BOUND_WORK;
     }
