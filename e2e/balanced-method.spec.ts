@@ -170,20 +170,25 @@ test('phone width and dark theme: the setting and the comparison fit and stay ax
   await expectNoAxeViolations(page);
 });
 
-test('the tail explorer’s balanced mode stays the blog’s Figure 7 and says what the inverted interval would be', async ({ page }) => {
+test('the tail explorer’s balanced mode stays the blog’s Figure 7 and says what Buehler’s interval (the default) gives', async ({ page }) => {
   await page.goto('./#/explore?mode=balanced&yes=38/40&no=55/60&delta=0.05');
-  const inverted = expectedInterval(balancedInversionInterval(FORKLIFT, 0.05));
-  await expect(page.getByTestId('explorer-inverted')).toContainText(`it gives [${inverted.lower}, ${inverted.upper}], 40% narrower`);
+  const buehler = plain(balancedBuehlerInterval(FORKLIFT, 0.05));
+  const shown = expectedInterval(buehler);
+  const union = balancedInterval(FORKLIFT, 0.05);
+  const narrower = Math.round((1 - (buehler.upper - buehler.lower) / (union.upper - union.lower)) * 100);
+  await expect(page.getByTestId('explorer-inverted')).toContainText(`is Buehler’s exact interval`);
+  await expect(page.getByTestId('explorer-inverted')).toContainText(`it gives [${shown.lower}, ${shown.upper}], ${narrower}% narrower`);
 });
 
-test('the planner plans with the chosen interval and says what the union bound would have needed; the methods view leads with it', async ({ page }) => {
-  await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
-  await expect(page.getByTestId('union-plan')).toContainText(/The blog’s union bound \(δ\/4 per tail\) would need [\d,]+ more labels for the same goal \([\d.]+× as many\)/);
+test('the planner plans with the chosen interval and says what the union bound would need; the methods view leads with it', async ({ page }) => {
+  // The estimate-ordered inversion, asked for by the link: its own answer, named.
+  await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=inversion');
+  await expect(page.getByTestId('union-plan')).toContainText(/The union bound would need [\d,]+ more labels for the same goal \(the blog’s, δ\/4 per tail\) \([\d.]+× as many\)/);
   // The smallest count that meets the goal (bisection alone landed on 206; 168 meets it), and the zig-zag after it.
   await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Label 168 more');
-  await expect(page.getByTestId('union-plan')).toContainText('the test inversion’s answer is the smallest count that meets it (every count up to it checked)');
+  await expect(page.getByTestId('union-plan')).toContainText('the estimate-ordered test inversion’s answer is the smallest count that meets it (every count up to it checked)');
   await expect(page.getByText(/at 169 more labels it misses the target again/)).toBeVisible();
-  await expect(page.getByText(/exact test inversion, δ\/2 per side\) that the assumptions project/)).toBeVisible();
+  await expect(page.getByText(/test inversion ordered by the estimate, δ\/2 per side\) that the assumptions project/)).toBeVisible();
   const invertedAnswer = await page.getByRole('heading', { level: 2 }).first().textContent();
 
   await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
@@ -194,37 +199,47 @@ test('the planner plans with the chosen interval and says what the union bound w
 
   await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05&balanced=union');
   const table = page.getByRole('table', { name: /for YES 38\/40, NO 55\/60/ });
-  await expect(table.getByRole('row').nth(1)).toContainText('Exact union bound (the blog’s; as the link asks)');
-  await expect(table.getByRole('row').nth(2)).toContainText('Exact test inversion (tailbound)');
+  await expect(table.getByRole('row').nth(1)).toContainText('Exact union bound (the blog’s) — as the link asks');
+  await expect(table.getByRole('row').nth(2)).toContainText('Exact, never wider than the union bound (Buehler)');
+  await expect(table.getByRole('row').nth(3)).toContainText('Exact test inversion ordered by the estimate');
   await page.goto('./#/methods?yes=38/40&no=55/60&delta=0.05');
-  await expect(table.getByRole('row').nth(1)).toContainText('Exact test inversion (tailbound; the default)');
-  // Where the inversion is the wider of the two, its row says so (0/40 with 960/960: 15.9% against 5.4%).
+  await expect(table.getByRole('row').nth(1)).toContainText('Exact, never wider than the union bound (Buehler) — the default');
+  // Where the estimate's ordering is the wider, its row says so (0/40 with 960/960); Buehler's never is.
   await page.goto('./#/methods?yes=0/40&no=960/960&delta=0.05');
   const lopsided = page.getByRole('table', { name: /for YES 0\/40, NO 960\/960/ });
-  await expect(lopsided.getByRole('row').nth(1)).toContainText(/but not here: \d+% wider than the union bound/);
+  await expect(lopsided.getByRole('row', { name: /ordered by the estimate/ })).toContainText(/Here: \d+% wider than the union bound/);
+  await expect(lopsided.getByRole('row', { name: /Buehler/ })).not.toContainText('wider than the union bound.');
 });
 
-test('the coverage view puts the two heat maps side by side: both never below 1 − δ, one narrower', async ({ page }) => {
-  // Two 2,500-cell maps for axe to walk.
-  test.setTimeout(180_000);
+test('the coverage view puts the three heat maps side by side: all never below 1 − δ, the exact searches narrower', async ({ page }) => {
+  // Three 2,500-cell maps for axe to walk.
+  test.setTimeout(300_000);
   await page.goto('./#/coverage?n=30&delta=0.05&methods=wald&yes=20&no=20');
   await expect(page.getByTestId('balanced-coverage-summary-inversion')).toHaveCount(0);
-  await page.getByLabel('Show its heat map beside the union bound’s').check();
+  await expect(page.getByTestId('balanced-coverage-summary-buehler')).toHaveCount(0);
+  await page.getByLabel('Show the exact searches’ heat maps beside the union bound’s (Buehler’s and the estimate-ordered inversion’s)').check();
   await expect(page).toHaveURL(/heatmaps=both/);
   const union = page.getByTestId('balanced-coverage-summary');
+  const buehler = page.getByTestId('balanced-coverage-summary-buehler');
   const inversion = page.getByTestId('balanced-coverage-summary-inversion');
   await expect(union).toContainText('never below the nominal 95% on this grid');
   await expect(union).toContainText('Mean width over all 441 outcomes: 40.9%.');
   await expect(inversion).toContainText('never below the nominal 95% on this grid', { timeout: 30_000 });
-  await expect(inversion).toContainText('so the test inversion misses about');
+  await expect(inversion).toContainText('so the estimate-ordered inversion misses about');
+  await expect(buehler).toContainText('never below the nominal 95% on this grid', { timeout: 60_000 });
+  await expect(buehler).toContainText('so the Buehler interval misses about');
   // The miss rate reads as 100% minus the mean shown (0.11% stood beside a mean of 99.899%).
-  for (const summary of [union, inversion]) {
+  for (const summary of [union, buehler, inversion]) {
     const text = (await summary.textContent())!;
     const mean = Number(text.match(/Mean coverage ([\d.]+)%/)![1]);
     const miss = Number(text.match(/misses about ([\d.]+)%/)![1]);
     expect(mean + miss).toBeCloseTo(100, 6);
   }
   await expect(inversion).toContainText('Mean width over all 441 outcomes: 29.3%.');
-  await expect(page.getByRole('img', { name: /Heat map of the inverted balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeVisible();
+  // Buehler's: below the union bound's 40.9% (the issue's prototype: 31.3%).
+  const buehlerWidth = Number((await buehler.textContent())!.match(/Mean width over all 441 outcomes: ([\d.]+)%/)![1]);
+  expect(buehlerWidth).toBeLessThan(40.9);
+  await expect(page.getByRole('img', { name: /Heat map of the estimate-ordered balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Heat map of the Buehler balanced interval’s exact coverage for 20 should-be-YES × 20 should-be-NO/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
