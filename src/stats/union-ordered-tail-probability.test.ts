@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactLowerBoundNear } from './exact-lower-bound-near';
+import { LowerBoundTable } from './lower-bound-table';
 import { UnionOrderedTailProbability } from './union-ordered-tail-probability';
 
 describe('exactLowerBoundNear (Newton on the tail sum)', () => {
@@ -24,6 +25,23 @@ describe('exactLowerBoundNear (Newton on the tail sum)', () => {
     );
     expect(exactLowerBoundNear(100, 80, 0.025, 0.7)).toBeCloseTo(0.708157, 6);
     expect(exactLowerBoundNear(10, 10, 0.025, 0.5)).toBeCloseTo(0.025 ** 0.1, 14);
+  });
+});
+
+describe('LowerBoundTable', () => {
+  it('holds exactLowerBound to 10⁻¹³ relative, whatever order the counts are asked in (each block a function of (n, level) alone)', () => {
+    for (const [n, level] of [[1, 0.025], [63, 0.0125], [200, 0.0125], [5000, 1e-6]] as const) {
+      const forward = LowerBoundTable.of(n, level);
+      const ascending = Array.from({ length: n + 1 }, (_, k) => forward.get(k));
+      // Another level shares nothing with it; asked from the top down, the values are the same bits.
+      const other = LowerBoundTable.of(n, level * (1 + 1e-15));
+      for (let k: number = n; k >= 0; k--) {
+        expect(other.get(k)).toBeCloseTo(ascending[k]!, 12);
+        const expected = k === 0 ? 0 : exactLowerBound(n, k, level);
+        expect(Math.abs(ascending[k]! - expected)).toBeLessThanOrEqual(1e-13 * expected);
+      }
+      expect(LowerBoundTable.of(n, level)).toBe(forward);
+    }
   });
 });
 

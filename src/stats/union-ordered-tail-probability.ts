@@ -1,7 +1,6 @@
-import { betaQuantilePair } from './beta-quantile-pair';
-import { exactLowerBoundNear } from './exact-lower-bound-near';
 import type { StaircaseBoundary } from './balanced-line-curvature-bound';
 import { type BinomialWindow, binomialWindow, fillBinomialWindow } from './fill-binomial-window';
+import { LowerBoundTable } from './lower-bound-table';
 
 /**
  * Ties of the ordering are counted in the tail with this much room: each cached bound is good to
@@ -9,7 +8,7 @@ import { type BinomialWindow, binomialWindow, fillBinomialWindow } from './fill-
  * so every outcome whose exact sum is ≥ the observed one is inside the set.
  */
 export const TIE = 1e-10;
-/** A new bound (Newton's method from a neighbour's, ~1–5 µs) costs about as much as this many steps of a row (~15 ns each). */
+/** A bound first used in a search (computed once per (n, level) and shared: ~1–5 µs) counts as this many steps of a row (~15 ns each). */
 const BOUND_WORK = 200;
 
 /** Thrown by `evaluate` once the work done passes the limit given: the caller falls back. */
@@ -27,8 +26,8 @@ export class WorkExhausted extends Error {
  *
  * Why a staircase: L(k) rises with k, so {W ≥ w} holds, for each x₊, the suffix x₋ ≥ g(x₊) with
  * g non-increasing. Each evaluation walks x₊ down its row's window and g up B's window (one
- * comparison per step); the bounds L(k) are computed once (a beta quantile each) and cached, so a
- * search pays for them only over the counts its rows ever cover. Outside B's window only whether
+ * comparison per step); the bounds L(k) come from tables shared by every search at the same
+ * (n, level) (`LowerBoundTable`), computed once over the counts the rows ever cover. Outside B's window only whether
  * g lies below or above it matters.
  * The tie room makes the set a little larger than {W ≥ w_obs}: its probability is an upper bound on
  * that set's, so a level certified with it is certified for the exact ordering too.
@@ -49,15 +48,17 @@ export class UnionOrderedTailProbability {
   private readonly rowA: BinomialWindow;
   private readonly rowB: BinomialWindow;
   private readonly suffixB: Float64Array;
-  private readonly boundsA: Float64Array;
-  private readonly boundsB: Float64Array;
+  private readonly boundsA: LowerBoundTable;
+  private readonly boundsB: LowerBoundTable;
+  private readonly seenA: Uint8Array;
+  private readonly seenB: Uint8Array;
 
   constructor(
     private readonly nA: number,
     kA: number,
     private readonly nB: number,
     kB: number,
-    private readonly level: number,
+    level: number,
     private readonly cutoff: number,
     /** Past this much work `evaluate` throws WorkExhausted. */
     private readonly workLimit = Infinity,
@@ -65,43 +66,30 @@ export class UnionOrderedTailProbability {
     this.rowA = binomialWindow(nA);
     this.rowB = binomialWindow(nB);
     this.suffixB = new Float64Array(nB + 2);
-    // 0 marks a bound not computed yet (only L(0) is 0): the arrays stay untouched, and cost no
-    // memory, where a search never looks.
-    this.boundsA = new Float64Array(nA + 1);
-    this.boundsB = new Float64Array(nB + 1);
+    this.boundsA = LowerBoundTable.of(nA, level);
+    this.boundsB = LowerBoundTable.of(nB, level);
+    this.seenA = new Uint8Array(nA + 1);
+    this.seenB = new Uint8Array(nB + 1);
     this.observed = this.boundA(kA) + this.boundB(kB);
   }
 
-  /** L₊(k): A's exact one-sided lower bound at the level (0 at k = 0), cached. */
+  /** L₊(k): A's exact one-sided lower bound at the level (0 at k = 0). */
   boundA(k: number): number {
-    return this.cachedLowerBound(this.boundsA, this.nA, k);
+    return this.cachedLowerBound(this.boundsA, this.seenA, k);
   }
 
-  /** L₋(k), cached. */
+  /** L₋(k). */
   boundB(k: number): number {
-    return this.cachedLowerBound(this.boundsB, this.nB, k);
+    return this.cachedLowerBound(this.boundsB, this.seenB, k);
   }
 
-  private cachedLowerBound(cache: Float64Array, n: number, k: number): number {
-    let value = cache[k]!;
-    if (value === 0 && k > 0) {
-      // Neighbours' bounds (they are computed in runs) start Newton's method close by: two of them
-      // extrapolated (~10⁻⁶ off, two steps), or one plus 1/n.
-      const below = k > 1 ? cache[k - 1]! : 0;
-      const above = k < n ? cache[k + 1]! : 0;
-      if (below > 0) {
-        const further = k > 2 ? cache[k - 2]! : 0;
-        value = exactLowerBoundNear(n, k, this.level, further > 0 ? 2 * below - further : below + 1 / n);
-      } else if (above > 0) {
-        const further = k < n - 1 ? cache[k + 2]! : 0;
-        value = exactLowerBoundNear(n, k, this.level, further > 0 ? 2 * above - further : above - 1 / n);
-      } else {
-        value = betaQuantilePair(this.level, k, n - k + 1).x;
-      }
-      cache[k] = value;
+  /** A bound from the shared table; the first use of each count in this search counts as BOUND_WORK (whether or not the table had it: the work limit stays a function of the counts alone). */
+  private cachedLowerBound(table: LowerBoundTable, seen: Uint8Array, k: number): number {
+    if (seen[k] === 0) {
+      seen[k] = 1;
       this.work += BOUND_WORK;
     }
-    return value;
+    return table.get(k);
   }
 
   /**
