@@ -1,4 +1,4 @@
-import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type ClassCounts, type Interval } from '../stats';
+import { balancedBuehlerInterval, balancedBuehlerLowerBound, balancedInterval, balancedInversionInterval, balancedInversionLowerBound, type ClassCounts, type Interval } from '../stats';
 import type { LinkReader } from './link-params';
 
 /**
@@ -81,4 +81,14 @@ export function balancedIntervalBy(method: BalancedMethod, yes: ClassCounts, no:
     return { estimate, lower, upper };
   }
   return method === 'buehler' ? balancedBuehlerInterval({ yes, no }, delta) : balancedInversionInterval({ yes, no }, delta);
+}
+
+/**
+ * The lower end of `balancedIntervalBy`'s interval alone, bit for bit: an exact interval's ends are
+ * the one-sided bounds at δ/2, so sorting a list by it needs half the work of whole intervals.
+ */
+export function balancedLowerEndBy(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): number {
+  const effective = effectiveMethod(method, yes, no);
+  if (effective === 'union') return balancedInterval({ yes, no }, delta).lower;
+  return effective === 'buehler' ? balancedBuehlerLowerBound({ yes, no }, delta / 2) : balancedInversionLowerBound({ yes, no }, delta / 2);
 }

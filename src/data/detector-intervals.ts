@@ -1,6 +1,6 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../stats';
-import { balancedNow, knownExpensiveInterval, rememberExpensiveInterval } from './balanced-intervals-service';
-import { balancedIntervalBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from './balanced-method';
+import { balancedNow, knownExpensiveInterval } from './balanced-intervals-service';
+import { balancedIntervalBy, balancedLowerEndBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from './balanced-method';
 import type { Detector } from './detector';
 
 /**
@@ -50,47 +50,49 @@ export function detectorBalancedEstimate(detector: Detector): number | null {
   return yes.total > 0 && no.total > 0 ? (yes.correct / yes.total + no.correct / no.total) / 2 : null;
 }
 
-/** Union-bound lower bounds found in bulk (by a worker, for sorting a large list), per detector object and δ. */
-const lowerCache = new WeakMap<Detector, { delta: number; lower: number | null }>();
+/** Lower bounds found in bulk (by a worker, for sorting a large list), per detector object, δ and method. */
+const lowerCache = new WeakMap<Detector, { delta: number; method: BalancedMethod; lower: number | null }>();
+
+function bulkLower(detector: Detector, delta: number, method: BalancedMethod): { lower: number | null } | undefined {
+  const bulk = lowerCache.get(detector);
+  return bulk && bulk.delta === delta && bulk.method === method ? bulk : undefined;
+}
 
 /** The balanced lower bound at δ by `method` (null for an empty class or one not computed yet). */
 export function detectorLowerBound(detector: Detector, delta: number, method: BalancedMethod): number | null {
   if (detector.yes.total === 0 || detector.no.total === 0) return null;
+  const bulk = bulkLower(detector, delta, method);
+  if (bulk) return bulk.lower;
   if (isExpensiveBalancedMethod(method)) return knownExpensiveInterval(method, detector.yes, detector.no, delta)?.lower ?? null;
-  const bulk = lowerCache.get(detector);
-  if (bulk && bulk.delta === delta) return bulk.lower;
   return detectorClassIntervals(detector, delta).union?.lower ?? null;
 }
 
 /** The detectors whose balanced lower bound at δ by `method` is not known yet (what sorting by it would compute). */
 export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta: number, method: BalancedMethod): Detector[] {
   if (isExpensiveBalancedMethod(method)) {
-    return detectors.filter((d) => d.yes.total > 0 && d.no.total > 0 && knownExpensiveInterval(method, d.yes, d.no, delta) === undefined);
+    return detectors.filter(
+      (d) => d.yes.total > 0 && d.no.total > 0 && !bulkLower(d, delta, method) && knownExpensiveInterval(method, d.yes, d.no, delta) === undefined,
+    );
   }
-  return detectors.filter((detector) => lowerCache.get(detector)?.delta !== delta && classCache.get(detector)?.delta !== delta);
+  return detectors.filter((detector) => !bulkLower(detector, delta, method) && classCache.get(detector)?.delta !== delta);
 }
 
 /**
- * Records bounds computed elsewhere (aligned with `detectors`; NaN for an empty class), so sorting by
- * them is immediate: union-bound lower ends, or an expensive method's whole intervals (`uppers` given).
+ * Records lower bounds computed elsewhere (aligned with `detectors`; NaN for an empty class), so
+ * sorting by them is immediate. They are the lower ends of `method`'s intervals (`balancedLowerEndBy`);
+ * an expensive method's upper ends are computed when a row shows them.
  */
-export function rememberBounds(detectors: readonly Detector[], delta: number, method: BalancedMethod, lowers: ArrayLike<number>, uppers: ArrayLike<number>): void {
+export function rememberLowerBounds(detectors: readonly Detector[], delta: number, method: BalancedMethod, lowers: ArrayLike<number>): void {
   detectors.forEach((detector, index) => {
     const lower = lowers[index]!;
-    if (!isExpensiveBalancedMethod(method)) {
-      lowerCache.set(detector, { delta, lower: Number.isNaN(lower) ? null : lower });
-    } else if (!Number.isNaN(lower)) {
-      const estimate = detectorBalancedEstimate(detector)!;
-      rememberExpensiveInterval(method, detector.yes, detector.no, delta, { estimate, lower, upper: uppers[index]! });
-    }
+    lowerCache.set(detector, { delta, method, lower: Number.isNaN(lower) ? null : lower });
   });
 }
 
-/** The balanced interval's ends by `method` ([NaN, NaN] for an empty class): a worker's bulk form. */
-export function balancedBoundsOrNaN(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): [number, number] {
-  if (yes.total === 0 || no.total === 0) return [Number.NaN, Number.NaN];
-  const { lower, upper } = balancedIntervalBy(method, yes, no, delta);
-  return [lower, upper];
+/** The balanced interval's lower end by `method` (NaN for an empty class): a worker's bulk form. */
+export function balancedLowerOrNaN(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): number {
+  if (yes.total === 0 || no.total === 0) return Number.NaN;
+  return balancedLowerEndBy(method, yes, no, delta);
 }
 
 /** All of the detector's intervals at δ; the balanced one by `method` may be 'pending' (see DetectorIntervals). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval } from '../stats';
 import { balancedIntervalBy } from './balanced-method';
 import type { Detector } from './detector';
-import { balancedBoundsOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberBounds } from './detector-intervals';
+import { balancedLowerOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberLowerBounds } from './detector-intervals';
 import { visibleDetectors } from './detector-list';
 
 function detector(id: string, name: string, yes: [number, number], no: [number, number], query = ''): Detector {
@@ -85,8 +85,7 @@ describe('detectorIntervals', () => {
     const fresh = [detector('x', 'X', [3, 4], [5, 9]), detector('y', 'Y', [1, 4], [5, 9]), detector('z', 'Z', [0, 0], [5, 9])];
     const delta = { union: 0.07, inversion: 0.071, buehler: 0.072 }[method];
     expect(detectorsWithoutLowerBound(fresh, delta, method)).toEqual(method === 'union' ? fresh : fresh.slice(0, 2));
-    const bounds = fresh.map((d) => balancedBoundsOrNaN(method, d.yes, d.no, delta));
-    rememberBounds(fresh, delta, method, bounds.map((b) => b[0]), bounds.map((b) => b[1]));
+    rememberLowerBounds(fresh, delta, method, fresh.map((d) => balancedLowerOrNaN(method, d.yes, d.no, delta)));
     expect(detectorsWithoutLowerBound(fresh, delta, method)).toEqual([]);
     expect(detectorLowerBound(fresh[0]!, delta, method)).toBe(balancedIntervalBy(method, fresh[0]!.yes, fresh[0]!.no, delta).lower);
     expect(detectorLowerBound(fresh[2]!, delta, method)).toBeNull();
@@ -96,8 +95,7 @@ describe('detectorIntervals', () => {
   it('keeps the expensive methods’ bounds apart: the inversion’s, remembered, are not Buehler’s', () => {
     const fresh = [detector('x', 'X', [0, 30], [1, 1]), detector('y', 'Y', [20, 30], [1, 1])];
     const delta = 0.073;
-    const bounds = fresh.map((d) => balancedBoundsOrNaN('inversion', d.yes, d.no, delta));
-    rememberBounds(fresh, delta, 'inversion', bounds.map((b) => b[0]), bounds.map((b) => b[1]));
+    rememberLowerBounds(fresh, delta, 'inversion', fresh.map((d) => balancedLowerOrNaN('inversion', d.yes, d.no, delta)));
     expect(detectorsWithoutLowerBound(fresh, delta, 'inversion')).toEqual([]);
     expect(detectorsWithoutLowerBound(fresh, delta, 'buehler')).toEqual(fresh);
     expect(detectorLowerBound(fresh[0]!, delta, 'buehler')).toBeNull();

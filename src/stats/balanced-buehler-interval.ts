@@ -1,5 +1,5 @@
-import { balancedBuehlerSearch } from './balanced-buehler-search';
-import { balancedInterval } from './balanced-interval';
+import { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
+import { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
 import { balancedInversionCounts } from './balanced-inversion-counts';
 import type { ClassCounts, Interval } from './types';
 
@@ -9,7 +9,8 @@ import type { ClassCounts, Interval } from './types';
  * δ/2 on each side —
  *   lower = inf{θ : sup_{(p₊+p₋)/2 = θ} P[U(X) ≥ U(x)] > δ/2},
  * U the union-bound lower limit at δ/2 (each class's Clopper–Pearson lower bound at δ/4, averaged);
- * the upper end is the mirror image on the errors. Each end is at least as tight as the union
+ * the upper end is the mirror image on the errors: `balancedBuehlerLowerBound` and
+ * `…UpperBound` at δ/2. Each end is at least as tight as the union
  * bound's at every count (returned as max(certified bound, union bound), so exactly), and coverage
  * is ≥ 1 − δ at every (p₊, p₋). The argument, the certified supremum and its error:
  * `balancedBuehlerLowerBound`.
@@ -31,13 +32,7 @@ import type { ClassCounts, Interval } from './types';
  */
 export function balancedBuehlerInterval(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): Interval {
   const { estimate } = balancedInversionCounts(counts, delta);
-  const union = balancedInterval(counts, delta);
-  const { yes, no } = counts;
-  const lower = balancedBuehlerSearch(yes.total, yes.correct, no.total, no.correct, delta / 2).bound;
-  const upper = 1 - balancedBuehlerSearch(yes.total, yes.total - yes.correct, no.total, no.total - no.correct, delta / 2).bound;
-  return {
-    estimate,
-    lower: Math.min(Math.max(lower, union.lower), estimate),
-    upper: Math.max(Math.min(upper, union.upper), estimate),
-  };
+  // Each end is the one-sided bound at δ/2 (ordered by the one-sided union bound at δ/2: each class
+  // at δ/4, the blog's), so a list can sort by `balancedBuehlerLowerBound(counts, δ/2)` alone.
+  return { estimate, lower: balancedBuehlerLowerBound(counts, delta / 2), upper: balancedBuehlerUpperBound(counts, delta / 2) };
 }

@@ -1,4 +1,4 @@
-import { balancedBoundsOrNaN } from '../../data/detector-intervals';
+import { balancedLowerOrNaN } from '../../data/detector-intervals';
 import type { BalancedMethod } from '../../data/balanced-method';
 import type { Detector } from '../../data/detector';
 import { dealOut } from '../../data/worker-job';
@@ -11,42 +11,42 @@ export interface LowerBoundsJob {
 }
 
 /**
- * Progress as a fraction, then every balanced interval's ends (NaN for an empty class), aligned with
- * the job's detectors (an expensive method's upper end is kept too: the rows show it next).
+ * Progress as a fraction, then every balanced interval's lower end (NaN for an empty class), aligned
+ * with the job's detectors (an exact interval's lower end alone is half its work: the rows shown
+ * compute their upper ends).
  */
-export type LowerBoundsMessage = { kind: 'progress'; fraction: number } | { kind: 'done'; lowers: Float64Array; uppers: Float64Array };
+export type LowerBoundsMessage = { kind: 'progress'; fraction: number } | { kind: 'done'; lowers: Float64Array };
 
 /** Progress is reported at least this often (ms). */
 const REPORT_EVERY_MS = 100;
 
-/** The balanced interval's ends of every detector in the job, reporting progress as it goes. */
+/** The balanced interval's lower end of every detector in the job, reporting progress as it goes. */
 export function runLowerBoundsJob(job: LowerBoundsJob, post: (message: LowerBoundsMessage) => void): void {
   const count = job.counts.length / 4;
   const lowers = new Float64Array(count);
-  const uppers = new Float64Array(count);
   let lastReport = Date.now();
   // Workspaces repeat counts (many detectors labelled on one test set): each distinct pair once.
-  const known = new Map<string, [number, number]>();
+  const known = new Map<string, number>();
   for (let index = 0; index < count; index++) {
     const at = 4 * index;
     const key = `${job.counts[at]},${job.counts[at + 1]},${job.counts[at + 2]},${job.counts[at + 3]}`;
-    let bounds = known.get(key);
-    if (bounds === undefined) {
-      bounds = balancedBoundsOrNaN(
+    let lower = known.get(key);
+    if (lower === undefined) {
+      lower = balancedLowerOrNaN(
         job.method,
         { correct: job.counts[at]!, total: job.counts[at + 1]! },
         { correct: job.counts[at + 2]!, total: job.counts[at + 3]! },
         job.delta,
       );
-      known.set(key, bounds);
+      known.set(key, lower);
     }
-    [lowers[index], uppers[index]] = bounds;
+    lowers[index] = lower;
     if (Date.now() - lastReport >= REPORT_EVERY_MS) {
       post({ kind: 'progress', fraction: (index + 1) / count });
       lastReport = Date.now();
     }
   }
-  post({ kind: 'done', lowers, uppers });
+  post({ kind: 'done', lowers });
 }
 
 /**

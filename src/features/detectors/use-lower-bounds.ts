@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { balancedIsQuick, type BalancedMethod } from '../../data/balanced-method';
 import type { Detector } from '../../data/detector';
-import { detectorsWithoutLowerBound, rememberBounds } from '../../data/detector-intervals';
+import { detectorsWithoutLowerBound, rememberLowerBounds } from '../../data/detector-intervals';
 import { startWorkerJob, workersFor } from '../../data/worker-job';
 import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBoundsMessage } from './lower-bounds-compute';
 
@@ -39,7 +39,7 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
         runHere: runLowerBoundsJob,
         job: { delta, method, counts: countsOf(part) },
         onMessage: (message) => {
-          if (message.kind === 'done') rememberBounds(part, delta, method, message.lowers, message.uppers);
+          if (message.kind === 'done') rememberLowerBounds(part, delta, method, message.lowers);
           // A part is finished only when its bounds are in: progress stops one short of it.
           done[index] = message.kind === 'done' ? part.length : Math.min(part.length - 1, Math.floor(message.fraction * part.length));
           report();
@@ -64,6 +64,6 @@ function countsOf(detectors: readonly Detector[]): Float64Array {
 
 function runHere(detectors: readonly Detector[], delta: number, method: BalancedMethod): void {
   runLowerBoundsJob({ delta, method, counts: countsOf(detectors) }, (message) => {
-    if (message.kind === 'done') rememberBounds(detectors, delta, method, message.lowers, message.uppers);
+    if (message.kind === 'done') rememberLowerBounds(detectors, delta, method, message.lowers);
   });
 }
