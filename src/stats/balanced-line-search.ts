@@ -249,7 +249,14 @@ export function balancedLineSearch(ordering: LineOrdering, alpha: number): Inver
       step *= 2;
     }
   };
-  lowerEnd(Math.min(above, estimate), (z + 1) * standardError);
+  const floor = ordering.floor ?? 0;
+  if (floor > 0 && floor < Math.min(above, estimate) - (z + 1) * standardError) {
+    // φ ≤ α is proved at the floor: the bracket starts there, one line instead of a walk down to it.
+    below = floor;
+    psiBelow = psi(floor);
+  } else {
+    lowerEnd(Math.min(above, estimate), (z + 1) * standardError);
+  }
 
   const solve = () => {
     // Illinois (regula falsi in log φ), bisection when an end is −∞ or progress stalls. A secant

@@ -51,6 +51,8 @@ export class UnionOrderedTailProbability {
   private readonly boundsA: LowerBoundTable;
   private readonly boundsB: LowerBoundTable;
   private readonly seenA: Uint8Array;
+  /** The staircase's first(i), found on first use (−1 before). */
+  private readonly firsts: Float64Array;
   private readonly seenB: Uint8Array;
 
   constructor(
@@ -69,6 +71,7 @@ export class UnionOrderedTailProbability {
     this.boundsA = LowerBoundTable.of(nA, level);
     this.boundsB = LowerBoundTable.of(nB, level);
     this.seenA = new Uint8Array(nA + 1);
+    this.firsts = new Float64Array(nA + 1).fill(-1);
     this.seenB = new Uint8Array(nB + 1);
     this.observed = this.boundA(kA) + this.boundB(kB);
   }
@@ -101,9 +104,13 @@ export class UnionOrderedTailProbability {
     return {
       fill: (from, to, out) => {
         const target = this.observed - TIE;
+        const firsts = this.firsts;
         let first = 0;
         for (let i = to; i >= from; i--) {
-          first = this.leastAtLeast(target - this.boundA(Math.min(i, this.nA)), first);
+          const column = Math.min(i, this.nA);
+          // first(i) depends on i alone: each is found once per search (−1: not yet).
+          if (firsts[column]! < 0) firsts[column] = this.leastAtLeast(target - this.boundA(column), first);
+          first = firsts[column]!;
           out[i - from] = first;
         }
       },
