@@ -85,7 +85,7 @@ test.describe('chart pictures', () => {
     await page.goto('./#/posterior?tp=41&fn=4&tn=3&fp=7&delta=0.05');
     await expectPictureDownloads(page, /Posterior of the balanced and the plain accuracy, TP 41, FN 4, TN 3, FP 7/, ['Brodersen', 'δ = 0.05']);
     await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
-    await expectPictureDownloads(page, /Labels to prove the balanced accuracy: target 90/, ['38/40', '55/60', 'δ = 0.05', 'test inversion']);
+    await expectPictureDownloads(page, /Labels to prove the balanced accuracy: target 90/, ['38/40', '55/60', 'δ = 0.05', 'never wider than the union bound (Buehler)']);
   });
 });
 

@@ -80,6 +80,20 @@ describe('runRankJob', () => {
     expect(message.verdicts[1]!.provenBetter).toBe(false);
   });
 
+  it('gives a part of the family the same verdicts as the whole (each bound at δ/m of all m)', () => {
+    const job = { against: 'target', target: 0.85, delta: 0.05, counts, method: 'buehler' } as const;
+    const whole: RankMessage[] = [];
+    runRankJob(job, (message) => whole.push(message));
+    const part: RankMessage[] = [];
+    runRankJob({ ...job, counts: counts.subarray(4, 12), m: 3 }, (message) => part.push(message));
+    const [all, some] = [whole.at(-1)!, part.at(-1)!];
+    if (all.kind !== 'done' || some.kind !== 'done') throw new Error('expected answers');
+    expect(some).toEqual({ kind: 'done', m: 3, verdicts: all.verdicts.slice(1) });
+    const alone: RankMessage[] = [];
+    runRankJob({ ...job, counts: counts.subarray(4, 12) }, (message) => alone.push(message));
+    expect((alone.at(-1) as { verdicts: unknown[] }).verdicts).not.toEqual(all.verdicts.slice(1));
+  });
+
   it('reports a failure in words instead of throwing', () => {
     expect(run({ against: 'target', target: 0.9, delta: 0.05, counts: new Float64Array([1, 0, 1, 1]) })).toMatchObject({ kind: 'failed', message: expect.stringMatching(/detectors\[0\]\.yes\.total = 0/) });
   });

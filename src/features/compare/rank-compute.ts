@@ -3,6 +3,7 @@ import {
   balancedDifferenceInterval,
   balancedDifferenceTest,
   balancedInversionLowerBound,
+  balancedOneSidedLowerBound,
   holmAdjust,
   simultaneousAboveTarget,
   type DetectorCounts,
@@ -21,6 +22,11 @@ export type RankJob = { delta: number; counts: Float64Array } & (
       target: number;
       /** The workspace's balanced interval, whose one-sided lower bounds are the simultaneous ones (absent: the union bound). */
       method?: BalancedMethod | undefined;
+      /**
+       * With an exact search's bounds, the whole family's size when this job's detectors are a part
+       * of it (the views share them out to a worker per core); absent, the job's detectors are all m.
+       */
+      m?: number | undefined;
     }
   | { against: 'reference'; reference: number }
 );
@@ -73,7 +79,8 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
       detectors.push({ yes: { correct: job.counts[at]!, total: job.counts[at + 1]! }, no: { correct: job.counts[at + 2]!, total: job.counts[at + 3]! } });
     }
     if (job.against === 'target' && job.method !== undefined && job.method !== 'union') {
-      post({ kind: 'done', verdicts: exactSearchVerdicts(detectors, job.target, job.delta, job.method, post), m: detectors.length });
+      const m = job.m ?? detectors.length;
+      post({ kind: 'done', verdicts: exactSearchVerdicts(detectors, job.target, job.delta, m, job.method, post), m });
       return;
     }
     if (job.against === 'target') {
@@ -110,25 +117,29 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
   }
 }
 
-/** Against a target by an exact search's one-sided bounds at δ/m (Bonferroni), with progress. */
+/** Against a target by an exact search's one-sided bounds at δ/m (Bonferroni; these detectors may be part of the m), with progress. */
 function exactSearchVerdicts(
   detectors: readonly DetectorCounts[],
   target: number,
   delta: number,
+  m: number,
   method: Exclude<BalancedMethod, 'union'>,
   post: (message: RankMessage) => void,
 ): RankVerdict[] {
+  if (!Number.isInteger(m) || m < detectors.length) throw new RangeError(`m must be a whole number ≥ the ${detectors.length} detectors, got ${m}`);
+  const level = delta / Math.max(1, m);
   // simultaneousAboveTarget checks the counts, the target and δ/(2m) as the union bound's ranking does.
-  const union = simultaneousAboveTarget(detectors, target, delta);
-  const level = delta / Math.max(1, detectors.length);
+  simultaneousAboveTarget(detectors, target, level * Math.max(1, detectors.length));
   const bound = method === 'buehler' ? balancedBuehlerLowerBound : balancedInversionLowerBound;
   let reported = Date.now();
   return detectors.map((counts, index) => {
-    const lower = effectiveMethod(method, counts.yes, counts.no) === method ? bound(counts, level) : union[index]!.lower;
+    const estimate = (counts.yes.correct / counts.yes.total + counts.no.correct / counts.no.total) / 2;
+    // Past the exact searches' ceiling (10⁷ labels per class) the union bound's stands in.
+    const lower = effectiveMethod(method, counts.yes, counts.no) === method ? bound(counts, level) : balancedOneSidedLowerBound(counts, level);
     if (Date.now() - reported >= REPORT_EVERY_MS) {
       post({ kind: 'progress', fraction: index / detectors.length });
       reported = Date.now();
     }
-    return { estimate: union[index]!.estimate, lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > target, provenWorse: false };
+    return { estimate, lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > target, provenWorse: false };
   });
 }
