@@ -19,7 +19,7 @@ export interface CoverageLink {
   yesTotal: number;
   noTotal: number;
   axis: CoverageAxis;
-  /** `heatmaps=both`: the test inversion's heat map beside the union bound's (each map is 2,500 cells). */
+  /** `heatmaps=both`: Buehler's and the estimate-ordered inversion's heat maps beside the union bound's (each map is 2,500 cells). */
   bothHeatmaps: boolean;
 }
 
@@ -71,7 +71,7 @@ function readHeatmaps(reader: LinkReader): boolean {
   const text = reader.raw('heatmaps');
   if (text === null || text === 'union') return false;
   if (text === 'both') return true;
-  reader.problem('heatmaps', `“heatmaps” is “${text}”; expected both (the test inversion’s heat map beside the union bound’s) or union.`);
+  reader.problem('heatmaps', `“heatmaps” is “${text}”; expected both (Buehler’s and the test inversion’s heat maps beside the union bound’s) or union.`);
   return false;
 }
 

@@ -1,3 +1,4 @@
+import { BALANCED_METHOD_IDS, type BalancedMethod } from './balanced-method';
 import type { SliceTable } from './evaluation-slices';
 import type { TimeTable } from './evaluation-time';
 import type { ThresholdPoint } from './evaluation-threshold';
@@ -36,10 +37,10 @@ export function countsTableCsv(rows: readonly CountsTableRow[], delta: number): 
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
 }
 
-/** The slice table as CSV: each slice's counts and intervals at δ/m, with δ, m and the flag. */
-export function sliceTableCsv(column: string, table: SliceTable, delta: number): string {
+/** The slice table as CSV: each slice's counts and intervals at δ/m, with δ, m, the flag and the balanced interval's method. */
+export function sliceTableCsv(column: string, table: SliceTable, delta: number, method: BalancedMethod): string {
   const header =
-    'column,value,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,yes_lower,yes_upper,no_lower,no_upper,delta,slices,slice_delta,underpowered';
+    'column,value,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,yes_lower,yes_upper,no_lower,no_upper,delta,slices,slice_delta,underpowered,method';
   const lines = table.rows.map((row) =>
     [
       textCell(column),
@@ -52,6 +53,7 @@ export function sliceTableCsv(column: string, table: SliceTable, delta: number):
       numberCell(table.family),
       numberCell(table.sliceDelta),
       row.thinClasses.length > 0 ? 'yes' : 'no',
+      BALANCED_METHOD_IDS[method],
     ].join(','),
   );
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
@@ -59,12 +61,13 @@ export function sliceTableCsv(column: string, table: SliceTable, delta: number):
 
 /**
  * The time windows as CSV: counts, the balanced interval at δ/m (m windows with both classes) and
- * whether it excludes the overall estimate, then each class's line at δ/m_yes and δ/m_no.
+ * whether it excludes the overall estimate, then each class's line at δ/m_yes and δ/m_no, δ and
+ * the balanced interval's method.
  */
-export function timeTableCsv(window: string, table: TimeTable, delta: number): string {
+export function timeTableCsv(window: string, table: TimeTable, delta: number, method: BalancedMethod): string {
   const header = [
     'window,start,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,windows,balanced_delta,differs',
-    'yes_estimate,yes_lower,yes_upper,yes_windows,yes_delta,no_estimate,no_lower,no_upper,no_windows,no_delta,delta',
+    'yes_estimate,yes_lower,yes_upper,yes_windows,yes_delta,no_estimate,no_lower,no_upper,no_windows,no_delta,delta,method',
   ].join(',');
   const lines = table.rows.map((row) =>
     [
@@ -82,14 +85,15 @@ export function timeTableCsv(window: string, table: TimeTable, delta: number): s
       numberCell(table.noLine.family),
       numberCell(table.noLine.delta),
       numberCell(delta),
+      BALANCED_METHOD_IDS[method],
     ].join(','),
   );
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
 }
 
-/** The threshold curve as CSV: counts and pointwise intervals at each threshold (YES when score ≥ threshold). */
-export function thresholdCurveCsv(points: readonly ThresholdPoint[], delta: number): string {
-  const header = 'threshold,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,yes_lower,yes_upper,no_lower,no_upper,delta';
+/** The threshold curve as CSV: counts and pointwise intervals at each threshold (YES when score ≥ threshold), with the balanced interval's method. */
+export function thresholdCurveCsv(points: readonly ThresholdPoint[], delta: number, method: BalancedMethod): string {
+  const header = 'threshold,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,yes_lower,yes_upper,no_lower,no_upper,delta,method';
   const lines = points.map((point) =>
     [
       numberCell(point.threshold),
@@ -98,6 +102,7 @@ export function thresholdCurveCsv(points: readonly ThresholdPoint[], delta: numb
       ...intervalCells(point.yesInterval).slice(1),
       ...intervalCells(point.noInterval).slice(1),
       numberCell(delta),
+      BALANCED_METHOD_IDS[method],
     ].join(','),
   );
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;

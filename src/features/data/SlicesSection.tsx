@@ -151,7 +151,7 @@ export function SlicesSection({
             <button
               type="button"
               disabled={chosen.pending > 0}
-              onClick={() => downloadText(`slices-${shownColumn}.csv`, sliceTableCsv(shownColumn, table, delta), 'text/csv')}
+              onClick={() => downloadText(`slices-${shownColumn}.csv`, sliceTableCsv(shownColumn, table, delta, method), 'text/csv')}
             >
               Export slices (CSV)
             </button>

@@ -241,7 +241,7 @@ export function ThresholdSection({
             <button
               type="button"
               disabled={chosen.pending > 0}
-              onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta), 'text/csv')}
+              onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta, method), 'text/csv')}
             >
               Export threshold curve (CSV)
             </button>

@@ -201,7 +201,7 @@ export function TimeSection({
             <button
               type="button"
               disabled={chosen.pending > 0}
-              onClick={() => downloadText(`time-${window}.csv`, timeTableCsv(window ?? 'window', table, delta), 'text/csv')}
+              onClick={() => downloadText(`time-${window}.csv`, timeTableCsv(window ?? 'window', table, delta, method), 'text/csv')}
             >
               Export time windows (CSV)
             </button>
