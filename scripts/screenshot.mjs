@@ -23,7 +23,7 @@ try {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   const page = await browser.newPage({ viewport: { width: 1200, height: 1180 }, deviceScaleFactor: 1 });
   await page.goto(`${baseUrl}#/detectors/pallet-overhang?delta=0.05`);
-  // The default interval (the exact test inversion) with the blog's union bound beside it.
+  // The default interval (Buehler’s, never wider than the union bound) with the blog’s union bound beside it.
   await page.getByRole('checkbox', { name: /the blog’s union bound beside it/ }).check();
   await mkdir(new URL('../docs/', import.meta.url), { recursive: true });
   await page.screenshot({ path: output, fullPage: false });
