@@ -28,6 +28,12 @@ const count = fc.oneof(
   { arbitrary: fc.constantFrom(1e5, 1e6, 612_567, 1e9, 1e9 + 1, 1e12, 1e14 + 1, 2 ** 53 - 1, 247_389_019_519_232), weight: 1 },
   { arbitrary: edge, weight: 2 },
 );
+// Buehler's coverage grid makes 2(n₊ + 1)(n₋ + 1) certified searches: valid sizes stay small here (its speed is the bench's).
+const gridCount = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 12 }), weight: 4 },
+  { arbitrary: fc.constantFrom(61, 1e9, 2 ** 53), weight: 1 },
+  { arbitrary: edge, weight: 2 },
+);
 const probability = fc.oneof(
   { arbitrary: fc.double({ min: 0, max: 1, noNaN: true }), weight: 4 },
   { arbitrary: fc.constantFrom(0, 1, 0.5, 1e-300, 5e-324, 1 - 1e-16, 0.9957, 0.1763), weight: 2 },
@@ -316,6 +322,15 @@ const TARGETS: Record<string, Target> = {
   balancedInversionInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 60 },
   balancedInversionLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
   balancedInversionUpperBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
+  balancedBuehlerInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 60 },
+  balancedBuehlerLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
+  balancedBuehlerUpperBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
+  balancedBuehlerCoverageGrid: {
+    args: fc.tuple(gridCount, gridCount, delta, probabilities, probabilities),
+    names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
+    check: grid,
+    runs: 20,
+  },
   balancedInversionCoverageGrid: {
     args: fc.tuple(count, count, delta, probabilities, probabilities),
     names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
