@@ -1,4 +1,4 @@
-import { balancedBuehlerInterval, balancedBuehlerLowerBound, balancedInterval, balancedInversionInterval, balancedInversionLowerBound, type ClassCounts, type Interval } from '../stats';
+import { balancedBuehlerInterval, balancedBuehlerIntervalLower, balancedInterval, balancedInversionInterval, balancedInversionIntervalLower, type ClassCounts, type Interval } from '../stats';
 import type { LinkReader } from './link-params';
 
 /**
@@ -85,10 +85,10 @@ export function balancedIntervalBy(method: BalancedMethod, yes: ClassCounts, no:
 
 /**
  * The lower end of `balancedIntervalBy`'s interval alone, bit for bit: an exact interval's ends are
- * the one-sided bounds at δ/2, so sorting a list by it needs half the work of whole intervals.
+ * certified separately, so sorting a list by it needs half the work of whole intervals.
  */
 export function balancedLowerEndBy(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): number {
   const effective = effectiveMethod(method, yes, no);
   if (effective === 'union') return balancedInterval({ yes, no }, delta).lower;
-  return effective === 'buehler' ? balancedBuehlerLowerBound({ yes, no }, delta / 2) : balancedInversionLowerBound({ yes, no }, delta / 2);
+  return effective === 'buehler' ? balancedBuehlerIntervalLower({ yes, no }, delta) : balancedInversionIntervalLower({ yes, no }, delta);
 }

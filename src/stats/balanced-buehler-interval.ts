@@ -1,5 +1,5 @@
-import { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
-import { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
+import { buehlerLowerAt } from './balanced-buehler-lower-bound';
+import { buehlerUpperAt } from './balanced-buehler-upper-bound';
 import { balancedInversionCounts } from './balanced-inversion-counts';
 import type { ClassCounts, Interval } from './types';
 
@@ -33,6 +33,6 @@ import type { ClassCounts, Interval } from './types';
 export function balancedBuehlerInterval(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): Interval {
   const { estimate } = balancedInversionCounts(counts, delta);
   // Each end is the one-sided bound at δ/2 (ordered by the one-sided union bound at δ/2: each class
-  // at δ/4, the blog's), so a list can sort by `balancedBuehlerLowerBound(counts, δ/2)` alone.
-  return { estimate, lower: balancedBuehlerLowerBound(counts, delta / 2), upper: balancedBuehlerUpperBound(counts, delta / 2) };
+  // at δ/4, the blog's), so a list can sort by the lower end alone (`balancedBuehlerIntervalLower`).
+  return { estimate, lower: buehlerLowerAt(counts, delta / 2, estimate), upper: buehlerUpperAt(counts, delta / 2, estimate) };
 }

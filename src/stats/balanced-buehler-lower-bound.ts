@@ -43,7 +43,12 @@ import type { ClassCounts } from './types';
  */
 export function balancedBuehlerLowerBound(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): number {
   const { estimate } = balancedInversionCounts(counts, delta);
+  return buehlerLowerAt(counts, delta, estimate);
+}
+
+/** The bound above without validation, given the estimate (the two-sided interval takes it at δ/2 < 10⁻³⁰⁰ too). Internal. */
+export function buehlerLowerAt(counts: { yes: ClassCounts; no: ClassCounts }, level: number, estimate: number): number {
   const { yes, no } = counts;
-  const bound = balancedBuehlerSearch(yes.total, yes.correct, no.total, no.correct, delta).bound;
-  return Math.min(Math.max(bound, balancedLowerAt(counts, delta)), estimate);
+  const bound = balancedBuehlerSearch(yes.total, yes.correct, no.total, no.correct, level).bound;
+  return Math.min(Math.max(bound, balancedLowerAt(counts, level)), estimate);
 }

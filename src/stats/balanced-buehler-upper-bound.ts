@@ -1,4 +1,4 @@
-import { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
+import { buehlerLowerAt } from './balanced-buehler-lower-bound';
 import { balancedInversionCounts } from './balanced-inversion-counts';
 import type { ClassCounts } from './types';
 
@@ -15,8 +15,13 @@ import type { ClassCounts } from './types';
  * @example balancedBuehlerUpperBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.9784
  */
 export function balancedBuehlerUpperBound(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): number {
-  balancedInversionCounts(counts, delta); // errors name the counts as given, not the mirrored ones
+  const { estimate } = balancedInversionCounts(counts, delta); // errors name the counts as given, not the mirrored ones
+  return buehlerUpperAt(counts, delta, estimate);
+}
+
+/** The bound above without validation, given the estimate. Internal. */
+export function buehlerUpperAt(counts: { yes: ClassCounts; no: ClassCounts }, level: number, estimate: number): number {
   const { yes, no } = counts;
   const errors = { yes: { correct: yes.total - yes.correct, total: yes.total }, no: { correct: no.total - no.correct, total: no.total } };
-  return 1 - balancedBuehlerLowerBound(errors, delta);
+  return 1 - buehlerLowerAt(errors, level, 1 - estimate);
 }

@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balancedBuehlerCoverageGrid } from './balanced-buehler-coverage-grid';
 import { balancedBuehlerInterval } from './balanced-buehler-interval';
+import { balancedBuehlerIntervalLower } from './balanced-buehler-interval-lower';
 import { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
 import { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
 import { balancedInterval } from './balanced-interval';
 import { balancedInversionInterval } from './balanced-inversion-interval';
+import { balancedInversionIntervalLower } from './balanced-inversion-interval-lower';
 import { balancedLowerAt } from './balanced-one-sided-lower-bound';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { exactLowerBound } from './exact-lower-bound';
@@ -229,6 +231,17 @@ describe('balancedBuehlerInterval: never wider than the union bound', () => {
     expect(skewed.buehler).toBeLessThan(skewed.union);
     expect(skewed.inversion).toBeGreaterThan(skewed.union);
   }, 120_000);
+
+  it('takes δ down to 10⁻³⁰⁰ (its ends at δ/2 below it), and its lower end alone is the same bits (Buehler’s and the inversion’s)', () => {
+    for (const delta of [0.05, 1e-6, 1e-300]) {
+      for (const c of [counts(38, 40, 55, 60), counts(0, 40, 960, 960), counts(121, 1166, 3, 9)]) {
+        const interval = checkContract(c.yes.correct, c.yes.total, c.no.correct, c.no.total, delta);
+        expect(balancedBuehlerIntervalLower(c, delta)).toBe(interval.lower);
+        expect(balancedInversionIntervalLower(c, delta)).toBe(balancedInversionInterval(c, delta).lower);
+      }
+    }
+    expect(() => balancedBuehlerIntervalLower(counts(1, 2, 3, 4), 5e-301)).toThrow(/delta/);
+  });
 
   it('the figures users see: 0/40 + 960/960 inside the union bound [49.7%, 55.2%], 0/1 + 30/30 and 38/40 + 55/60', () => {
     const neverFires = balancedBuehlerInterval(counts(0, 40, 960, 960), 0.05);

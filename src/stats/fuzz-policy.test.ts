@@ -323,6 +323,8 @@ const TARGETS: Record<string, Target> = {
   balancedInversionLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
   balancedInversionUpperBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
   balancedBuehlerInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 60 },
+  balancedBuehlerIntervalLower: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
+  balancedInversionIntervalLower: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
   balancedBuehlerLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
   balancedBuehlerUpperBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
   balancedBuehlerCoverageGrid: {

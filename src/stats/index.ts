@@ -25,6 +25,7 @@ export { balancedInterval } from './balanced-interval';
 export { balancedIntervalMulti } from './balanced-interval-multi';
 // The tightest exact balanced interval: inverting an exact test of the balanced accuracy (issue 10)
 export { balancedInversionInterval } from './balanced-inversion-interval';
+export { balancedInversionIntervalLower } from './balanced-inversion-interval-lower';
 export { balancedInversionLowerBound } from './balanced-inversion-lower-bound';
 export { balancedInversionUpperBound } from './balanced-inversion-upper-bound';
 export { balancedInversionCoverageGrid } from './balanced-inversion-coverage-grid';
@@ -67,6 +68,7 @@ export { simultaneousAboveTarget, type AboveTargetResult } from './simultaneous-
 export { rankAgainstReference, type AgainstReferenceResult } from './rank-against-reference';
 // Never wider than the union bound: the exact balanced interval ordered by the union bound (Buehler; issue 25)
 export { balancedBuehlerInterval } from './balanced-buehler-interval';
+export { balancedBuehlerIntervalLower } from './balanced-buehler-interval-lower';
 export { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
 export { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
 export { balancedBuehlerCoverageGrid } from './balanced-buehler-coverage-grid';
