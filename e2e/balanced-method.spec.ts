@@ -1,24 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
-import { expectedText as expectedInterval, expectShown, expectSamplesListed, SAMPLES } from './dashboard-helpers';
+import { expectedText as expectedInterval, expectShown, expectSamplesListed, exportedBalancedRows, SAMPLES } from './dashboard-helpers';
 
 const FORKLIFT = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
 const plain = ({ estimate, lower, upper }: Interval): Interval => ({ estimate, lower, upper });
-
-async function exportedBalancedRows(page: Page): Promise<string[][]> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
-  const text = await readFile((await (await downloading).path())!, 'utf8');
-  return text
-    .slice(1)
-    .trimEnd()
-    .split('\r\n')
-    .slice(1)
-    .map((row) => row.split(','))
-    .filter((cells) => cells[2] === 'balanced');
-}
 
 test('a #/counts link without balanced= shows Buehler’s interval (the default), with balanced=union the blog’s union bound', async ({ page }) => {
   await page.goto('./#/counts?yes=38/40&no=55/60&delta=0.05');

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { formatIntervalParts } from '../src/data/format';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
-import { expectSamplesListed, expectShown, replaceDetectorsWithCsv, SAMPLES } from './dashboard-helpers';
+import { expectSamplesListed, expectShown, exportedBalancedRows, replaceDetectorsWithCsv, SAMPLES } from './dashboard-helpers';
 import { WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 
 // Issue 25: Buehler's interval (exact, ordered by the union bound, never wider than it) is the
@@ -23,19 +22,6 @@ const CHOICES = [
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function exportedBalancedRows(page: Page): Promise<string[][]> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
-  const text = await readFile((await (await downloading).path())!, 'utf8');
-  return text
-    .slice(1)
-    .trimEnd()
-    .split('\r\n')
-    .slice(1)
-    .map((row) => row.split(','))
-    .filter((cells) => cells[2] === 'balanced');
 }
 
 for (const [width, viewport] of [

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatIntervalParts } from '../src/data/format';
 import type { Interval } from '../src/stats';
@@ -68,4 +69,18 @@ export async function replaceDetectorsWithCsv(page: Page, fileName: string, rows
   await page.getByRole('region', { name: `Preview of ${fileName}` }).getByRole('button', { name: 'Replace all detectors with these…' }).click();
   await page.getByRole('button', { name: 'Yes, replace them' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^[\d,]+ detectors$/ })).toHaveText(`${rows.length.toLocaleString('en')} detectors`);
+}
+
+/** The balanced rows of the list's "Export intervals (CSV)", split into cells (the file starts with a byte-order mark). */
+export async function exportedBalancedRows(page: Page): Promise<string[][]> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  const text = await readFile((await (await downloading).path())!, 'utf8');
+  return text
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((row) => row.split(','))
+    .filter((cells) => cells[2] === 'balanced');
 }

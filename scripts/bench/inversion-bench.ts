@@ -37,6 +37,7 @@ function timeEach(cases: Counts[], run: (counts: Counts) => unknown): { times: n
 }
 
 const describe = ({ yes, no }: Counts) => `${yes.correct}/${yes.total}, ${no.correct}/${no.total}`;
+const ends = (value: Interval) => `[${value.lower.toFixed(6)}, ${value.upper.toFixed(6)}]`;
 
 /** Mean width over every outcome of a pair of class sizes, by each construction, and how often Buehler's is wider than the union bound's. */
 function widthRow(nYes: number, nNo: number, delta: number): (string | number)[] {
@@ -170,7 +171,6 @@ export function runInversionBench(): void {
       const buehler = balancedBuehlerInterval(counts, delta);
       const buehlerNs = now() - started;
       const union = balancedInterval(counts, delta);
-      const ends = (value: Interval) => `[${value.lower.toFixed(6)}, ${value.upper.toFixed(6)}]`;
       return [`${describe(counts)}, δ = ${delta}`, formatMs(buehlerNs), ends(buehler), formatMs(ns), ends(interval), ends(union)];
     }),
   );
@@ -187,7 +187,6 @@ export function runInversionBench(): void {
     const interval = balancedInversionInterval(counts, delta);
     const ns = now() - started;
     const union = balancedInterval(counts, delta);
-    const ends = (value: Interval) => `[${value.lower.toFixed(6)}, ${value.upper.toFixed(6)}]`;
     worstRows.push([`${describe(counts)}, δ = ${delta}`, formatMs(buehlerNs), ends(buehler), formatMs(ns), ends(interval), ends(union)]);
   }
   console.log('\nHard cases (one run each)');

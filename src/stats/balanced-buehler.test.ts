@@ -10,6 +10,7 @@ import { balancedInversionInterval } from './balanced-inversion-interval';
 import { balancedInversionIntervalLower } from './balanced-inversion-interval-lower';
 import { balancedLowerAt } from './balanced-one-sided-lower-bound';
 import { binomialPmfRow } from './binomial-pmf-row';
+import { coverageAt, testPoints } from './balanced-coverage.test-util';
 import { exactLowerBound } from './exact-lower-bound';
 import type { Interval } from './types';
 
@@ -32,39 +33,6 @@ function intervalTable(nYes: number, nNo: number, delta: number, oneSided = fals
     }
   }
   return cells;
-}
-
-/** Exact coverage at (p₊, p₋) of whichever interval `covers` picks from each outcome. */
-function coverageAt(nYes: number, nNo: number, pYes: number, pNo: number, covers: (cell: number, theta: number) => boolean): number {
-  const yesRow = binomialPmfRow(nYes, pYes);
-  const noRow = binomialPmfRow(nNo, pNo);
-  const theta = (pYes + pNo) / 2;
-  let total = 0;
-  for (let kYes = 0; kYes <= nYes; kYes++) {
-    let inner = 0;
-    for (let kNo = 0; kNo <= nNo; kNo++) if (covers(kYes * (nNo + 1) + kNo, theta)) inner += noRow[kNo]!;
-    total += yesRow[kYes]! * inner;
-  }
-  return total;
-}
-
-/** A 50 × 50 grid plus 7 points on each line θ = a bound ± 1e-9, where coverage is lowest. */
-function testPoints(ends: number[]): [number, number][] {
-  const points: [number, number][] = [];
-  const grid = Array.from({ length: 50 }, (_, index) => (index + 0.5) / 50);
-  for (const pYes of grid) for (const pNo of grid) points.push([pYes, pNo]);
-  for (const end of new Set(ends)) {
-    for (const theta of [end - 1e-9, end + 1e-9]) {
-      if (!(theta > 0 && theta < 1)) continue;
-      const sLo = Math.max(0, 2 * theta - 1);
-      const sHi = Math.min(1, 2 * theta);
-      for (let index = 0; index <= 6; index++) {
-        const pYes = sLo + ((sHi - sLo) * index) / 6;
-        points.push([pYes, Math.min(1, Math.max(0, 2 * theta - pYes))]);
-      }
-    }
-  }
-  return points;
 }
 
 const SIZES: [number, number][] = [];
