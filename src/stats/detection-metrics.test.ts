@@ -116,7 +116,7 @@ const POINTS = gridPoints();
 const TOLERANCE = 1e-12;
 
 /** The smallest coverage over every size and point; `truth` gives the estimand at (a, s), `table` each outcome's interval ([0, 1] for "no claim"). */
-function worstCoverage(delta: number, table: (kYes: number, nYes: number, kNo: number, nNo: number) => Interval, truth: (a: number, s: number, nYes: number, nNo: number) => number) {
+function worstCoverage(table: (kYes: number, nYes: number, kNo: number, nNo: number) => Interval, truth: (a: number, s: number, nYes: number, nNo: number) => number) {
   let worst = { coverage: 2, where: '' };
   for (const [nYes, nNo] of SIZES) {
     const cells: Interval[][] = [];
@@ -142,20 +142,18 @@ const NO_CLAIM: Interval = { estimate: 0.5, lower: 0, upper: 1 };
 describe('exact coverage ≥ 1 − δ, class totals fixed (k₊ ~ Bin(n₊, TPR), k₋ ~ Bin(n₋, TNR)): sizes 1..10 × 1..10, (20, 20), (3, 20), (20, 3); 30 × 30 grid + 200 points near the corners', () => {
   for (const delta of [0.05, 0.01]) {
     it(`F1 (union bound), δ = ${delta}`, () => {
-      const worst = worstCoverage(delta, (kYes, nYes, kNo, nNo) => f1Interval(matrixOf(kYes, nYes, kNo, nNo), delta), f1At);
+      const worst = worstCoverage((kYes, nYes, kNo, nNo) => f1Interval(matrixOf(kYes, nYes, kNo, nNo), delta), f1At);
       console.log(`F1 δ = ${delta}: min coverage ${worst.coverage.toFixed(6)} at ${worst.where}`);
       expect(worst.coverage).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
     });
 
     it(`precision and NPV on the test set's mix (measured, not proved under this model), δ = ${delta}`, () => {
       const precision = worstCoverage(
-        delta,
-        (kYes, nYes, kNo, nNo) => (kYes + nNo - kNo > 0 ? precisionInterval({ tp: kYes, fp: nNo - kNo }, delta) : NO_CLAIM),
+        (kYes, _nYes, kNo, nNo) => (kYes + nNo - kNo > 0 ? precisionInterval({ tp: kYes, fp: nNo - kNo }, delta) : NO_CLAIM),
         precisionAt,
       );
       const npv = worstCoverage(
-        delta,
-        (kYes, nYes, kNo, nNo) => (kNo + nYes - kYes > 0 ? negativePredictiveInterval({ tn: kNo, fn: nYes - kYes }, delta) : NO_CLAIM),
+        (kYes, nYes, kNo, _nNo) => (kNo + nYes - kYes > 0 ? negativePredictiveInterval({ tn: kNo, fn: nYes - kYes }, delta) : NO_CLAIM),
         npvAt,
       );
       console.log(`precision δ = ${delta}: min coverage ${precision.coverage.toFixed(6)} at ${precision.where}; NPV ${npv.coverage.toFixed(6)} at ${npv.where}`);
@@ -295,6 +293,7 @@ describe('validation: a RangeError naming the argument', () => {
     expect(() => detectionMetrics(counts(1, 1, 0, 0), 0.05)).toThrow(new EmptyClassError('no.total'));
     expect(() => detectionMetrics({ yes: { correct: 1, total: 1 } } as never, 0.05)).toThrow(new RangeError('no must be an object {correct, total}, got undefined'));
     expect(() => detectionMetrics([] as never, 0.05)).toThrow(new RangeError('counts must be an object {yes, no}, got an array'));
+    expect(() => detectionMetrics(counts(1, 2 ** 52, 1, 2 ** 52), 0.05)).toThrow(/^counts must hold at most 9007199254740991 examples in all/);
     expect(() => detectionMetrics(counts(1, 1, 1, 1), Number.NaN)).toThrow(new RangeError('delta must be in (0, 1), got NaN'));
   });
 

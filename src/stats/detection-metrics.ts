@@ -30,7 +30,8 @@ import { precisionInterval } from './precision-interval';
  * Reference: Clopper & Pearson (1934); the blog, "Constructing the Bound for Balanced Accuracy"
  * (union bound); issue #28. Domain: each class total ≥ 1, 0 ≤ correct ≤ total whole; 1e-300 ≤ δ < 1.
  * Errors: RangeError naming the field ("yes.correct must be ≤ yes.total (40), got 41", "counts must be
- * an object {yes, no}, got null"); EmptyClassError ("no.total = 0: ...") for an empty class.
+ * an object {yes, no}, got null"; "counts must hold at most 9007199254740991 examples in all ..." when the two
+ * classes together pass 2^53 − 1); EmptyClassError ("no.total = 0: ...") for an empty class.
  *
  * @example detectionMetrics({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05)
  * // ≈ { recall: { estimate: 0.95, lower: 0.830803, upper: 0.993886, method: 'exact-central' },
@@ -40,6 +41,9 @@ export function detectionMetrics(counts: DetectorCounts, delta: number): Detecti
   assertObject(counts, 'counts', '{yes, no}');
   assertClass(counts.yes, 'yes');
   assertClass(counts.no, 'no');
+  if (!Number.isSafeInteger(counts.yes.total + counts.no.total)) {
+    throw new RangeError(`counts must hold at most ${Number.MAX_SAFE_INTEGER} examples in all (precision and NPV count answers from both classes), got ${counts.yes.total} + ${counts.no.total}`);
+  }
   assertDelta(delta);
   const tp = counts.yes.correct;
   const fn = counts.yes.total - tp;

@@ -72,3 +72,10 @@ export { balancedBuehlerIntervalLower } from './balanced-buehler-interval-lower'
 export { balancedBuehlerLowerBound } from './balanced-buehler-lower-bound';
 export { balancedBuehlerUpperBound } from './balanced-buehler-upper-bound';
 export { balancedBuehlerCoverageGrid } from './balanced-buehler-coverage-grid';
+// Deployment metrics (issue 28)
+export type { DeploymentMetrics, DetectionMetrics, MetricInterval } from './metric-types';
+export { detectionMetrics } from './detection-metrics';
+export { precisionInterval } from './precision-interval';
+export { negativePredictiveInterval } from './negative-predictive-interval';
+export { f1Interval } from './f1-interval';
+export { deploymentMetrics, type Deployment } from './deployment-metrics';
