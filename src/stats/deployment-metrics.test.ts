@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { binomialPmfRow } from './binomial-pmf-row';
 import { deploymentMetrics, type Deployment } from './deployment-metrics';
 import { EmptyClassError } from './empty-class-error';
 import { exactInterval } from './exact-interval';
+import { worstMetricCoverage, type Pair } from './metric-coverage.test-util';
 import type { DeploymentMetrics } from './metric-types';
 import type { Interval } from './types';
 
-type Pair = [number, number];
 interface Row {
   yes: Pair;
   no: Pair;
@@ -82,25 +81,6 @@ describe('deploymentMetrics against scipy (fixtures/deployment-metrics.json)', (
 
 // ---------------------------------------------------------------- exact coverage (class totals fixed: k₊ ~ Bin(n₊, TPR), k₋ ~ Bin(n₋, TNR))
 
-function coverage(nYes: number, nNo: number, a: number, s: number, covers: (kYes: number, kNo: number) => boolean): number {
-  const yesRow = binomialPmfRow(nYes, a);
-  const noRow = binomialPmfRow(nNo, s);
-  let total = 0;
-  for (let kYes = 0; kYes <= nYes; kYes++) {
-    let inner = 0;
-    for (let kNo = 0; kNo <= nNo; kNo++) if (covers(kYes, kNo)) inner += noRow[kNo]!;
-    total += yesRow[kYes]! * inner;
-  }
-  return total;
-}
-
-const SIZES: Pair[] = [];
-for (let nYes = 1; nYes <= 10; nYes++) for (let nNo = 1; nNo <= 10; nNo++) SIZES.push([nYes, nNo]);
-SIZES.push([20, 20], [3, 20], [20, 3]);
-const GRID = Array.from({ length: 30 }, (_, index) => (index + 0.5) / 30);
-const POINTS: Pair[] = [];
-for (const a of GRID) for (const s of GRID) POINTS.push([a, s]);
-for (const a of [1e-3, 0.02, 0.98, 0.999]) for (const s of [1e-3, 0.02, 0.98, 0.999]) POINTS.push([a, s]);
 const TOLERANCE = 1e-12;
 const NO_CLAIM: Interval = { estimate: 0.5, lower: 0, upper: 1 };
 
@@ -113,27 +93,24 @@ const TRUTH: Record<Key, (a: number, s: number, π: number, volume: number) => n
   missedEvents: (a, _s, π, volume) => volume * π * (1 - a),
 };
 
-/** Lowest coverage over sizes × points of `key` when the true prevalence is each of `truePrevalences` (all in the deployment's range). */
+/** Lowest coverage of `key` over every size and point when the true prevalence is each of `truePrevalences` (all in the deployment's range). */
 function worstCoverage(key: Key, deployment: Deployment, truePrevalences: number[], delta: number) {
   let worst = { coverage: 2, where: '' };
-  for (const [nYes, nNo] of SIZES) {
-    const cells: Interval[][] = [];
-    for (let kYes = 0; kYes <= nYes; kYes++) {
-      cells.push([]);
-      for (let kNo = 0; kNo <= nNo; kNo++) cells[kYes]!.push(deploymentMetrics(counts(kYes, nYes, kNo, nNo), deployment, delta)[key] ?? NO_CLAIM);
-    }
-    for (const π of truePrevalences) {
-      for (const [a, s] of POINTS) {
-        const value = TRUTH[key](a, s, π, deployment.volume);
-        const got = coverage(nYes, nNo, a, s, (kYes, kNo) => cells[kYes]![kNo]!.lower <= value && value <= cells[kYes]![kNo]!.upper);
-        if (got < worst.coverage) worst = { coverage: got, where: `n = (${nYes}, ${nNo}), (TPR, TNR) = (${a.toFixed(4)}, ${s.toFixed(4)}), π = ${π}` };
-      }
-    }
+  const cache = new Map<string, Interval>();
+  const table = (kYes: number, nYes: number, kNo: number, nNo: number) => {
+    const id = `${kYes}/${nYes} ${kNo}/${nNo}`;
+    if (!cache.has(id)) cache.set(id, deploymentMetrics(counts(kYes, nYes, kNo, nNo), deployment, delta)[key] ?? NO_CLAIM);
+    return cache.get(id)!;
+  };
+  for (const π of truePrevalences) {
+    // PPV(π) and NPV(π) (the union bounds) also at the points just outside every end.
+    const found = worstMetricCoverage(table, (a, s) => TRUTH[key](a, s, π, deployment.volume), key === 'ppv' || key === 'npv');
+    if (found.coverage < worst.coverage) worst = { coverage: found.coverage, where: `${found.where}, π = ${π}` };
   }
   return worst;
 }
 
-describe('exact coverage ≥ 1 − δ: class sizes 1..10 × 1..10, (20, 20), (3, 20), (20, 3); 30 × 30 grid of (TPR, TNR) + 16 extreme points', () => {
+describe('exact coverage ≥ 1 − δ: class sizes 1..10 × 1..10, (20, 20), (3, 20), (20, 3); 30 × 30 grid of (TPR, TNR) + 16 extreme points (+ 14 points either side of each end’s level set for PPV(π) and NPV(π))', () => {
   const cases: { label: string; deployment: Deployment; truths: number[] }[] = [
     { label: 'π = 0.02', deployment: at(0.02, 1000), truths: [0.02] },
     { label: 'π = 0.5', deployment: at(0.5, 1000), truths: [0.5] },
@@ -149,7 +126,7 @@ describe('exact coverage ≥ 1 − δ: class sizes 1..10 × 1..10, (20, 20), (3,
           expect(worst.coverage, `${key}: ${worst.where}`).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
         }
         console.log(`deployment ${label}, δ = ${delta}: min coverage ${report.join('; ')}`);
-      });
+      }, 120_000);
     }
   }
 
@@ -354,5 +331,5 @@ describe('speed: ≤ 0.1 ms per call', () => {
     console.log(`deploymentMetrics: classes 20–5,000 median ${typical.median.toFixed(1)} µs (fastest batch ${typical.fastest.toFixed(1)}); classes 1–10⁶ median ${large.median.toFixed(1)} µs (fastest ${large.fastest.toFixed(1)})`);
     expect(typical.median).toBeLessThanOrEqual(100);
     expect(large.median).toBeLessThanOrEqual(250);
-  });
+  }, 60_000);
 });
