@@ -366,6 +366,58 @@ const TARGETS: Record<string, Target> = {
   rankAgainstReference: { args: fc.tuple(listOf(pairedClasses), delta), names: ['comparisons', 'delta'], check: verdicts(difference), runs: 60 },
 };
 
+// Deployment metrics (issue 28)
+const deploymentArg = fc.oneof(
+  {
+    arbitrary: fc.record(
+      {
+        prevalence: probability,
+        volume: fc.oneof(count, fc.double({ min: 0, max: 1e12, noNaN: true })),
+        prevalenceRange: fc.oneof(fc.constant(undefined), fc.tuple(probability, probability), edge),
+      },
+      { requiredKeys: ['prevalence', 'volume'] },
+    ),
+    weight: 5,
+  },
+  { arbitrary: edge, weight: 1 },
+);
+const metricsCheck: Check = (result) => {
+  const value = result as stats.DetectionMetrics;
+  for (const key of ['recall', 'specificity', 'f1'] as const) {
+    const problem = intervalProblem(value[key], true, key);
+    if (problem) return problem;
+  }
+  for (const key of ['precision', 'npv'] as const) {
+    const problem = value[key] === null ? null : intervalProblem(value[key], true, key);
+    if (problem) return problem;
+  }
+  return null;
+};
+const deploymentCheck: Check = (result) => {
+  const value = result as stats.DeploymentMetrics;
+  for (const key of ['ppv', 'npv'] as const) {
+    const problem = value[key] === null ? null : intervalProblem(value[key], true, key);
+    if (problem) return problem;
+  }
+  for (const key of ['falseAlarms', 'missedEvents'] as const) {
+    const { lower, estimate, upper } = value[key];
+    if (!(lower >= 0 && lower <= estimate && estimate <= upper && upper <= value.volume)) return `${key} not in [0, volume]: ${lower} / ${estimate} / ${upper}`;
+  }
+  return null;
+};
+Object.assign(TARGETS, {
+  detectionMetrics: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: metricsCheck, runs: 300 },
+  precisionInterval: { args: fc.tuple(fc.oneof(fc.record({ tp: count, fp: count }), edge), delta), names: ['counts', 'tp', 'fp', 'delta'], check: interval(), runs: 300 },
+  negativePredictiveInterval: { args: fc.tuple(fc.oneof(fc.record({ tn: count, fn: count }), edge), delta), names: ['counts', 'tn', 'fn', 'delta'], check: interval(), runs: 300 },
+  f1Interval: { args: fc.tuple(matrix, delta), names: ['matrix', 'tp', 'fn', 'tn', 'fp', 'delta'], check: interval(), runs: 300 },
+  deploymentMetrics: {
+    args: fc.tuple(twoClasses, deploymentArg, delta),
+    names: ['counts', 'yes', 'no', 'deployment', 'prevalence', 'volume', 'prevalenceRange', 'delta'],
+    check: deploymentCheck,
+    runs: 300,
+  },
+});
+
 const POSTERIORS = { posteriorAccuracy: stats.posteriorAccuracy, posteriorBalancedAccuracy: stats.posteriorBalancedAccuracy };
 
 describe('fuzz: every export either answers in [0, 1] or throws a RangeError naming the argument, within 2 s', () => {
