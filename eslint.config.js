@@ -1,5 +1,7 @@
-// Layering (DEVELOPERS.md): stats → store/data → components → features → app.
-// Each layer imports only from the layers before it; features never import each other.
+// Layering (docs/ARCHITECTURE.md): stats → store/data → components → features → app.
+// Each layer imports only from the layers before it; features never import each other; outside
+// src/data, each folder of src/data is imported only through its public face (index.ts, and the
+// evaluation engine's browser.ts).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -11,6 +13,19 @@ import globals from 'globals';
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+const dataFolders = readdirSync(new URL('./src/data', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const publicFaces = { evaluation: ['./index.ts', './browser.ts'] };
+
+const dataFaceZones = dataFolders.map((name) => ({
+  target: ['./src/store', './src/components', './src/features', './src/app'],
+  from: `./src/data/${name}`,
+  except: publicFaces[name] ?? ['./index.ts'],
+  message: `Import src/data/${name} through its public face (${(publicFaces[name] ?? ['./index.ts']).join(', ')}), not its files.`,
+}));
 
 const layerZones = [
   { target: './src/stats', from: ['./src/data', './src/store', './src/components', './src/features', './src/app'] },
@@ -24,6 +39,7 @@ const layerZones = [
     except: [`./${name}`],
     message: 'Features never import each other; share through components, store or data.',
   })),
+  ...dataFaceZones,
 ];
 
 export default tseslint.config(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatIntervalParts } from '../src/data/format';
+import { formatIntervalParts } from '../src/data/format/format';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type Interval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
 import { expectSamplesListed, expectShown, exportedBalancedRows, replaceDetectorsWithCsv, SAMPLES } from './dashboard-helpers';

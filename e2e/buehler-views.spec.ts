@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { formatHonestPercent, formatInterval, formatIntervalParts, formatPercent } from '../src/data/format';
+import { formatHonestPercent, formatInterval, formatIntervalParts, formatPercent } from '../src/data/format/format';
 import {
   balancedBuehlerCoverageGrid,
   balancedBuehlerInterval,

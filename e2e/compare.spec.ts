@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expectSamplesListed, replaceDetectorsWithCsv, SAMPLES } from './dashboard-helpers';
 import { expectObserverWorks, goToHash, observeLongTasks, takeLongTasks } from './long-tasks';
-import { formatDifferenceParts, formatPValue } from '../src/data/difference-format';
-import { formatHonestPercent } from '../src/data/format';
+import { formatDifferenceParts, formatPValue } from '../src/data/format/difference-format';
+import { formatHonestPercent } from '../src/data/format/format';
 import {
   balancedBuehlerLowerBound,
   balancedDifferenceInterval,

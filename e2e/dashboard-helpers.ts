@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { formatIntervalParts } from '../src/data/format';
+import { formatIntervalParts } from '../src/data/format/format';
 import type { Interval } from '../src/stats';
 
 /** The bundled sample detectors, read straight from the file the app loads. */

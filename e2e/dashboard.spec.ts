@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
-import { formatIntervalParts, formatPercent, formatProportion } from '../src/data/format';
-import { detectorHref } from '../src/data/share-links';
-import { sharedWorkspaceHref } from '../src/data/workspace-link';
+import { formatIntervalParts, formatPercent, formatProportion } from '../src/data/format/format';
+import { detectorHref } from '../src/data/links/share-links';
+import { sharedWorkspaceHref } from '../src/data/links/workspace-link';
 import { expectNoAxeViolations } from './axe';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 import { balancedBuehlerInterval, balancedInterval, exactInterval } from '../src/stats';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { SAMPLES, expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
-import { formatIntervalParts } from '../src/data/format';
+import { formatIntervalParts } from '../src/data/format/format';
 import { balancedBuehlerInterval } from '../src/stats';
 
 /** The PNG file signature: the first eight bytes of every PNG. */

@@ -25,8 +25,8 @@ import { logGamma } from '../../src/stats/log-gamma';
 import { runComparisonBench } from './comparison-bench';
 import { runInversionBench } from './inversion-bench';
 import { lcg } from './bench-format';
-import { visibleDetectors } from '../../src/data/detector-list';
-import type { Detector } from '../../src/data/detector';
+import { visibleDetectors } from '../../src/data/detectors/detector-list';
+import type { Detector } from '../../src/data/detectors/detector';
 
 interface BoundCase {
   n: number;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { StorageProblemBanner } from '../components/StorageProblemBanner';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
-import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../data/balanced-method';
-import type { HashRoute } from '../data/routes';
+import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../data/methods';
+import type { HashRoute } from '../data/links';
 import { CountsView, DetectorView, DetectorsListView, SharedWorkspaceView } from '../features/detectors';
 import { useWorkspace } from '../store/workspace';
 import { ThemeSwitch } from './ThemeSwitch';

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { parseHashRoute, type HashRoute } from '../data/routes';
+import { parseHashRoute, type HashRoute } from '../data/links';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);

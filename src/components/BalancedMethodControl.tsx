@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BALANCED_METHODS, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
+import { BALANCED_METHODS, isBalancedMethod, type BalancedMethod } from '../data/methods';
 import './balanced-method-control.css';
 
 /** What the setting's choices say: the method, and why one would pick it. */

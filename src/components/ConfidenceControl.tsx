@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatConfidence, formatFullPrecision } from '../data/format';
-import { deltaProblem } from '../data/link-params';
+import { deltaProblem } from '../data/links';
 import { RangeInput } from './RangeInput';
 import './confidence-control.css';
 import './field-error.css';

@@ -1,4 +1,4 @@
-import type { LinkProblem } from '../data/link-params';
+import type { LinkProblem } from '../data/links';
 import './link-problems.css';
 
 export interface LinkProblemsProps {

@@ -1,7 +1,6 @@
-import type { BalancedMethod } from '../data/balanced-method';
-import type { ComputedIntervals } from '../data/detector-intervals';
+import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText } from '../data/methods';
+import type { ComputedIntervals } from '../data/detectors';
 import { formatConfidence, formatFullPrecision } from '../data/format';
-import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../data/interval-wording';
 import type { ClassCounts } from '../stats';
 import type { IntervalChartRow } from './IntervalChart';
 

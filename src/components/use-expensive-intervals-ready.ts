@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { computeExpensiveIntervals, missingExpensiveIntervals, type ExpensiveBalancedNeed } from '../data/balanced-intervals-service';
+import { computeExpensiveIntervals, missingExpensiveIntervals, type ExpensiveBalancedNeed } from '../data/workers';
 
 /** Up to this many small-count intervals are computed on the spot (≈ 1 ms each); more go to workers. */
 export const ON_PAGE_EXPENSIVE_INTERVALS = 20;

@@ -1,4 +1,4 @@
-import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../data/balanced-method';
+import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../data/methods';
 import { useWorkspace } from '../store/workspace';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { detectorsFileQuery, resolveSourceUrl, SAMPLE_DETECTORS_URL } from '../data/detectors-query';
+import { detectorsFileQuery, resolveSourceUrl, SAMPLE_DETECTORS_URL } from '../data/detectors';
 import { useWorkspace } from '../store/workspace';
 
 /**

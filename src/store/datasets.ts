@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { persist, type StorageValue } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import type { EvaluationFilter, EvaluationMapping } from '../data/evaluation-sql';
+import type { EvaluationFilter, EvaluationMapping } from '../data/evaluation';
 import type { ClassCounts } from '../stats';
 import { indexedDbBackend, memoryBackend, type WorkspaceBackend } from './workspace-backend';
 

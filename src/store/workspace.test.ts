@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Detector } from '../data/detector';
+import type { Detector } from '../data/detectors';
 import {
   createWorkspaceStore,
   migrateWorkspace,

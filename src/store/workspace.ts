@@ -2,27 +2,11 @@ import { useStore } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { indexedDbBackend, memoryBackend, type WorkspaceBackend } from './workspace-backend';
-import {
-  CLASS_LABELS,
-  DETECTOR_ID_PATTERN,
-  MAX_ID_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_QUERY_LENGTH,
-  newDetectorId,
-  toClassCounts,
-  uniqueId,
-  validateCounts,
-  type ClassName,
-  type CountsFieldError,
-  type Detector,
-} from '../data/detector';
-import { visibleDetectors, SORT_KEYS, type SortKey } from '../data/detector-list';
-import { describeImport, planImport, type ExistingIdPolicy, type ImportMode, type ImportPlan } from '../data/import-plan';
-import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, validateDetector } from '../data/detectors-schema';
-import { deltaProblem } from '../data/link-params';
-import { deltaFromConfidence } from '../data/decimal-complement';
-import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '../data/balanced-method';
-import { DEFAULT_DELTA } from '../data/share-links';
+import { CLASS_LABELS, type ClassName, type CountsFieldError, type Detector, DETECTOR_ID_PATTERN, DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, newDetectorId, parseDetectorsFile, SORT_KEYS, type SortKey, toClassCounts, uniqueId, validateCounts, validateDetector, visibleDetectors } from '../data/detectors';
+import { describeImport, planImport, type ExistingIdPolicy, type ImportMode, type ImportPlan } from '../data/files';
+import { DEFAULT_DELTA, deltaProblem } from '../data/links';
+import { deltaFromConfidence } from '../data/format';
+import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '../data/methods';
 
 export type { SortKey };
 

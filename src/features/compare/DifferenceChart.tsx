@@ -1,5 +1,5 @@
 import { useElementWidth } from '../../components/use-element-width';
-import { formatDifferenceParts } from '../../data/difference-format';
+import { formatDifferenceParts } from '../../data/format';
 import type { DifferenceInterval } from '../../stats';
 
 export interface DifferenceRow {

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { compareHref } from '../../data/compare-link';
-import { MAX_NAME_LENGTH, slugify } from '../../data/detector';
-import { checkImportSize } from '../../data/import-files';
-import { PAIRED_COLUMNS, parsePairedCsv, type PairedCsvResult } from '../../data/paired-csv';
+import { compareHref } from '../../data/links';
+import { MAX_NAME_LENGTH, slugify } from '../../data/detectors';
+import { checkImportSize, PAIRED_COLUMNS, type PairedCsvResult, parsePairedCsv } from '../../data/files';
 import { useWorkspace } from '../../store/workspace';
 
 type ImportState = { kind: 'idle' } | { kind: 'problem'; message: string } | { kind: 'read'; fileName: string; result: PairedCsvResult; names: { a: string; b: string } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
+import { formatDifferenceParts, formatPValue } from '../../data/format';
 import { balancedDifferenceInterval, balancedDifferenceTest, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence } from './compare-model';
 

@@ -1,6 +1,5 @@
-import { formatDifferenceParts, formatPValue } from '../../data/difference-format';
-import { confidenceCell, textCell, UTF8_BOM } from '../../data/export-files';
-import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatPValue } from '../../data/format';
+import { confidenceCell, textCell, UTF8_BOM } from '../../data/files';
 import {
   balancedDifferenceInterval,
   balancedDifferenceTest,

@@ -8,8 +8,8 @@ import {
   simultaneousAboveTarget,
   type DetectorCounts,
 } from '../../stats';
-import { effectiveMethod, type BalancedMethod } from '../../data/balanced-method';
-import { deltaProblem } from '../../data/link-params';
+import { effectiveMethod, type BalancedMethod } from '../../data/methods';
+import { deltaProblem } from '../../data/links';
 
 /**
  * Work for the ranking worker: each detector's counts as [yes correct, yes total, no correct, no

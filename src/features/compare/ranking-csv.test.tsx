@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Detector } from '../../data/detector';
+import type { Detector } from '../../data/detectors';
 import { rankingToCsv } from './RankView';
 
 const detector = (id: string, yes: [number, number], no: [number, number]): Detector => ({

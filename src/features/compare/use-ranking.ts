@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { dealOut, startWorkerJob, workersFor } from '../../data/worker-job';
+import { dealOut, startWorkerJob, workersFor } from '../../data/workers';
 import { runRankJob, type RankJob, type RankMessage, type RankVerdict } from './rank-compute';
 
 /** With an exact search's bounds, a worker for every this many detectors at most (one per core). */

@@ -1,8 +1,7 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { TooltipContentProps } from 'recharts';
-import type { CoverageAxis } from '../../data/coverage-link';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import type { CoverageAxis } from '../../data/links';
 import { formatConfidence, formatPercent } from '../../data/format';
-import { METHOD_INFO } from '../../data/method-info';
+import { METHOD_INFO } from '../../data/methods';
 import type { ProportionMethod } from '../../stats';
 import { ChartFrame } from '../../components/ChartFrame';
 import { useProgressiveCount } from '../../components/use-progressive-count';

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { parseHashRoute } from '../../data/routes';
-import type { BalancedMethod } from '../../data/balanced-method';
+import { parseHashRoute } from '../../data/links';
+import type { BalancedMethod } from '../../data/methods';
 import { formatPercent } from '../../data/format';
 import { balancedBuehlerCoverageGrid, balancedCoverageGrid, balancedInversionCoverageGrid } from '../../stats';
 import { GRID_PS, meanWidth } from './coverage-compute';

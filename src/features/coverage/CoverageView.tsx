@@ -1,4 +1,4 @@
-import type { BalancedMethod } from '../../data/balanced-method';
+import { type BalancedMethod, METHOD_INFO, PROPORTION_METHODS } from '../../data/methods';
 import { useCallback, useMemo, useRef } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { TableScroll } from '../../components/TableScroll';
@@ -6,18 +6,8 @@ import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
-import {
-  coverageHref,
-  DEFAULT_COVERAGE_LINK,
-  MAX_COVERAGE_N,
-  MAX_HEATMAP_CLASS_SIZE,
-  parseCoverageLink,
-  type CoverageAxis,
-  type CoverageLink,
-} from '../../data/coverage-link';
+import { type CoverageAxis, coverageHref, type CoverageLink, DEFAULT_COVERAGE_LINK, type HashRoute, MAX_COVERAGE_N, MAX_HEATMAP_CLASS_SIZE, parseCoverageLink } from '../../data/links';
 import { formatConfidence, formatFullPrecision, formatPercent } from '../../data/format';
-import { METHOD_INFO, PROPORTION_METHODS } from '../../data/method-info';
-import type { HashRoute } from '../../data/routes';
 import type { ProportionMethod } from '../../stats';
 import { BalancedCoverageMap } from './BalancedCoverageMap';
 import { CURVE_PS, GRID_PS, INVERSION_HEATMAP_CLASS_SIZE } from './coverage-compute';

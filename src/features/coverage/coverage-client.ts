@@ -1,4 +1,4 @@
-import { startWorkerJob } from '../../data/worker-job';
+import { startWorkerJob } from '../../data/workers';
 import { runCoverageJob, type CoverageJob, type CoverageMessage } from './coverage-compute';
 
 /**

@@ -1,4 +1,4 @@
-import type { BalancedMethod } from '../../data/balanced-method';
+import type { BalancedMethod } from '../../data/methods';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProportionMethod } from '../../stats';
 import { startCoverageJob } from './coverage-client';

@@ -1,12 +1,10 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { downloadText } from '../../components/download';
-import { MAX_NAME_LENGTH, type Detector } from '../../data/detector';
-import type { GroupCounts, OpenedEvaluation, RowProblem } from '../../data/evaluation-engine';
-import { countsTableCsv, type CountsTableRow } from '../../data/evaluation-export';
-import { detectorIdFromName } from '../../data/evaluation-mapping';
+import { MAX_NAME_LENGTH, type Detector } from '../../data/detectors';
+import { countsTableCsv, type CountsTableRow, detectorIdFromName, type GroupCounts, type OpenedEvaluation, type RowProblem } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
-import type { ExistingIdPolicy } from '../../data/import-plan';
+import type { ExistingIdPolicy } from '../../data/files';
 import { balancedInterval } from '../../stats';
 import { datasetsStore } from '../../store/datasets';
 import { useWorkspace } from '../../store/workspace';

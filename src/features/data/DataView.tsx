@@ -1,26 +1,11 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  cancelEvaluationWork,
-  columnValues,
-  detectorCounts,
-  EvaluationCancelled,
-  openEvaluationFile,
-  prepareExamples,
-  type GroupCounts,
-  type OpenedEvaluation,
-  type OpenStage,
-  type PreparedExamples,
-  type ValueCount,
-} from '../../data/evaluation-engine';
+import { cancelEvaluationWork, columnValues, detectorCounts, openEvaluationFile, prepareExamples } from '../../data/evaluation/browser';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems, LinkProblemsNotice } from '../../components/LinkProblems';
-import { applyDataLink, dataHref, dataLinkFor, describeDataLink, parseDataLink, type DataLink, type WindowChoice } from '../../data/data-link';
-import { guessMapping } from '../../data/evaluation-mapping';
-import { isFilterable, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation-sql';
-import type { LinkProblem } from '../../data/link-params';
-import { parseHashRoute, type HashRoute } from '../../data/routes';
+import { applyDataLink, dataHref, type DataLink, dataLinkFor, describeDataLink, type HashRoute, type LinkProblem, parseDataLink, parseHashRoute, type WindowChoice } from '../../data/links';
+import { EvaluationCancelled, type EvaluationFilter, type EvaluationMapping, type GroupCounts, guessMapping, isFilterable, type OpenedEvaluation, type OpenStage, type PreparedExamples, type ValueCount } from '../../data/evaluation';
 import { fileSize } from '../../data/format';
-import { BALANCED_METHOD_NAMES } from '../../data/interval-wording';
+import { BALANCED_METHOD_NAMES } from '../../data/methods';
 import { useWorkspace } from '../../store/workspace';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
-import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation-sql';
+import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation';
 
 /** Structured filters (column, = or ≠, value) on the slice and detector columns; never SQL text. */
 export function FiltersForm({

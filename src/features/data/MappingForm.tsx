@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import type { EvaluationColumn, ValueCount } from '../../data/evaluation-engine';
-import { valueMeaning, withValueMeaning, type SingleRole, type ValueMeaning } from '../../data/evaluation-mapping';
-import type { EvaluationMapping } from '../../data/evaluation-sql';
+import { type EvaluationColumn, type EvaluationMapping, type SingleRole, type ValueCount, valueMeaning, type ValueMeaning, withValueMeaning } from '../../data/evaluation';
 
 const ROLE_LABELS: Record<SingleRole, string> = {
   truth: 'True label',

@@ -1,5 +1,5 @@
 import { TableScroll } from '../../components/TableScroll';
-import type { OpenedEvaluation } from '../../data/evaluation-engine';
+import type { OpenedEvaluation } from '../../data/evaluation';
 
 /** The file's first rows as DuckDB read them, with each column's detected type. */
 export function PreviewTable({ opened }: { opened: OpenedEvaluation }) {

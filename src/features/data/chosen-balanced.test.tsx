@@ -1,7 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sliceTable } from '../../data/evaluation-slices';
-import { timeTable } from '../../data/evaluation-time';
+import { sliceTable, timeTable } from '../../data/evaluation';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, type ClassCounts } from '../../stats';
 import { chosenSliceTable } from './SlicesSection';
 import { chosenTimeTable } from './TimeSection';

@@ -1,5 +1,4 @@
-import type { BalancedMethod } from '../../data/balanced-method';
-import { BALANCED_METHOD_NAMES } from '../../data/interval-wording';
+import { BALANCED_METHOD_NAMES, type BalancedMethod } from '../../data/methods';
 import type { Interval } from '../../stats';
 import type { ChosenBalanced } from './use-chosen-balanced';
 

@@ -1,4 +1,4 @@
-import { thresholdCurve, type ThresholdBins, type ThresholdPoint } from '../../data/evaluation-threshold';
+import { thresholdCurve, type ThresholdBins, type ThresholdPoint } from '../../data/evaluation';
 
 export interface ThresholdCurveJob {
   bins: ThresholdBins;

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { useExpensiveIntervalsReady } from '../../components/use-expensive-intervals-ready';
-import { knownExpensiveInterval, type ExpensiveBalancedNeed } from '../../data/balanced-intervals-service';
-import { balancedIntervalBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from '../../data/balanced-method';
+import { knownExpensiveInterval, type ExpensiveBalancedNeed } from '../../data/workers';
+import { balancedIntervalBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from '../../data/methods';
 import type { ClassCounts, Interval } from '../../stats';
 
 /** The counts and level of one balanced interval a table of the data view shows. */

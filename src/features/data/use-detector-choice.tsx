@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { GroupCounts } from '../../data/evaluation-engine';
+import type { GroupCounts } from '../../data/evaluation';
 
 interface DetectorChoices {
   chosen: Readonly<Record<string, string>>;

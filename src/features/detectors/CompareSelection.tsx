@@ -1,5 +1,5 @@
-import { compareHref, DEFAULT_RANK_TARGET, rankHref } from '../../data/compare-link';
-import type { Detector } from '../../data/detector';
+import { compareHref, DEFAULT_RANK_TARGET, rankHref } from '../../data/links';
+import type { Detector } from '../../data/detectors';
 import { compareSelection, useIsSelected, useSelectedIds } from './compare-selection';
 import './compare-selection.css';
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClassName } from '../../data/detector';
+import type { ClassName } from '../../data/detectors';
 import { formatIntervalParts, formatPercent } from '../../data/format';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval, exactInterval, type ClassCounts } from '../../stats';
 import { DetectorDetails } from './DetectorDetails';

@@ -5,13 +5,10 @@ import { detectorIntervalRows, detectorIntervalsCaption } from '../../components
 import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
 import { IntervalChart } from '../../components/IntervalChart';
 import { useBalancedVersion } from '../../components/use-balanced-version';
-import { isExpensiveBalancedMethod, type BalancedMethod, type ExpensiveBalancedMethod } from '../../data/balanced-method';
-import { CLASS_LABELS, type ClassName } from '../../data/detector';
-import { countsIntervals } from '../../data/detector-intervals';
-import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
+import { isExpensiveBalancedMethod, type BalancedMethod, type ExpensiveBalancedMethod } from '../../data/methods';
+import { CLASS_LABELS, type ClassName, countsIntervals } from '../../data/detectors';
+import { EXPLORER_MAX_N, explorerHref, linkCarries, methodsHref } from '../../data/links';
 import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts, relativeWidth } from '../../data/format';
-import { linkCarries } from '../../data/link-params';
-import { methodsHref } from '../../data/methods-link';
 import type { BalancedInterval, ClassCounts, Interval } from '../../stats';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
 

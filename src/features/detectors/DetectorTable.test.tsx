@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Detector } from '../../data/detector';
+import type { Detector } from '../../data/detectors';
 import { DetectorTable, ROW_HEIGHT } from './DetectorTable';
 
 const detectors: Detector[] = Array.from({ length: 10_000 }, (_, index) => ({

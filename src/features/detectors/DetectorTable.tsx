@@ -1,12 +1,11 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { useBalancedVersion } from '../../components/use-balanced-version';
-import type { BalancedMethod } from '../../data/balanced-method';
+import type { BalancedMethod } from '../../data/methods';
 import { usePrinting } from '../../components/use-printing';
-import type { Detector } from '../../data/detector';
-import { detectorIntervals } from '../../data/detector-intervals';
+import { type Detector, detectorIntervals } from '../../data/detectors';
 import { formatConfidence, formatIntervalParts } from '../../data/format';
-import { detectorHref } from '../../data/share-links';
+import { detectorHref } from '../../data/links';
 import { SelectForCompare } from './CompareSelection';
 import { BALANCED_METHOD_NAMES, countsText } from './wording';
 

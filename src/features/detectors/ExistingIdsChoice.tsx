@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ExistingIdPolicy } from '../../data/import-plan';
+import type { ExistingIdPolicy } from '../../data/files';
 
 const POLICY_LABELS: Record<ExistingIdPolicy, (source: string) => string> = {
   update: (source) => `Update them (name, question and counts from ${source})`,

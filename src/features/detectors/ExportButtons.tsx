@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../components/download';
 import { ON_PAGE_EXPENSIVE_INTERVALS } from '../../components/use-expensive-intervals-ready';
-import { computeExpensiveIntervals, missingExpensiveIntervals } from '../../data/balanced-intervals-service';
-import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/balanced-method';
-import type { Detector } from '../../data/detector';
-import { detectorsToJson, intervalsToCsv } from '../../data/export-files';
+import { computeExpensiveIntervals, missingExpensiveIntervals } from '../../data/workers';
+import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/methods';
+import type { Detector } from '../../data/detectors';
+import { detectorsToJson, intervalsToCsv } from '../../data/files';
 import { formatFullPrecision } from '../../data/format';
 
 export interface ExportButtonsProps {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_IMPORT_BYTES } from '../../data/import-files';
+import { MAX_IMPORT_BYTES } from '../../data/files';
 import { ImportPanel } from './ImportPanel';
 
 function csvFile(name: string, lines: string[]) {

@@ -1,14 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import type { Detector } from '../../data/detector';
-import {
-  COUNTS_COLUMNS,
-  MAX_IMPORT_BYTES,
-  PER_EXAMPLE_COLUMNS,
-  perExampleFileReason,
-  parseImportFile,
-  type ImportPreview,
-} from '../../data/import-files';
-import { describeImport, planImport, type ExistingIdPolicy, type ImportAction, type ImportMode } from '../../data/import-plan';
+import type { Detector } from '../../data/detectors';
+import { COUNTS_COLUMNS, describeImport, type ExistingIdPolicy, type ImportAction, type ImportMode, type ImportPreview, MAX_IMPORT_BYTES, parseImportFile, PER_EXAMPLE_COLUMNS, perExampleFileReason, planImport } from '../../data/files';
 import { countsText } from './wording';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
 

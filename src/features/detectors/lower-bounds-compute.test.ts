@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Detector } from '../../data/detector';
+import type { Detector } from '../../data/detectors';
 import { splitByCounts } from './lower-bounds-compute';
 
 const detector = (name: string, yes: number, no: number): Detector => ({

@@ -1,7 +1,6 @@
-import { balancedLowerOrNaN } from '../../data/detector-intervals';
-import type { BalancedMethod } from '../../data/balanced-method';
-import type { Detector } from '../../data/detector';
-import { dealOut } from '../../data/worker-job';
+import { balancedLowerOrNaN, type Detector } from '../../data/detectors';
+import type { BalancedMethod } from '../../data/methods';
+import { dealOut } from '../../data/workers';
 
 /** Work for the lower-bounds worker: each detector's counts as [yes correct, yes total, no correct, no total]. */
 export interface LowerBoundsJob {

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { balancedIsQuick, type BalancedMethod } from '../../data/balanced-method';
-import type { Detector } from '../../data/detector';
-import { detectorsWithoutLowerBound, rememberLowerBounds } from '../../data/detector-intervals';
-import { startWorkerJob, workersFor } from '../../data/worker-job';
+import { balancedIsQuick, type BalancedMethod } from '../../data/methods';
+import { type Detector, detectorsWithoutLowerBound, rememberLowerBounds } from '../../data/detectors';
+import { startWorkerJob, workersFor } from '../../data/workers';
 import { runLowerBoundsJob, splitByCounts, type LowerBoundsJob, type LowerBoundsMessage } from './lower-bounds-compute';
 
 /**

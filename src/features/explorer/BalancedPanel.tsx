@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useBalancedVersion } from '../../components/use-balanced-version';
-import { balancedNow } from '../../data/balanced-intervals-service';
-import { DEFAULT_BALANCED_METHOD, effectiveMethod } from '../../data/balanced-method';
+import { balancedNow } from '../../data/workers';
+import { DEFAULT_BALANCED_METHOD, effectiveMethod } from '../../data/methods';
 import { useWorkspace } from '../../store/workspace';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
-import { EXPLORER_MAX_N, explorerHref } from '../../data/explorer-link';
-import { deltaProblem } from '../../data/link-params';
+import { deltaProblem, EXPLORER_MAX_N, explorerHref } from '../../data/links';
 import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts } from '../../data/format';
 import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
 import { IntervalRows, type IntervalRow } from './IntervalRows';

@@ -7,7 +7,7 @@ import {
   parseExplorerParams,
   type ExplorerMode,
   type ExplorerSettings,
-} from '../../data/explorer-link';
+} from '../../data/links';
 import type { ClassCounts } from '../../stats';
 import { BalancedPanel } from './BalancedPanel';
 import { BLOG_EXAMPLES, exampleFacts, exampleHref, matchingExample, type BlogExample } from './blog-examples';

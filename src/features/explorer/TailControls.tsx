@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { countProblem } from '../../components/CountField';
-import { EXPLORER_MAX_N } from '../../data/explorer-link';
+import { EXPLORER_MAX_N } from '../../data/links';
 import { formatHonestPercent } from '../../data/format';
 import { SliderField } from './SliderField';
 import { formatAccuracy, formatCount } from './tail-text';

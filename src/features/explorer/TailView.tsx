@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
-import type { ExplorerMode } from '../../data/explorer-link';
+import type { ExplorerMode } from '../../data/links';
 import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInterval } from '../../data/format';
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
 import { boundTail, searchBound, type BoundKind } from './bound-search';

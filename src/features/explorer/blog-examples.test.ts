@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPLORER_DEFAULTS } from '../../data/explorer-link';
+import { EXPLORER_DEFAULTS } from '../../data/links';
 import { BLOG_EXAMPLES, matchingExample } from './blog-examples';
 
 describe('matchingExample', () => {

@@ -1,4 +1,4 @@
-import { EXPLORER_DEFAULTS, explorerHref, explorerLinkFor, type ExplorerSettings } from '../../data/explorer-link';
+import { EXPLORER_DEFAULTS, explorerHref, explorerLinkFor, type ExplorerSettings } from '../../data/links';
 import { formatInterval, formatPercent } from '../../data/format';
 import { balancedInterval, binomialCdf, exactInterval, exactLowerBound, exactUpperBound } from '../../stats';
 

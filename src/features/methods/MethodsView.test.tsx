@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatIntervalParts, relativeWidth } from '../../data/format';
-import { parseHashRoute } from '../../data/routes';
+import { parseHashRoute } from '../../data/links';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval } from '../../stats';
 import { MethodsView } from './MethodsView';
 

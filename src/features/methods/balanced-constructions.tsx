@@ -1,4 +1,4 @@
-import type { BalancedMethod } from '../../data/balanced-method';
+import type { BalancedMethod } from '../../data/methods';
 import { relativeWidth } from '../../data/format';
 import type { Interval } from '../../stats';
 

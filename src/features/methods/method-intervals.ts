@@ -1,6 +1,5 @@
-import { balancedNow } from '../../data/balanced-intervals-service';
-import { BALANCED_METHODS, effectiveMethod, type BalancedMethod } from '../../data/balanced-method';
-import { PROPORTION_METHODS } from '../../data/method-info';
+import { balancedNow } from '../../data/workers';
+import { BALANCED_METHODS, type BalancedMethod, effectiveMethod, PROPORTION_METHODS } from '../../data/methods';
 import {
   balancedInterval,
   balancedWaldInterval,

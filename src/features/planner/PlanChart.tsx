@@ -1,6 +1,5 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { TooltipContentProps } from 'recharts';
-import type { PlanGoal } from '../../data/plan-link';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import type { PlanGoal } from '../../data/links';
 import { formatPercent, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
 import { ChartFrame } from '../../components/ChartFrame';

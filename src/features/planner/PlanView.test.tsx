@@ -1,10 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { parseHashRoute } from '../../data/routes';
+import { parseHashRoute, parsePlanLink } from '../../data/links';
 import { balancedBuehlerInterval, balancedInversionInterval, labelsToClearLowerBound, projectBalancedInterval } from '../../stats';
 import { percentTickFormatter } from '../../components/axis-ticks';
-import { parsePlanLink } from '../../data/plan-link';
 import { planAssumptions, planOutcome } from './plan-answer';
 import { planAxisTicks } from './PlanChart';
 import { PlanView, unionComparison } from './PlanView';

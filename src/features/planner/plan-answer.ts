@@ -1,4 +1,4 @@
-import type { PlanLink } from '../../data/plan-link';
+import type { PlanLink } from '../../data/links';
 import {
   labelsToClearLowerBound,
   labelsToReachWidth,

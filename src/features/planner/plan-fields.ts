@@ -1,5 +1,5 @@
 import { percentNumber } from '../../data/format';
-import type { LabelRatio } from '../../data/plan-link';
+import type { LabelRatio } from '../../data/links';
 import type { FieldReading } from './ParsedField';
 
 const NUMBER = /^(\d+\.?\d*|\.\d+)$/;

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { PlanLink } from '../../data/plan-link';
+import type { PlanLink } from '../../data/links';
 import { runPlanJob } from './plan-answer';
 
 // One search per worker: the page terminates the worker when the settings change mid-search.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PlanLink } from '../../data/plan-link';
-import { startWorkerJob } from '../../data/worker-job';
+import type { PlanLink } from '../../data/links';
+import { startWorkerJob } from '../../data/workers';
 import { runPlanJob, type PlanMessage, type PlanOutcome } from './plan-answer';
 
 /** The search for one link: running (showing the last finished outcome, if any), done, or cancelled. */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { parseHashRoute } from '../../data/routes';
+import { parseHashRoute } from '../../data/links';
 import { formatProbability, PosteriorView } from './PosteriorView';
 
 function renderAt(hash: string) {

@@ -6,16 +6,7 @@ import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, honestDigits } from '../../data/format';
-import { methodsHref } from '../../data/methods-link';
-import {
-  BRODERSEN_EXAMPLE,
-  DEFAULT_POSTERIOR_LINK,
-  MAX_POSTERIOR_COUNT,
-  parsePosteriorLink,
-  posteriorHref,
-  type PosteriorLink,
-} from '../../data/posterior-link';
-import type { HashRoute } from '../../data/routes';
+import { BRODERSEN_EXAMPLE, DEFAULT_POSTERIOR_LINK, type HashRoute, MAX_POSTERIOR_COUNT, methodsHref, parsePosteriorLink, posteriorHref, type PosteriorLink } from '../../data/links';
 import type { ConfusionMatrix } from '../../stats';
 import { PosteriorChart } from './PosteriorChart';
 import { CHANCE, posteriorCurves, posteriorFacts, type PosteriorFacts } from './posterior-summary';

@@ -10,12 +10,9 @@ import { useLinkState } from '../../components/use-link-state';
 import { usePrinting } from '../../components/use-printing';
 import { useProgressiveCount } from '../../components/use-progressive-count';
 import { useSampleSeed } from '../../components/use-sample-seed';
-import type { BalancedMethod } from '../../data/balanced-method';
+import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText } from '../../data/methods';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
-import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
-import { parseReportLink, reportHref, type ReportLink } from '../../data/report-link';
-import type { HashRoute } from '../../data/routes';
-import { detectorHref } from '../../data/share-links';
+import { detectorHref, type HashRoute, parseReportLink, reportHref, type ReportLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { intervalsMarkdown } from './report-markdown';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balancedBuehlerInterval } from '../../stats';
-import { computeIntervals } from '../../data/detector-intervals';
+import { computeIntervals } from '../../data/detectors';
 import { formatIntervalParts } from '../../data/format';
 import { intervalsMarkdown } from './report-markdown';
 import { familyText, interpretation, reportEntries, reportExpensiveNeeds } from './report-model';

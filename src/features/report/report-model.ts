@@ -1,10 +1,8 @@
-import { CLASS_LABELS } from '../../data/detector';
-import type { ExpensiveBalancedNeed } from '../../data/balanced-intervals-service';
-import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/balanced-method';
-import { computeIntervals, type ComputedIntervals } from '../../data/detector-intervals';
+import { CLASS_LABELS, type ComputedIntervals, computeIntervals } from '../../data/detectors';
+import type { ExpensiveBalancedNeed } from '../../data/workers';
+import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText, isExpensiveBalancedMethod } from '../../data/methods';
 import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
-import { deltaProblem } from '../../data/link-params';
-import { BALANCED_METHOD_NAMES, CLASS_METHOD, countsText } from '../../data/interval-wording';
+import { deltaProblem } from '../../data/links';
 import type { ClassCounts, Interval } from '../../stats';
 
 /** A detector as the report needs it: stored ones have an id, ones from counts do not. */

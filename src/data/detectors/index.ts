@@ -1,0 +1,10 @@
+/**
+ * The detector model: a detector and its counts, the versioned detectors file (schema), the list's
+ * sorting and filtering, the intervals shown for a detector, and the TanStack Query hooks that load
+ * the sample detectors.
+ */
+export * from './detector-intervals';
+export * from './detector-list';
+export * from './detector';
+export * from './detectors-query';
+export * from './detectors-schema';

@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
+import { CsvParts, JsonLinesReader, type SkippedLines } from './convert';
+
+/** What the page asks: convert this file (JSON Lines or Parquet) to CSV. */
+export interface ConvertJob {
+  file: File;
+  format: 'jsonl' | 'parquet';
+}
+
+export type ConvertMessage =
+  | { kind: 'progress'; fraction: number }
+  | { kind: 'done'; csv: Blob; rows: number; skipped: SkippedLines }
+  | { kind: 'error'; message: string };
+
+const post = (message: ConvertMessage) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+
+async function convertJsonLines(file: File): Promise<ConvertMessage> {
+  const csv = new CsvParts();
+  const reader = new JsonLinesReader(csv);
+  const decoder = new TextDecoder();
+  const chunk = 4 << 20;
+  for (let start = 0; start < file.size; start += chunk) {
+    reader.push(decoder.decode(new Uint8Array(await file.slice(start, start + chunk).arrayBuffer()), { stream: true }));
+    post({ kind: 'progress', fraction: Math.min(1, (start + chunk) / file.size) });
+  }
+  reader.push(decoder.decode());
+  reader.end();
+  if (csv.rows === 0) {
+    const message = reader.skipped.count > 0 ? `no line is a JSON object (line ${reader.skipped.examples[0]} is not)` : 'it has no rows';
+    return { kind: 'error', message };
+  }
+  return { kind: 'done', csv: new Blob(csv.blobParts(), { type: 'text/csv' }), rows: csv.rows, skipped: reader.skipped };
+}
+
+async function convertParquet(file: File): Promise<ConvertMessage> {
+  const buffer = { byteLength: file.size, slice: (start: number, end?: number) => file.slice(start, end).arrayBuffer() };
+  const metadata = await parquetMetadataAsync(buffer);
+  const names = parquetSchema(metadata).children.map((child) => child.element.name);
+  const csv = new CsvParts();
+  for (const name of names) csv.column(name);
+  const total = Number(metadata.num_rows);
+  let rowStart = 0;
+  for (const group of metadata.row_groups) {
+    const rowEnd = rowStart + Number(group.num_rows);
+    await parquetRead({
+      file: buffer,
+      metadata,
+      rowStart,
+      rowEnd,
+      rowFormat: 'array',
+      onComplete: (rows: unknown[][]) => {
+        for (const row of rows) csv.addValues(row);
+      },
+    });
+    rowStart = rowEnd;
+    post({ kind: 'progress', fraction: total > 0 ? rowEnd / total : 1 });
+  }
+  if (csv.rows === 0) return { kind: 'error', message: 'it has no rows' };
+  return { kind: 'done', csv: new Blob(csv.blobParts(), { type: 'text/csv' }), rows: csv.rows, skipped: { count: 0, examples: [] } };
+}
+
+self.onmessage = (event: MessageEvent<ConvertJob>) => {
+  const { file, format } = event.data;
+  (format === 'jsonl' ? convertJsonLines(file) : convertParquet(file))
+    .then(post)
+    .catch((error: unknown) => post({ kind: 'error', message: error instanceof Error ? error.message : String(error) }));
+};

@@ -1,0 +1,71 @@
+import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectNodeDuckDb, openNodeDuckDb } from '../../test/node-duckdb';
+import { createExamplesSql, detectorCountsSql, problemSummarySql, readFileSql, SOURCE_TABLE, timeCountsSql, type EvaluationMapping, type TypeDetection } from './sql';
+
+// The examples table and the counts, built by the SQL the data view runs, in DuckDB itself.
+let connection: DuckDBConnection;
+beforeAll(async () => {
+  connection = await connectNodeDuckDb();
+});
+
+const BASE: EvaluationMapping = { detector: null, truth: 'label', prediction: null, score: 'score', timestamp: null, exampleId: null, split: null, slices: [], yesValues: ['yes'], noValues: ['no'] };
+
+/** A source table of text columns (as a CSV read as text), then the examples table for `mapping`. */
+function load(columns: string[], rows: (string | null)[][], mapping: EvaluationMapping) {
+  const values = rows.map((row) => `(${row.map((cell) => (cell === null ? 'NULL' : `'${cell.replaceAll("'", "''")}'`)).join(', ')})`).join(', ');
+  connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ${values}) AS t(${columns.map((column) => `"${column}"`).join(', ')})`);
+  connection.query(createExamplesSql(mapping));
+}
+
+const query = (sql: string) => connection.query(sql).toArray().map((row) => row.toJSON());
+
+describe('the examples table and counts, run by DuckDB', () => {
+  it('a NaN or infinite score is not a number (NaN compared as at least every threshold)', () => {
+    load(['label', 'score'], [['yes', '0.9'], ['yes', 'NaN'], ['no', 'inf'], ['no', '0.1']], BASE);
+    expect(query(problemSummarySql()).map((row) => [row.problem, row.rows])).toEqual([['score is not a number', 2]]);
+    expect(query(detectorCountsSql(BASE, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 1, yes_total: 1, no_correct: 1, no_total: 1 }]);
+  });
+
+  it('with a prediction column and a threshold, rows without a score are left out, not counted wrong', () => {
+    const mapping = { ...BASE, prediction: 'predicted' };
+    load(['label', 'predicted', 'score'], [['yes', 'yes', '0.9'], ['yes', 'yes', null], ['no', 'no', '0.1'], ['no', 'no', '']], mapping);
+    expect(query(detectorCountsSql(mapping, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 1, yes_total: 1, no_correct: 1, no_total: 1 }]);
+    // Without a threshold the prediction decides, and every row counts.
+    expect(query(detectorCountsSql(mapping, [], null))).toEqual([{ grp: 'all', yes_correct: 2, yes_total: 2, no_correct: 2, no_total: 2 }]);
+  });
+
+  it('label values are compared trimmed of tabs and line ends as well as spaces', () => {
+    load(['label', 'score'], [['yes\t', '0.9'], ['no\r', '0.1'], [' Yes ', '0.8']], BASE);
+    expect(query(problemSummarySql())).toEqual([]);
+    expect(query(detectorCountsSql(BASE, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 2, yes_total: 2, no_correct: 1, no_total: 1 }]);
+  });
+
+  it('a timestamp’s UTC offset is honoured when the column is text', () => {
+    const mapping = { ...BASE, timestamp: 'time' };
+    load(['label', 'score', 'time'], [['yes', '0.9', '2024-03-31T23:30:00-05:00'], ['yes', '0.9', '2024-03-31T23:30:00'], ['no', '0.1', 'not a time']], mapping);
+    expect(query(timeCountsSql(mapping, [], 'all', 0.5, 'month')).map((row) => [row.grp, row.yes_total])).toEqual([
+      ['2024-03-01', 1],
+      ['2024-04-01', 1],
+    ]);
+  });
+});
+
+describe('reading a file whose values far down do not fit the types of its first rows', () => {
+  it('types from every row keep 0.5 after 30,000 whole numbers; as text, "NA" is read too', async () => {
+    const db = await openNodeDuckDb();
+    const reader = db.connect();
+    const lines = ['label,score', ...Array.from({ length: 30_000 }, (_, index) => `${index % 2 ? 'yes' : 'no'},${index % 2}`)];
+    const read = (types: TypeDetection) => {
+      reader.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql('scores.csv', 'csv', types)}`);
+      return reader.query(`SELECT CAST(score AS VARCHAR) AS score FROM ${SOURCE_TABLE} OFFSET 30000`).toArray().map((row) => row.toJSON().score);
+    };
+    db.registerFileText('scores.csv', [...lines, 'yes,0.5', 'no,0.6'].join('\n'));
+    // From the first rows alone the column is whole numbers, and DuckDB rounds what follows.
+    expect(read('sampled')).toEqual(['1', '1']);
+    expect(read('whole')).toEqual(['0.5', '0.6']);
+    db.registerFileText('scores.csv', [...lines, 'yes,0.5', 'no,NA'].join('\n'));
+    expect(() => read('sampled')).toThrow(/Conversion Error/);
+    expect(read('text')).toEqual(['0.5', 'NA']);
+  });
+});

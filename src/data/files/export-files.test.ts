@@ -1,0 +1,120 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { balancedInterval, balancedInversionInterval, exactInterval } from '../../stats';
+import type { Detector } from '../detectors/detector';
+import { parseDetectorsFile } from '../detectors/detectors-schema';
+import { confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
+import { parseImportFile } from './import-files';
+
+const forklift: Detector = {
+  id: 'forklift',
+  name: 'Forklift, "bay 3"',
+  query: 'Is there a forklift?',
+  yes: { correct: 38, total: 40 },
+  no: { correct: 55, total: 60 },
+};
+const emptyYes: Detector = { id: 'smoke', name: 'Smoke', query: '', yes: { correct: 0, total: 0 }, no: { correct: 297, total: 300 } };
+
+function rows(csv: string): string[][] {
+  expect(csv.startsWith(UTF8_BOM)).toBe(true);
+  return Papa.parse<string[]>(csv.slice(UTF8_BOM.length).trimEnd(), { delimiter: ',' }).data;
+}
+
+describe('intervalsToCsv', () => {
+  it('has a BOM (for Excel), exactly the contracted header and CRLF line ends', () => {
+    const csv = intervalsToCsv([forklift], 0.05, 'union');
+    expect(INTERVALS_CSV_HEADER).toBe('detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method');
+    expect(csv.split('\r\n')[0]).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}`);
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes one row per metric with bounds equal to the stats module, unrounded', () => {
+    const delta = 0.01;
+    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([forklift], delta, 'union'));
+    const balanced = balancedInterval(forklift, delta);
+    const yes = exactInterval(40, 38, delta);
+    const no = exactInterval(60, 55, delta);
+    expect(balancedRow).toEqual([
+      'forklift', 'Forklift, "bay 3"', 'balanced', '93', '100',
+      String(balanced.estimate), String(balanced.lower), String(balanced.upper), '0.99', 'exact-union-bound',
+    ]);
+    expect(yesRow).toEqual(['forklift', 'Forklift, "bay 3"', 'yes', '38', '40', String(yes.estimate), String(yes.lower), String(yes.upper), '0.99', 'exact-central']);
+    expect(noRow).toEqual(['forklift', 'Forklift, "bay 3"', 'no', '55', '60', String(no.estimate), String(no.lower), String(no.upper), '0.99', 'exact-central']);
+    // Full precision: the cells read back as the very same doubles.
+    expect(Number(balancedRow![6])).toBe(balanced.lower);
+    expect(Number(yesRow![7])).toBe(yes.upper);
+  });
+
+  it('names the exact test inversion when that is the workspace method, with its bounds', () => {
+    const [, balancedRow] = rows(intervalsToCsv([forklift], 0.05, 'inversion'));
+    const inverted = balancedInversionInterval(forklift, 0.05);
+    expect(balancedRow!.slice(5)).toEqual([String(inverted.estimate), String(inverted.lower), String(inverted.upper), '0.95', 'exact-test-inversion']);
+    expect(inverted.upper - inverted.lower).toBeLessThan(balancedInterval(forklift, 0.05).upper - balancedInterval(forklift, 0.05).lower);
+  });
+
+  it('leaves estimate and bounds empty for an empty class and for its balanced row', () => {
+    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([emptyYes], 0.05, 'union'));
+    expect(balancedRow!.slice(2)).toEqual(['balanced', '297', '300', '', '', '', '0.95', 'exact-union-bound']);
+    expect(yesRow!.slice(2)).toEqual(['yes', '0', '0', '', '', '', '0.95', 'exact-central']);
+    expect(noRow![5]).toBe(String(exactInterval(300, 297, 0.05).estimate));
+  });
+
+  it('writes 1 − δ as the confidence', () => {
+    expect(rows(intervalsToCsv([forklift], 0.001, 'union'))[1]![8]).toBe('0.999');
+    expect(rows(intervalsToCsv([forklift], 0.1, 'union'))[1]![8]).toBe('0.9');
+    expect(rows(intervalsToCsv([forklift], 0.07, 'union'))[1]![8]).toBe('0.93');
+    // A tiny δ is not rounded away into a claim of certainty.
+    expect(rows(intervalsToCsv([forklift], 1e-13, 'union'))[1]![8]).toBe(String(1 - 1e-13));
+    expect(Number(rows(intervalsToCsv([forklift], 1e-13, 'union'))[1]![8])).toBeLessThan(1);
+    // Taken in decimal: binary 1 − δ would write 0.00000100000000003.
+    expect(confidenceCell(0.999999)).toBe('0.000001');
+    expect(confidenceCell(1e-7)).toBe('0.9999999');
+    // Where a number would round it up to 1, the confidence is written in full.
+    expect(confidenceCell(1e-20)).toBe(`0.${'9'.repeat(20)}`);
+  });
+
+  it('quotes names with commas, quotes and newlines so every row keeps 10 cells', () => {
+    const tricky = { ...forklift, id: 'x', name: 'line1\nline2, "quoted"' };
+    const parsed = rows(intervalsToCsv([tricky, emptyYes], 0.05, 'union'));
+    expect(parsed).toHaveLength(7);
+    for (const row of parsed) expect(row).toHaveLength(10);
+    expect(parsed[1]![1]).toBe('line1\nline2, "quoted"');
+  });
+
+  it('neutralises spreadsheet formulas in text cells', () => {
+    expect(textCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(textCell('+1')).toBe("'+1");
+    expect(textCell('-1')).toBe("'-1");
+    expect(textCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(textCell('plain name')).toBe('plain name');
+    expect(textCell('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('writes only the header for no detectors', () => {
+    expect(intervalsToCsv([], 0.05, 'union')).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}\r\n`);
+  });
+});
+
+describe('detectorsToJson', () => {
+  it('round-trips through the schema parser and the import panel', () => {
+    const detectors = [forklift, emptyYes, { ...forklift, id: 'odd', name: '=1+1 <img src=x onerror=alert(1)>' }];
+    const json = detectorsToJson(detectors);
+    expect(JSON.parse(json)).toMatchObject({ schema: 'tailbound.detectors', version: 1 });
+    expect(parseDetectorsFile(JSON.parse(json))).toEqual({ ok: true, detectors });
+    expect(parseImportFile('export.json', json)).toEqual({ kind: 'json', detectors, errors: [] });
+  });
+});
+
+describe('countsAdHocDetector', () => {
+  it('builds a detector from counts alone', () => {
+    const detector = countsAdHocDetector({ correct: 38, total: 40 }, { correct: 55, total: 60 });
+    expect(detector).toEqual({
+      id: 'counts',
+      name: 'Counts YES 38/40, NO 55/60',
+      query: '',
+      yes: { correct: 38, total: 40 },
+      no: { correct: 55, total: 60 },
+    });
+    expect(parseDetectorsFile({ schema: 'tailbound.detectors', version: 1, detectors: [detector] }).ok).toBe(true);
+  });
+});

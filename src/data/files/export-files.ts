@@ -1,0 +1,126 @@
+import type { ClassCounts, Interval } from '../../stats';
+import { computeIntervals } from '../detectors/detector-intervals';
+import type { Detector } from '../detectors/detector';
+import { toDetectorsFile } from '../detectors/detectors-schema';
+import { BALANCED_METHOD_IDS, type BalancedMethod } from '../methods/balanced-method';
+import { decimalComplement } from '../format/decimal-complement';
+
+/**
+ * Exports. JSON: the versioned detectors file (parseDetectorsFile reads it back unchanged).
+ * CSV: the intervals, one row per detector and metric:
+ *
+ *   detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method
+ *
+ * - metric `balanced`: estimate/lower/upper by the workspace's balanced method — stats
+ *   `balancedInversionInterval` (method `exact-test-inversion`, the default) or `balancedInterval`
+ *   (the blog's union bound, δ/4 per tail, method `exact-union-bound`); correct and total are the sums over both classes
+ *   (yes.correct + no.correct, yes.total + no.total) — note the estimate is the balanced accuracy,
+ *   the mean of the two class accuracies, which differs from correct/total when the classes differ
+ *   in size.
+ * - metric `yes` / `no`: that class's counts and its central exact interval from stats `exactInterval`
+ *   at δ, method `exact-central`.
+ * - A class with no examples has no interval: estimate, lower and upper are empty cells in its row
+ *   and in the balanced row (the method column still names the construction).
+ * - Numbers are unrounded, in the shortest form that round-trips to the same double (String(x));
+ *   confidence = 1 − δ, to 12 significant digits (0.93 for δ = 0.07, not 0.9299999999999999), or
+ *   as many as it takes to stay below 1 (δ = 1e-13: 0.9999999999999); δ below 2⁻⁵³ writes 1.
+ * - Text cells are RFC 4180 quoted when they contain a comma, quote, CR or LF. A text cell starting
+ *   with = + - @ TAB or CR is prefixed with a single quote (') so spreadsheet programs do not run it
+ *   as a formula (OWASP's CSV-injection advice). This changes how such names read in the CSV; the
+ *   JSON export keeps every name exactly.
+ */
+export const INTERVALS_CSV_COLUMNS = [
+  'detector_id',
+  'detector_name',
+  'metric',
+  'correct',
+  'total',
+  'estimate',
+  'lower',
+  'upper',
+  'confidence',
+  'method',
+] as const;
+export const INTERVALS_CSV_HEADER = INTERVALS_CSV_COLUMNS.join(',');
+
+export type IntervalMetric = 'balanced' | 'yes' | 'no';
+/** The CSV `method` of each metric's row. */
+export function methodOfMetric(metric: IntervalMetric, balanced: BalancedMethod): string {
+  return metric === 'balanced' ? BALANCED_METHOD_IDS[balanced] : 'exact-central';
+}
+
+/** The detectors as the versioned JSON file, pretty-printed, ending in a newline. */
+export function detectorsToJson(detectors: readonly Detector[]): string {
+  return `${JSON.stringify(toDetectorsFile(detectors), null, 2)}\n`;
+}
+
+/** Excel reads a CSV as UTF-8 only after a byte-order mark; without one "—" arrives as "â€”". */
+export const UTF8_BOM = '\uFEFF';
+
+/** The intervals at level 1 − δ as CSV text (BOM, CRLF line ends as RFC 4180 asks), header first. */
+export function intervalsToCsv(detectors: readonly Detector[], delta: number, method: BalancedMethod): string {
+  const lines = [INTERVALS_CSV_HEADER];
+  // 1 − 0.07 is 0.9299999999999999 in binary; 12 significant digits give the decimal the user chose.
+  const confidence = confidenceCell(delta);
+  for (const detector of detectors) {
+    const intervals = computeIntervals(detector.yes, detector.no, delta, method);
+    const rows: [IntervalMetric, ClassCounts, Interval | null][] = [
+      [
+        'balanced',
+        { correct: detector.yes.correct + detector.no.correct, total: detector.yes.total + detector.no.total },
+        intervals.balanced,
+      ],
+      ['yes', detector.yes, intervals.yes],
+      ['no', detector.no, intervals.no],
+    ];
+    for (const [metric, counts, interval] of rows) {
+      lines.push(
+        [
+          textCell(detector.id),
+          textCell(detector.name),
+          metric,
+          String(counts.correct),
+          String(counts.total),
+          interval ? String(interval.estimate) : '',
+          interval ? String(interval.lower) : '',
+          interval ? String(interval.upper) : '',
+          confidence,
+          methodOfMetric(metric, intervals.method),
+        ].join(','),
+      );
+    }
+  }
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * 1 − δ for the `confidence` column, taken in decimal from δ's shortest form (1 − 0.999999 is
+ * 0.000001, not binary's 0.00000100000000003): as a number where one holds it, and in full where a
+ * number would round it up to a claim of certainty (δ = 1e-20: 0.99999999999999999999).
+ */
+export function confidenceCell(delta: number): string {
+  const exact = decimalComplement(String(delta));
+  if (exact === undefined) return String(1 - delta);
+  const value = Number(exact);
+  return value < 1 ? String(value) : exact;
+}
+
+/** A text value as one CSV cell: formula-neutralised, then quoted if needed. */
+export function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The id of the ad-hoc detector behind `#/counts?yes=…&no=…`. */
+export const AD_HOC_DETECTOR_ID = 'counts';
+
+/** A detector made from counts alone, for the `#/counts` view (its details and export reuse everything). */
+export function countsAdHocDetector(yes: ClassCounts, no: ClassCounts): Detector {
+  return {
+    id: AD_HOC_DETECTOR_ID,
+    name: `Counts YES ${yes.correct}/${yes.total}, NO ${no.correct}/${no.total}`,
+    query: '',
+    yes: { correct: yes.correct, total: yes.total },
+    no: { correct: no.correct, total: no.total },
+  };
+}

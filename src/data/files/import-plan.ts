@@ -1,0 +1,81 @@
+import { type Detector, uniqueId } from '../detectors/detector';
+import { MAX_DETECTORS_PER_FILE } from '../detectors/detectors-schema';
+
+/** Replace the whole workspace, or bring the file's detectors in beside what is there. */
+export type ImportMode = 'replace' | 'add';
+
+/** What to do with an imported detector whose id the workspace already has. */
+export type ExistingIdPolicy = 'update' | 'add-new' | 'skip';
+
+/** What happens to one imported detector. */
+export type ImportAction =
+  | { kind: 'add'; id: string }
+  | { kind: 'add-renamed'; id: string; from: string }
+  | { kind: 'update'; id: string; before: Detector }
+  | { kind: 'skip'; id: string };
+
+export interface ImportPlan {
+  /** The workspace's detectors after the import. */
+  detectors: Detector[];
+  /** One action per imported detector, in the file's order. */
+  actions: ImportAction[];
+  /** How many imported ids the workspace already has (0 when replacing). */
+  conflicts: number;
+  /**
+   * Why the import cannot be made, or null: a workspace holds at most MAX_DETECTORS_PER_FILE
+   * detectors (what a saved workspace is read back with), so a bigger one would be saved and then
+   * refused on the next load.
+   */
+  refused: string | null;
+}
+
+/**
+ * Exactly what an import will do, computed once for the preview and applied as is: with `replace`
+ * the file's detectors become the workspace (a repeated id gets a free one); with `add`, new ids are appended, and ids the workspace
+ * has are updated in place (name, question, counts), added under a free id (`x-2`), or skipped.
+ */
+export function planImport(existing: readonly Detector[], incoming: readonly Detector[], mode: ImportMode, onExisting: ExistingIdPolicy): ImportPlan {
+  const byId = new Map(mode === 'add' ? existing.map((detector) => [detector.id, detector]) : []);
+  // The file's own ids are kept where they are free: a renamed detector must not take one of them.
+  const taken = new Set([...byId.keys(), ...incoming.map((detector) => detector.id)]);
+  const seen = new Set<string>();
+  const updates = new Map<string, Detector>();
+  const appended: Detector[] = [];
+  let conflicts = 0;
+  const actions = incoming.map((detector): ImportAction => {
+    // A repeated id in the file is a detector of its own, under a free id (never a second update).
+    const repeated = seen.has(detector.id);
+    seen.add(detector.id);
+    const before = repeated ? undefined : byId.get(detector.id);
+    if (before) conflicts += 1;
+    if (before && onExisting === 'update') {
+      updates.set(detector.id, detector);
+      return { kind: 'update', id: detector.id, before };
+    }
+    if (before && onExisting === 'skip') return { kind: 'skip', id: detector.id };
+    const id = before || repeated ? uniqueId(detector.id, taken) : detector.id;
+    appended.push(id === detector.id ? detector : { ...detector, id });
+    return id === detector.id ? { kind: 'add', id } : { kind: 'add-renamed', id, from: detector.id };
+  });
+  const kept = mode === 'add' ? existing.map((detector) => updates.get(detector.id) ?? detector) : [];
+  const detectors = [...kept, ...appended];
+  const refused =
+    detectors.length > MAX_DETECTORS_PER_FILE
+      ? `This would make ${detectors.length.toLocaleString('en-US')} detectors; a workspace holds at most ${MAX_DETECTORS_PER_FILE.toLocaleString('en-US')}. Nothing was imported: remove some detectors first, or replace the workspace instead.`
+      : null;
+  return { detectors, actions, conflicts, refused };
+}
+
+/** "3 added, 2 updated, 1 skipped" — the plan in a few words (zero counts left out). */
+export function describeImport(plan: ImportPlan): string {
+  const count = (kinds: ImportAction['kind'][]) => plan.actions.filter((action) => kinds.includes(action.kind)).length;
+  const parts = [
+    [count(['add', 'add-renamed']), 'added'],
+    [count(['update']), 'updated'],
+    [count(['skip']), 'skipped'],
+  ] as const;
+  return parts
+    .filter(([value]) => value > 0)
+    .map(([value, word]) => `${value.toLocaleString('en-US')} ${word}`)
+    .join(', ');
+}

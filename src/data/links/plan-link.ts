@@ -1,0 +1,116 @@
+import type { ClassCounts } from '../../stats';
+import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../methods/balanced-method';
+import { classCountsParam, LinkReader, numberParam, type LinkParse, readBalancedParam } from './link-params';
+import { hashHref } from './routes';
+
+/** What the planner aims for: the balanced lower bound above `target`, or the interval narrower than it. */
+export type PlanGoal = 'lower' | 'width';
+
+/** How new labels split between the classes, as YES:NO parts (e.g. 2:3; 0:1 labels only NO examples). */
+export interface LabelRatio {
+  yes: number;
+  no: number;
+}
+
+/**
+ * `#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9` (and optionally `goal=width`, `accYes=0.95`,
+ * `accNo=0.9`, `ratio=1:1`). Assumed accuracies and the ratio are `undefined` when the link leaves
+ * them out: the planner then uses the observed ones. A class may be `0/0` (no labels yet) when its
+ * accuracy is assumed; the planner says what is missing otherwise.
+ */
+export interface PlanLink {
+  yes: ClassCounts;
+  no: ClassCounts;
+  delta: number;
+  goal: PlanGoal;
+  target: number;
+  accuracyYes: number | undefined;
+  accuracyNo: number | undefined;
+  ratio: LabelRatio | undefined;
+  /** `balanced=buehler|union|inversion`: the interval the plan is for; undefined → the default, Buehler's. */
+  balanced?: BalancedMethod | undefined;
+}
+
+export const DEFAULT_PLAN_TARGET: Record<PlanGoal, number> = { lower: 0.9, width: 0.1 };
+
+export const DEFAULT_PLAN_LINK: PlanLink = {
+  yes: { correct: 38, total: 40 },
+  no: { correct: 55, total: 60 },
+  delta: 0.05,
+  goal: 'lower',
+  target: DEFAULT_PLAN_TARGET.lower,
+  accuracyYes: undefined,
+  accuracyNo: undefined,
+  ratio: undefined,
+};
+
+// Each part as the links write numbers: decimals, or with an exponent (1e-7:1, 1e+21:1).
+const RATIO = /^(\d+(?:\.\d+)?(?:e[-+]?\d+)?):(\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
+
+export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
+  const reader = new LinkReader(params);
+  const goal = readGoal(reader);
+  const hasCounts = reader.has('yes') || reader.has('no');
+  if (hasCounts) {
+    for (const name of ['yes', 'no']) {
+      if (!reader.has(name)) reader.problem(name, `“${name}” is missing; the planner needs both yes=correct/total and no=correct/total.`);
+    }
+  }
+  const link: PlanLink = {
+    yes: (hasCounts ? reader.classCounts('yes', 'should-be-YES', true) : undefined) ?? DEFAULT_PLAN_LINK.yes,
+    no: (hasCounts ? reader.classCounts('no', 'should-be-NO', true) : undefined) ?? DEFAULT_PLAN_LINK.no,
+    delta: reader.delta(DEFAULT_PLAN_LINK.delta),
+    goal,
+    target: reader.fraction(
+      'target',
+      DEFAULT_PLAN_TARGET[goal],
+      goal === 'lower' ? 'the balanced accuracy the lower bound must clear' : 'the interval width to get below',
+    ),
+    accuracyYes: optionalAccuracy(reader, 'accYes', 'the assumed accuracy on should-be-YES examples'),
+    accuracyNo: optionalAccuracy(reader, 'accNo', 'the assumed accuracy on should-be-NO examples'),
+    ratio: readRatio(reader),
+    balanced: readBalancedParam(reader),
+  };
+  return reader.result(link);
+}
+
+/** The `#/plan` href; optional assumptions are written only when set. */
+export function planHref(link: PlanLink): string {
+  const params: Record<string, string> = {
+    yes: classCountsParam(link.yes),
+    no: classCountsParam(link.no),
+    delta: numberParam(link.delta),
+    target: numberParam(link.target),
+  };
+  if (link.goal !== 'lower') params.goal = link.goal;
+  if (link.accuracyYes !== undefined) params.accYes = numberParam(link.accuracyYes);
+  if (link.accuracyNo !== undefined) params.accNo = numberParam(link.accuracyNo);
+  if (link.ratio !== undefined) params.ratio = `${numberParam(link.ratio.yes)}:${numberParam(link.ratio.no)}`;
+  if (link.balanced !== undefined && link.balanced !== DEFAULT_BALANCED_METHOD) params.balanced = link.balanced;
+  return hashHref(['plan'], params);
+}
+
+function readGoal(reader: LinkReader): PlanGoal {
+  const text = reader.raw('goal');
+  if (text === null) return DEFAULT_PLAN_LINK.goal;
+  if (text === 'lower' || text === 'width') return text;
+  reader.problem('goal', `“goal” is “${text}”; expected lower (the lower bound clears the target) or width (the interval gets narrower than the target).`);
+  return DEFAULT_PLAN_LINK.goal;
+}
+
+function optionalAccuracy(reader: LinkReader, name: string, what: string): number | undefined {
+  return reader.has(name) ? reader.fraction(name, 0.9, what, true) : undefined;
+}
+
+function readRatio(reader: LinkReader): LabelRatio | undefined {
+  const text = reader.raw('ratio');
+  if (text === null) return undefined;
+  const match = RATIO.exec(text);
+  const yes = match ? Number(match[1]) : NaN;
+  const no = match ? Number(match[2]) : NaN;
+  if (!(yes >= 0 && no >= 0 && yes + no > 0 && Number.isFinite(yes + no))) {
+    reader.problem('ratio', `“ratio” is “${text}”; expected YES:NO parts, two numbers ≥ 0 (not both 0) such as 1:1 or 2:3.`);
+    return undefined;
+  }
+  return { yes, no };
+}

@@ -1,0 +1,16 @@
+import type { ClassCounts } from '../../stats';
+import type { BalancedMethod } from './balanced-method';
+
+/** How each interval is built, as the pages, pictures and reports name it (the CSV uses short ids). */
+export const BALANCED_METHOD_NAMES: Record<BalancedMethod, string> = {
+  buehler: 'exact, never wider than the union bound (Buehler; δ/2 per side)',
+  union: 'exact union bound (δ/4 per tail)',
+  inversion: 'exact test inversion ordered by the estimate (δ/2 per side)',
+};
+export const CLASS_METHOD = 'exact central (Clopper–Pearson)';
+export const UNION_PART_METHOD = 'exact one-sided bounds at δ/4 each (part of the union-bound interval)';
+
+/** "38/40" with thousands separators: "1,000/1,005". */
+export function countsText(counts: ClassCounts): string {
+  return `${counts.correct.toLocaleString('en')}/${counts.total.toLocaleString('en')}`;
+}
