@@ -1,0 +1,60 @@
+/**
+ * Everything the command line takes from the dashboard's data layer, in one place: the same parsers,
+ * exports, method names and SQL as the pages, never a second copy. Only the folders' index.ts files
+ * are imported (src/data is organised by concern).
+ */
+export { computeIntervals, uniqueId, slugify, MAX_DETECTORS_PER_FILE, type Detector } from '../data/detectors';
+export {
+  parseCountsCsv,
+  parseDetectorsJsonText,
+  intervalsToCsv,
+  INTERVALS_CSV_HEADER,
+  confidenceCell,
+  textCell,
+  countsAdHocDetector,
+  methodOfMetric,
+  type IntervalMetric,
+  type RowError,
+} from '../data/files';
+export {
+  BALANCED_METHODS,
+  BALANCED_METHOD_IDS,
+  DEFAULT_BALANCED_METHOD,
+  effectiveMethod,
+  isBalancedMethod,
+  type BalancedMethod,
+} from '../data/methods';
+export { countsHref, parseClassCounts, deltaProblem, clip } from '../data/links';
+export { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../data/format';
+export {
+  createExamplesSql,
+  CsvParts,
+  detectEvaluationFormat,
+  detectorCountsSql,
+  detectorIdFromName,
+  distinctCountsSql,
+  FORMAT_SNIFF_BYTES,
+  guessMapping,
+  isFilterable,
+  JsonLinesReader,
+  NO_WORDS,
+  problemSummarySql,
+  readerProblem,
+  readFileSql,
+  ROW_PROBLEMS,
+  sliceCountsSql,
+  sliceTable,
+  SOURCE_TABLE,
+  YES_WORDS,
+  type EvaluationFilter,
+  type EvaluationFormat,
+  type EvaluationMapping,
+  type GroupedCounts,
+  type SliceTable,
+  type TypeDetection,
+} from '../data/evaluation';
+export { parseCompareLink, compareHref, planHref, type PlanLink, type CompareLink } from '../data/links';
+export { groupRowErrors, parsePairedCsv } from '../data/files';
+// The planner's and the comparison's answers are pure models of their views, reused as they are.
+export { planOutcome, type PlanOutcome } from '../features/planner/plan-answer';
+export { compare, comparisonSentence, testSentence, comparisonToCsv, countsText, type Comparison, type ComparisonInput } from '../features/compare/compare-model';

@@ -1,0 +1,372 @@
+/**
+ * `tailbound`: the dashboard's exact intervals on the command line — a gate for CI (`check`), the
+ * intervals table (`intervals`), the label planner (`plan`) and the comparison (`compare`).
+ * Exit codes: 0 pass (or done), 1 a detector below the target (or no plan reaches it), 2 bad usage or input.
+ */
+import { appendFile, readFile } from 'node:fs/promises';
+import { Command, CommanderError, Option } from 'commander';
+import { CliError, quoted } from './cli-error';
+import {
+  compare,
+  compareHref,
+  comparisonSentence,
+  comparisonToCsv,
+  countsText,
+  DEFAULT_BALANCED_METHOD,
+  intervalsToCsv,
+  parseCompareLink,
+  parsePairedCsv,
+  planHref,
+  planOutcome,
+  testSentence,
+  type BalancedMethod,
+  type ComparisonInput,
+  type PlanLink,
+} from './dashboard';
+import { readInputs, type InputDetector } from './inputs';
+import { choiceOption, countsOption, deltaOption, methodOption, numberOption, proportionOption, valuesOption, whereOption, type InlineCounts } from './options';
+import { stderrProgress } from './progress';
+import { renderMarkdown, renderTable } from './render';
+import { buildReport, METRICS, siteLink, type Gate, type Metric } from './report';
+
+declare const __TAILBOUND_VERSION__: string;
+export const VERSION = typeof __TAILBOUND_VERSION__ === 'string' ? __TAILBOUND_VERSION__ : '0.0.0-dev';
+
+export interface Io {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+}
+
+const FORMATS = ['table', 'json', 'csv', 'markdown'] as const;
+type Format = (typeof FORMATS)[number];
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+interface CommonOptions {
+  counts?: string[];
+  delta: string;
+  method: string;
+  detector?: string[];
+  json?: boolean;
+  format?: string;
+  markdown?: string;
+  site?: string;
+  bonferroni?: boolean;
+  label?: string;
+  prediction?: string;
+  score?: string;
+  threshold?: string;
+  detectorColumn?: string;
+  yesValues?: string;
+  noValues?: string;
+  where?: string[];
+  slice?: string;
+  skipBadRows?: boolean;
+  progress: boolean;
+}
+
+function addCommonOptions(command: Command): Command {
+  return command
+    .option('--counts <spec>', 'inline counts, e.g. yes=38/40,no=55/60 (optionally name=…); repeatable', collect)
+    .option('--delta <δ>', 'miss probability δ: each interval holds with probability ≥ 1 − δ', '0.05')
+    .option('--method <method>', 'balanced interval: buehler (the default: exact, never wider than the union bound), union or inversion', DEFAULT_BALANCED_METHOD)
+    .option('--detector <name>', 'only this detector (name or id); repeatable', collect)
+    .option('--bonferroni', 'build each detector’s intervals at δ/m for m detectors, so that all hold together with probability ≥ 1 − δ')
+    .option('--json', 'print the report as JSON on stdout (same as --format json)')
+    .option('--markdown <file>', 'append the report as Markdown to FILE (e.g. "$GITHUB_STEP_SUMMARY")')
+    .option('--site <url>', 'the dashboard’s address: each detector links to #/counts?… there, reopening these numbers')
+    .option('--label <column>', 'per-example files: the true label column')
+    .option('--prediction <column>', 'per-example files: the detector’s answer column')
+    .option('--score <column>', 'per-example files: the score column')
+    .option('--threshold <t>', 'per-example files: YES when score ≥ t (the score then decides, as the page’s “Count with score ≥ this threshold”)')
+    .option('--detector-column <column>', 'per-example files: the column naming the detector')
+    .option('--yes-values <list>', 'per-example files: label/prediction values meaning YES (default yes,true,1,1.0,positive,pos,y,t)')
+    .option('--no-values <list>', 'per-example files: values meaning NO (default no,false,0,0.0,negative,neg,n,f)')
+    .option('--where <column=value>', 'per-example files: keep rows where column = value (or column!=value); repeatable', collect)
+    .option('--slice <column>', 'per-example files: intervals per value of COLUMN at δ/m (Bonferroni over the slices)')
+    .option('--skip-bad-rows', 'per-example files: count the usable rows and report the others (default: unusable rows are an error, exit 2)')
+    .option('--no-progress', 'no progress lines on stderr');
+}
+
+function inlineCounts(options: CommonOptions): InlineCounts[] {
+  return (options.counts ?? []).map((spec) => countsOption(spec));
+}
+
+function outputFormat(options: CommonOptions, fallback: Format): Format {
+  if (options.json && options.format !== undefined && options.format !== 'json') throw new CliError(`--json and --format ${options.format} disagree; give one.`);
+  if (options.json) return 'json';
+  return options.format === undefined ? fallback : choiceOption('--format', options.format, FORMATS);
+}
+
+function siteOption(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(`--site is ${quoted(text)}; expected the dashboard's address, such as https://example.github.io/tailbound/.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CliError(`--site is ${quoted(text)}; expected an http(s) address.`);
+  return text.replace(/#.*$/, '');
+}
+
+function selectDetectors(detectors: InputDetector[], names: string[] | undefined): InputDetector[] {
+  if (names === undefined) return detectors;
+  const missing = names.filter((name) => !detectors.some((d) => d.name === name || d.id === name));
+  if (missing.length > 0) {
+    const known = detectors.slice(0, 20).map((d) => quoted(d.name));
+    throw new CliError(`--detector ${missing.map((name) => quoted(name)).join(', ')}: no such detector in the inputs; they have ${known.join(', ')}${detectors.length > 20 ? ` and ${detectors.length - 20} more` : ''}.`);
+  }
+  return detectors.filter((d) => names.includes(d.name) || names.includes(d.id));
+}
+
+async function run(command: 'check' | 'intervals', files: string[], options: CommonOptions & { minLower?: string; maxUpper?: string; metric?: string }, io: Io): Promise<number> {
+  const delta = deltaOption(options.delta);
+  const method: BalancedMethod = methodOption(options.method);
+  let gate: Gate | null = null;
+  if (command === 'check') {
+    if (options.minLower === undefined && options.maxUpper === undefined) throw new CliError('check needs --min-lower (e.g. --min-lower 0.9) or --max-upper (e.g. --metric balanced-error --max-upper 0.1).');
+    gate = {
+      metric: choiceOption('--metric', options.metric ?? 'balanced', METRICS) as Metric,
+      minLower: options.minLower === undefined ? null : proportionOption('--min-lower', options.minLower),
+      maxUpper: options.maxUpper === undefined ? null : proportionOption('--max-upper', options.maxUpper),
+    };
+  }
+  const format = outputFormat(options, 'table');
+  const site = siteOption(options.site);
+  const inline = inlineCounts(options);
+  if (files.length === 0 && inline.length === 0) throw new CliError(`${command} needs inputs: files (counts CSV, workspace JSON, per-example CSV/TSV/JSON Lines/Parquet/.csv.gz) or --counts yes=38/40,no=55/60.`);
+  const mapping = {
+    label: options.label,
+    prediction: options.prediction,
+    score: options.score,
+    threshold: options.threshold === undefined ? undefined : numberOption('--threshold', options.threshold),
+    detectorColumn: options.detectorColumn,
+    yesValues: options.yesValues === undefined ? undefined : valuesOption('--yes-values', options.yesValues),
+    noValues: options.noValues === undefined ? undefined : valuesOption('--no-values', options.noValues),
+    where: (options.where ?? []).map(whereOption),
+    slice: options.slice,
+  };
+  const { detectors: all, inputs } = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, stderrProgress(io.stderr, options.progress));
+  if (all.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
+  const detectors = selectDetectors(all, options.detector);
+  // The dashboard's CSV export itself, when that is all that is asked.
+  if (format === 'csv' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined) {
+    io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), delta, method));
+    return 0;
+  }
+  const report = buildReport(detectors, inputs, { command, version: VERSION, delta, method, gate, bonferroni: options.bonferroni === true, site, sliceColumn: mapping.slice ?? null });
+  const colour = io.stdout.isTTY === true && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '');
+  // Everything is computed before anything is written: a bad input writes nothing.
+  if (options.markdown !== undefined) await appendFile(options.markdown, renderMarkdown(report));
+  if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (format === 'markdown') io.stdout.write(renderMarkdown(report));
+  else if (format === 'csv') io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), report.detectors[0]?.delta ?? delta, method));
+  else io.stdout.write(renderTable(report, colour));
+  return report.exitCode;
+}
+
+async function runPlan(options: { counts?: string[]; target: string; delta: string; method: string; goal: string; ratio?: string; json?: boolean; site?: string }, io: Io): Promise<number> {
+  const counts = options.counts ?? [];
+  if (counts.length !== 1) throw new CliError('plan needs one --counts yes=correct/total,no=correct/total (the labels in hand).');
+  const { yes, no } = countsOption(counts[0]!);
+  const goal = choiceOption('--goal', options.goal, ['lower', 'width'] as const);
+  const target = proportionOption('--target', options.target, true);
+  let ratio: PlanLink['ratio'];
+  if (options.ratio !== undefined) {
+    const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(options.ratio.trim());
+    if (!match || !(Number(match[1]) + Number(match[2]) > 0)) throw new CliError(`--ratio is ${quoted(options.ratio)}; expected YES:NO such as 1:1 or 2:3.`);
+    ratio = { yes: Number(match[1]), no: Number(match[2]) };
+  }
+  const link: PlanLink = { yes, no, delta: deltaOption(options.delta), goal, target, accuracyYes: undefined, accuracyNo: undefined, ratio, balanced: methodOption(options.method) };
+  const outcome = planOutcome(link);
+  if (!outcome.ok) throw new CliError(`plan: ${outcome.message}.`);
+  const { plan } = outcome;
+  const site = siteOption(options.site);
+  const result = {
+    tailbound: VERSION,
+    command: 'plan',
+    counts: { yes, no },
+    delta: link.delta,
+    goal,
+    target,
+    method: link.balanced,
+    status: plan.status,
+    additional: plan.additional,
+    additionalYes: plan.at?.counts.additionalYes ?? null,
+    additionalNo: plan.at?.counts.additionalNo ?? null,
+    projected: plan.at ? { yes: plan.at.counts.yes, no: plan.at.counts.no, interval: { estimate: plan.at.interval.estimate, lower: plan.at.interval.lower, upper: plan.at.interval.upper } } : null,
+    reason: plan.reason,
+    unionBoundAdditional: outcome.union?.additional ?? null,
+    link: site === null ? null : siteLink(site, planHref(link)),
+    exitCode: plan.status === 'reached' ? 0 : 1,
+  };
+  if (options.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (plan.status === 'reached' && plan.at) {
+    const goalText = goal === 'lower' ? `the balanced lower bound reaches ${target}` : `the balanced interval is at most ${target} wide`;
+    io.stdout.write(
+      `${plan.additional} more labels (${plan.at.counts.additionalYes} should-be-YES, ${plan.at.counts.additionalNo} should-be-NO) until ${goalText} at δ = ${link.delta} (${link.balanced}), if future labels come at the observed accuracies.\n` +
+        `Projected: YES ${plan.at.counts.yes.correct}/${plan.at.counts.yes.total}, NO ${plan.at.counts.no.correct}/${plan.at.counts.no.total}: [${plan.at.interval.lower}, ${plan.at.interval.upper}].\n` +
+        (result.link ? `${result.link}\n` : ''),
+    );
+  } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
+  return result.exitCode as 0 | 1;
+}
+
+async function runCompare(options: { a?: string; b?: string; paired?: string; query?: string; delta: string; json?: boolean; format?: string; site?: string; nameA: string; nameB: string }, io: Io): Promise<number> {
+  const delta = deltaOption(options.delta);
+  const names = { a: options.nameA, b: options.nameB };
+  const given = [options.a !== undefined || options.b !== undefined, options.paired !== undefined, options.query !== undefined].filter(Boolean).length;
+  if (given !== 1) throw new CliError('compare needs one of: --a COUNTS --b COUNTS (unpaired), --paired FILE (example_id,label,prediction_a,prediction_b) or --query "b=12&c=4&n=200" (any #/compare link’s parameters).');
+  let input: ComparisonInput;
+  if (options.paired !== undefined) {
+    const text = await readFile(options.paired, 'utf8').catch(() => {
+      throw new CliError(`--paired ${options.paired}: no such file.`);
+    });
+    const parsed = parsePairedCsv(text);
+    if (parsed.fatal) throw new CliError(`${options.paired}: ${parsed.fatal}`);
+    if (parsed.problems.length > 0) {
+      const lines = parsed.problems.map((problem) => `  ${problem.count} ${problem.count === 1 ? 'row' : 'rows'}: ${problem.reason} (line${problem.lines.length === 1 ? '' : 's'} ${problem.lines.join(', ')})`);
+      throw new CliError(`${options.paired}: ${parsed.problems.reduce((s, p) => s + p.count, 0)} rows cannot be used:\n${lines.join('\n')}`);
+    }
+    input = { kind: 'paired-balanced', tables: parsed.tables };
+  } else if (options.query !== undefined) {
+    const parsed = parseCompareLink(new URLSearchParams(options.query.replace(/^.*\?/, '')));
+    if (!parsed.ok) throw new CliError(`--query: ${parsed.problems.map((problem) => problem.message).join(' ')}`);
+    const { data, a, b } = parsed.value;
+    if (data.kind === 'none' || data.kind === 'detectors') {
+      if (!a.counts || !b.counts) throw new CliError('--query carries no counts; expected e.g. b=12&c=4&n=200 or ayes=38/40&ano=55/60&byes=30/40&bno=50/60.');
+      input = { kind: 'unpaired-balanced', a: a.counts, b: b.counts };
+    } else input = data;
+    if (a.name) names.a = a.name;
+    if (b.name) names.b = b.name;
+  } else {
+    if (options.a === undefined || options.b === undefined) throw new CliError('compare needs both --a and --b (each yes=correct/total,no=correct/total).');
+    const a = countsOption(options.a, '--a');
+    const b = countsOption(options.b, '--b');
+    if (a.name) names.a = a.name;
+    if (b.name) names.b = b.name;
+    input = { kind: 'unpaired-balanced', a: { yes: a.yes, no: a.no }, b: { yes: b.yes, no: b.no } };
+  }
+  let comparison;
+  try {
+    comparison = compare(input, delta);
+  } catch (error) {
+    if (error instanceof RangeError) throw new CliError(`compare: ${error.message}`);
+    throw error;
+  }
+  const site = siteOption(options.site);
+  const format = options.json ? 'json' : options.format === undefined ? 'table' : choiceOption('--format', options.format, ['table', 'json', 'csv'] as const);
+  if (format === 'csv') io.stdout.write(comparisonToCsv(comparison, names));
+  else if (format === 'json') {
+    const { interval } = comparison;
+    const result = {
+      tailbound: VERSION,
+      command: 'compare',
+      names,
+      input,
+      counts: countsText(input),
+      paired: comparison.paired,
+      metric: comparison.metric,
+      delta,
+      difference: { estimate: interval.estimate, lower: interval.lower, upper: interval.upper },
+      method: comparison.method,
+      pValue: comparison.test.p,
+      test: comparison.test.name,
+      sentence: comparisonSentence(comparison, names),
+      link: site === null ? null : siteLink(site, compareHref(compareLinkOf(input, names, delta))),
+    };
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    io.stdout.write(`${comparisonSentence(comparison, names)}\n${testSentence(comparison)}\n${comparison.paired ? '' : 'Not paired: the two detectors’ results are compared as independent samples.\n'}Method: ${comparison.method}; ${countsText(input)}.\n`);
+    if (site !== null) io.stdout.write(`${siteLink(site, compareHref(compareLinkOf(input, names, delta)))}\n`);
+  }
+  return 0;
+}
+
+function compareLinkOf(input: ComparisonInput, names: { a: string; b: string }, delta: number) {
+  const side = (name: string, counts?: { yes: { correct: number; total: number }; no: { correct: number; total: number } }) => ({ name, ...(counts ? { counts } : {}) });
+  if (input.kind === 'unpaired-balanced') return { a: side(names.a, input.a), b: side(names.b, input.b), data: { kind: 'detectors' as const }, delta };
+  return { a: side(names.a), b: side(names.b), data: input, delta };
+}
+
+export function program(io: Io): { command: Command; exitCode: () => number } {
+  let exitCode = 0;
+  const command = new Command('tailbound')
+    .description('Exact binomial-tail intervals for yes/no detectors — and a gate on what the data can prove.')
+    .version(VERSION, '-V, --version')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  const check = addCommonOptions(
+    command
+      .command('check')
+      .description('exit 0 when every selected detector’s lower bound is ≥ the target (1 when any is below, 2 for bad usage or input)')
+      .argument('[files...]', 'counts CSV, workspace JSON, or per-example CSV/TSV/JSON Lines/Parquet/.csv.gz'),
+  )
+    .option('--min-lower <p>', 'the lower bound must be at least p (a proportion, e.g. 0.9)')
+    .option('--max-upper <p>', 'the upper bound must be at most p (with --metric …-error: the error rate is proven at most p)')
+    .addOption(new Option('--metric <metric>', 'what is gated').choices([...METRICS]).default('balanced'))
+    .addOption(new Option('--format <format>', 'stdout: table, json, csv (the dashboard’s export) or markdown').choices([...FORMATS]));
+  check.action(async (files: string[], options) => {
+    exitCode = await run('check', files, options, io);
+  });
+  const intervals = addCommonOptions(
+    command.command('intervals').description('every detector’s balanced and per-class exact intervals').argument('[files...]', 'counts CSV, workspace JSON, or per-example files'),
+  ).addOption(new Option('--format <format>', 'table, json, csv (the dashboard’s export) or markdown').choices([...FORMATS]));
+  intervals.action(async (files: string[], options) => {
+    exitCode = await run('intervals', files, options, io);
+  });
+  command
+    .command('plan')
+    .description('how many more labels until the balanced lower bound clears a target (exit 1 when none does)')
+    .option('--counts <spec>', 'the labels in hand: yes=38/40,no=55/60', collect)
+    .option('--target <p>', 'the target (a proportion)', '0.9')
+    .option('--goal <goal>', 'lower (lower bound ≥ target) or width (interval at most target wide)', 'lower')
+    .option('--ratio <yes:no>', 'the YES:NO split of new labels (default: as observed)')
+    .option('--delta <δ>', 'miss probability δ', '0.05')
+    .option('--method <method>', 'buehler, union or inversion', DEFAULT_BALANCED_METHOD)
+    .option('--site <url>', 'link to the dashboard’s planner')
+    .option('--json', 'JSON on stdout')
+    .action(async (options) => {
+      exitCode = await runPlan(options, io);
+    });
+  command
+    .command('compare')
+    .description('is A better than B? The difference with its exact interval and p-value, as #/compare')
+    .option('--a <spec>', 'A’s counts: yes=38/40,no=55/60 (optionally name=…)')
+    .option('--b <spec>', 'B’s counts')
+    .option('--paired <file>', 'a paired CSV: example_id,label,prediction_a,prediction_b')
+    .option('--query <params>', 'a #/compare link or its parameters, e.g. "b=12&c=4&n=200"')
+    .option('--name-a <name>', 'A’s name', 'A')
+    .option('--name-b <name>', 'B’s name', 'B')
+    .option('--delta <δ>', 'miss probability δ', '0.05')
+    .option('--site <url>', 'link to the dashboard’s #/compare')
+    .option('--json', 'JSON on stdout')
+    .addOption(new Option('--format <format>', 'table, json or csv').choices(['table', 'json', 'csv']))
+    .action(async (options) => {
+      exitCode = await runCompare(options, io);
+    });
+  for (const sub of command.commands) sub.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) }).showHelpAfterError('(add --help for usage)');
+  return { command, exitCode: () => exitCode };
+}
+
+/** Runs the command line; resolves to the exit code. Never throws: a problem is a message on stderr and code 2. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const { command, exitCode } = program(io);
+  try {
+    await command.parseAsync([...argv], { from: 'user' });
+    return exitCode();
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CliError) {
+      io.stderr.write(`tailbound: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (process.env.TAILBOUND_DEBUG) io.stderr.write(`${error instanceof Error ? error.stack : message}\n`);
+    io.stderr.write(`tailbound: ${message}\n`);
+    return 2;
+  }
+}

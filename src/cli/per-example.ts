@@ -1,0 +1,320 @@
+/**
+ * Per-example files (CSV, TSV, JSON Lines, Parquet, .csv.gz) counted by DuckDB's Node client with
+ * the dashboard's own evaluation module (`#/data`): the same format detection, SQL, column-role
+ * guessing, label values, filters, threshold and unusable-row reasons. @duckdb/node-api is an
+ * optional dependency, imported only when such a file is given.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { ClassCounts } from '../stats';
+import { CliError, quoted } from './cli-error';
+import {
+  createExamplesSql,
+  CsvParts,
+  detectEvaluationFormat,
+  detectorCountsSql,
+  distinctCountsSql,
+  FORMAT_SNIFF_BYTES,
+  guessMapping,
+  JsonLinesReader,
+  problemSummarySql,
+  readerProblem,
+  readFileSql,
+  sliceCountsSql,
+  SOURCE_TABLE,
+  type EvaluationFilter,
+  type EvaluationFormat,
+  type EvaluationMapping,
+  type TypeDetection,
+} from './dashboard';
+import type { Progress } from './progress';
+
+/** The options of `#/data`'s mapping form, from the command line. */
+export interface MappingOptions {
+  label?: string;
+  prediction?: string;
+  score?: string;
+  threshold?: number;
+  detectorColumn?: string;
+  yesValues?: string[];
+  noValues?: string[];
+  where: EvaluationFilter[];
+  slice?: string;
+}
+
+export interface UnusableRows {
+  reason: string;
+  rows: number;
+  /** The first few: file lines for CSV/TSV (the header is line 1), rows for JSON Lines and Parquet. */
+  lines: number[];
+}
+
+export interface GroupCounts {
+  group: string | null;
+  yes: ClassCounts;
+  no: ClassCounts;
+}
+
+export interface CountedFile {
+  format: EvaluationFormat;
+  rows: number;
+  usableRows: number;
+  unusable: UnusableRows[];
+  /** JSON Lines lines that are not a JSON object (left out before rows are numbered). */
+  skippedLines: { count: number; lines: number[] };
+  /** `line` or `row`: what the numbers in `unusable` count. */
+  numbering: 'line' | 'row';
+  mapping: EvaluationMapping;
+  threshold: number | null;
+  /** One entry per detector value (`null` group: the file is one detector). */
+  detectors: GroupCounts[];
+  /** With --slice: per detector value, the counts per slice value. */
+  slices: Map<string | null, GroupCounts[]> | null;
+}
+
+/** The page's default threshold when a score decides (no prediction column). */
+const DEFAULT_THRESHOLD = 0.5;
+/** Files up to this size (uncompressed CSV/TSV) have their types found from every row, as on the page. */
+const WHOLE_SNIFF_BYTES = 64 * 1024 * 1024;
+
+const FORMAT_NAMES: Record<EvaluationFormat, string> = {
+  csv: 'CSV',
+  tsv: 'TSV',
+  'csv.gz': 'gzip-compressed CSV',
+  jsonl: 'JSON Lines',
+  parquet: 'Parquet',
+};
+
+type Query = (sql: string) => Promise<Record<string, unknown>[]>;
+
+interface Engine {
+  query: Query;
+  progress(): number;
+  close(): void;
+}
+
+async function startEngine(): Promise<Engine> {
+  let api: typeof import('@duckdb/node-api');
+  try {
+    api = await import('@duckdb/node-api');
+  } catch {
+    throw new CliError(
+      'per-example files are counted by DuckDB, whose Node client (@duckdb/node-api, an optional dependency of tailbound) is not installed here; install it with `npm install @duckdb/node-api@1.4.3-r.3`, or pass counts (a counts CSV, a workspace JSON or --counts).',
+    );
+  }
+  const instance = await api.DuckDBInstance.create(':memory:', {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    temp_directory: join(tmpdir(), 'tailbound-duckdb'),
+  });
+  const connection = await instance.connect();
+  return {
+    query: async (sql) => (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[],
+    progress: () => {
+      const percentage = Number(connection.progress.percentage);
+      return Number.isFinite(percentage) && percentage >= 0 ? Math.min(1, percentage / 100) : 0;
+    },
+    close: () => {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Reads, maps and counts one per-example file; a CliError names the file and what is wrong. */
+export async function countPerExampleFile(path: string, options: MappingOptions, progress: Progress): Promise<CountedFile> {
+  const fileName = basename(path);
+  const info = await stat(path).catch(() => null);
+  if (info === null || !info.isFile()) throw new CliError(`${path}: no such file.`);
+  const handle = await open(path, 'r');
+  const head = new Uint8Array(FORMAT_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(head, 0, FORMAT_SNIFF_BYTES, 0);
+  await handle.close();
+  const guess = detectEvaluationFormat(fileName, info.size, head.subarray(0, bytesRead));
+  if (!guess.ok) throw new CliError(`${path}: ${guess.message}`);
+  const { format } = guess;
+  const engine = await startEngine();
+  const scratch = await mkdtemp(join(tmpdir(), 'tailbound-'));
+  const task = progress.task(`Reading ${fileName}`, engine.progress);
+  try {
+    let skippedLines = { count: 0, lines: [] as number[] };
+    let source: (types: TypeDetection) => string;
+    if (format === 'jsonl') {
+      const converted = await jsonLinesToCsv(path, join(scratch, 'evaluation.csv'));
+      if (converted.rows === 0) {
+        throw new CliError(`${path}: could not be read as JSON Lines: ${converted.skipped.count > 0 ? `no line is a JSON object (line ${converted.skipped.lines[0]} is not)` : 'it has no rows'}.`);
+      }
+      skippedLines = converted.skipped;
+      source = (types) => readFileSql(converted.path, 'jsonl', types);
+    } else if (format === 'parquet') {
+      // The page converts Parquet to CSV because DuckDB-WASM would fetch its Parquet reader; here it is built in.
+      source = () => `read_parquet(${sqlText(path)})`;
+    } else {
+      source = (types) => readFileSql(path, format, types);
+    }
+    let types: TypeDetection = format !== 'csv.gz' && format !== 'parquet' && info.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
+    for (;;) {
+      try {
+        await engine.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${source(types)}`);
+        break;
+      } catch (error) {
+        if (format === 'parquet') throw error;
+        if (types !== 'text' && /conversion error|could not convert/i.test(message(error))) types = 'text';
+        else if (types === 'whole' && /when sniffing/i.test(message(error))) types = 'sampled';
+        else throw error;
+      }
+    }
+    const described = await engine.query(`DESCRIBE ${SOURCE_TABLE}`);
+    const names = described.map((row) => String(row.column_name));
+    if (names.length === 0) throw new CliError(`${path}: has no columns.`);
+    const [distinct] = await engine.query(distinctCountsSql(names));
+    const rows = Number(distinct?.total_rows ?? 0);
+    if (rows === 0) throw new CliError(`${path}: has column names but no rows.`);
+    const columns = described.map((row, index) => ({ name: String(row.column_name), type: String(row.column_type), distinct: Number(distinct?.[`c${index}`] ?? 0) }));
+    const { mapping, threshold } = chooseMapping(path, guessMapping(columns), names, options);
+    const filters = options.where;
+    task.rename(`Counting ${fileName}`);
+    await engine.query(createExamplesSql(mapping));
+    const headerLine = (format === 'csv' || format === 'tsv' || format === 'csv.gz') && !names.every((column, index) => column === `column${index}`);
+    const offset = headerLine ? 1 : 0;
+    const unusable = (await engine.query(problemSummarySql())).map((row) => ({
+      reason: String(row.problem),
+      rows: Number(row.rows),
+      lines: (row.examples as unknown[]).map((example) => Number(example) + offset),
+    }));
+    const [usable] = await engine.query('SELECT count(*)::DOUBLE AS rows FROM examples WHERE problem IS NULL');
+    const detectors = (await engine.query(detectorCountsSql(mapping, filters, threshold))).map(groupCounts);
+    let slices: Map<string | null, GroupCounts[]> | null = null;
+    if (options.slice !== undefined) {
+      slices = new Map();
+      for (const detector of detectors) {
+        if (detector.group === null) continue;
+        slices.set(detector.group, (await engine.query(sliceCountsSql(mapping, options.slice, filters, detector.group, threshold))).map(groupCounts));
+      }
+    }
+    return {
+      format,
+      rows,
+      usableRows: Number(usable?.rows ?? 0),
+      unusable,
+      skippedLines,
+      numbering: headerLine ? 'line' : 'row',
+      mapping,
+      threshold,
+      detectors,
+      slices,
+    };
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`${path}: could not be read as ${FORMAT_NAMES[format]}: ${readerProblem(message(error), fileName, format).split(engineSafe(path)).join(fileName)}`);
+  } finally {
+    task.done();
+    engine.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function engineSafe(path: string): string {
+  return `"${path}"`;
+}
+
+function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function groupCounts(row: Record<string, unknown>): GroupCounts {
+  return {
+    group: row.grp === null || row.grp === undefined ? null : String(row.grp),
+    yes: { correct: Number(row.yes_correct), total: Number(row.yes_total) },
+    no: { correct: Number(row.no_correct), total: Number(row.no_total) },
+  };
+}
+
+/** The guessed mapping with the command line's choices applied, each column checked against the file's. */
+function chooseMapping(path: string, guessed: EvaluationMapping, names: readonly string[], options: MappingOptions): { mapping: EvaluationMapping; threshold: number | null } {
+  const column = (option: string, name: string | undefined): string | undefined => {
+    if (name === undefined) return undefined;
+    if (names.includes(name)) return name;
+    throw new CliError(`${option} ${quoted(name)}: ${path} has no such column; its columns are ${names.map((n) => quoted(n)).join(', ')}.`);
+  };
+  const mapping: EvaluationMapping = { ...guessed, slices: [...guessed.slices] };
+  const claim = (name: string) => {
+    // A column given a role leaves the others it was guessed for.
+    for (const role of ['detector', 'truth', 'prediction', 'score', 'timestamp', 'exampleId', 'split'] as const) if (mapping[role] === name) (mapping as unknown as Record<string, string | null>)[role] = null;
+    mapping.slices = mapping.slices.filter((slice) => slice !== name);
+  };
+  const label = column('--label', options.label);
+  const prediction = column('--prediction', options.prediction);
+  const score = column('--score', options.score);
+  const detector = column('--detector-column', options.detectorColumn);
+  for (const [name, role] of [
+    [label, 'truth'],
+    [prediction, 'prediction'],
+    [score, 'score'],
+    [detector, 'detector'],
+  ] as const) {
+    if (name === undefined) continue;
+    claim(name);
+    (mapping as unknown as Record<string, string | null>)[role] = name;
+  }
+  if (mapping.truth === null || mapping.truth === '') throw new CliError(`${path}: no label column; name it with --label (columns: ${names.map((n) => quoted(n)).join(', ')}).`);
+  if (options.yesValues) mapping.yesValues = options.yesValues;
+  if (options.noValues) mapping.noValues = options.noValues;
+  const overlap = mapping.yesValues.filter((value) => mapping.noValues.includes(value));
+  if (overlap.length > 0) throw new CliError(`--yes-values and --no-values both contain ${overlap.map((v) => quoted(v)).join(', ')}; a value means YES or NO, not both.`);
+  // As the page: "Count with score ≥ this threshold" makes the score decide even where a prediction column exists.
+  if (options.threshold !== undefined) {
+    if (mapping.score === null) throw new CliError(`--threshold needs a score column; ${path} has none guessed — name it with --score (columns: ${names.map((n) => quoted(n)).join(', ')}).`);
+    if (options.prediction !== undefined) throw new CliError('--threshold and --prediction both say how the detector answered; give one (with --threshold, YES when score ≥ threshold).');
+    mapping.prediction = null;
+  }
+  if (mapping.prediction === null && mapping.score === null) {
+    throw new CliError(`${path}: no prediction or score column was found; name one with --prediction or --score (columns: ${names.map((n) => quoted(n)).join(', ')}).`);
+  }
+  for (const extra of [options.slice, ...options.where.map((filter) => filter.column)]) {
+    if (extra === undefined) continue;
+    const name = column(extra === options.slice ? '--slice' : '--where', extra)!;
+    if (name !== mapping.detector && !mapping.slices.includes(name)) {
+      if (name === mapping.truth || name === mapping.prediction || name === mapping.score) {
+        throw new CliError(`${quoted(name)} is ${path}'s ${name === mapping.truth ? 'label' : name === mapping.prediction ? 'prediction' : 'score'} column; slices and filters take the detector column or other (categorical) columns.`);
+      }
+      claim(name);
+      mapping.slices.push(name);
+    }
+  }
+  const threshold = mapping.prediction === null ? (options.threshold ?? DEFAULT_THRESHOLD) : null;
+  return { mapping, threshold };
+}
+
+/** JSON Lines to a CSV file through the page's converter (each non-blank line one JSON object; others skipped and counted). */
+async function jsonLinesToCsv(path: string, target: string): Promise<{ path: string; rows: number; skipped: { count: number; lines: number[] } }> {
+  const csv = new CsvParts();
+  const reader = new JsonLinesReader(csv);
+  const bodyPath = `${target}.body`;
+  const body = createWriteStream(bodyPath);
+  const decoder = new TextDecoder();
+  for await (const chunk of createReadStream(path)) {
+    reader.push(decoder.decode(chunk as Buffer, { stream: true }));
+    // Rows go to disk as they come (the page keeps them as Blob parts); the header, known at the end, goes first.
+    csv.flush();
+    for (const part of csv.parts.splice(0)) if (!body.write(part)) await new Promise<void>((resolve) => body.once('drain', () => resolve()));
+  }
+  reader.push(decoder.decode());
+  reader.end();
+  const [header, ...rest] = csv.blobParts();
+  for (const part of rest) body.write(part);
+  body.end();
+  await finished(body);
+  const out = createWriteStream(target);
+  out.write(header ?? '\n');
+  for await (const chunk of createReadStream(bodyPath)) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  out.end();
+  await finished(out);
+  await rm(bodyPath, { force: true });
+  return { path: target, rows: csv.rows, skipped: { count: reader.skipped.count, lines: reader.skipped.examples } };
+}

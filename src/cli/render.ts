@@ -1,0 +1,121 @@
+/** The report as a terminal table, Markdown (for job summaries) and the one-line verdict. */
+import type { Interval } from '../stats';
+import { formatConfidence, formatEstimateWithInterval } from './dashboard';
+import type { DetectorResult, Report } from './report';
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+function estimateWithInterval(interval: Interval | null): string {
+  if (interval === null) return '—';
+  return formatEstimateWithInterval(interval);
+}
+
+const counts = (c: { correct: number; total: number }) => `${c.correct}/${c.total}`;
+
+function clipName(name: string): string {
+  const single = name.replace(/[\r\n\t]+/g, ' ');
+  return single.length > 40 ? `${single.slice(0, 39)}…` : single;
+}
+
+function gateText(report: Report): string {
+  const gate = report.gate!;
+  const what = gate.metric.startsWith('balanced') ? 'balanced accuracy' : `${gate.metric.startsWith('yes') ? 'should-be-YES' : 'should-be-NO'} accuracy`;
+  const metric = `${what}${gate.metric.endsWith('-error') ? ' error rate' : ''}`;
+  const parts = [gate.minLower !== null ? `lower bound ≥ ${percent(gate.minLower)}` : null, gate.maxUpper !== null ? `upper bound ≤ ${percent(gate.maxUpper)}` : null].filter(Boolean);
+  return `${metric} ${parts.join(' and ')} at ${formatConfidence(report.delta)} confidence${report.bonferroni ? ` (Bonferroni over ${report.bonferroni.detectors} detectors: each at δ = ${report.bonferroni.detectorDelta})` : ''}`;
+}
+
+/** "PASS: 3 detectors — balanced accuracy lower bound ≥ 90.0% at 95% confidence" */
+export function verdictLine(report: Report): string {
+  const n = report.detectors.length;
+  const failed = report.detectors.filter((d) => d.check?.pass === false).length;
+  const slicesFailed = report.detectors.reduce((sum, d) => sum + (d.slices?.rows.filter((row) => row.check?.pass === false).length ?? 0), 0);
+  const head = report.verdict === 'pass' ? 'PASS' : 'FAIL';
+  const detail = report.verdict === 'pass' ? `${n} detector${n === 1 ? '' : 's'}` : `${failed} of ${n} detector${n === 1 ? '' : 's'}${slicesFailed > 0 ? ` and ${slicesFailed} slice${slicesFailed === 1 ? '' : 's'}` : ''} below`;
+  return `${head}: ${detail} — ${gateText(report)}`;
+}
+
+function methodName(report: Report): string {
+  return report.method.id;
+}
+
+interface Row {
+  cells: string[];
+  verdict: boolean | null;
+}
+
+function detectorRows(detector: DetectorResult, withCheck: boolean): Row[] {
+  const rows: Row[] = [
+    {
+      cells: [
+        clipName(detector.name),
+        counts(detector.yes),
+        counts(detector.no),
+        estimateWithInterval(detector.intervals.balanced),
+        estimateWithInterval(detector.intervals.yes),
+        estimateWithInterval(detector.intervals.no),
+        ...(withCheck ? [detector.check ? (detector.check.pass ? 'PASS' : 'FAIL') : ''] : []),
+      ],
+      verdict: detector.check?.pass ?? null,
+    },
+  ];
+  for (const slice of detector.slices?.rows ?? []) {
+    rows.push({
+      cells: [
+        `  ${detector.slices!.column}=${clipName(slice.value ?? '(missing)')}${slice.underpowered ? ' (underpowered)' : ''}`,
+        counts(slice.yes),
+        counts(slice.no),
+        estimateWithInterval(slice.intervals.balanced),
+        estimateWithInterval(slice.intervals.yes),
+        estimateWithInterval(slice.intervals.no),
+        ...(withCheck ? [slice.check ? (slice.check.pass ? 'PASS' : 'FAIL') : ''] : []),
+      ],
+      verdict: slice.check?.pass ?? null,
+    });
+  }
+  return rows;
+}
+
+/** A plain-text table; colour (PASS green, FAIL red) only when asked (a terminal without NO_COLOR). */
+export function renderTable(report: Report, colour: boolean): string {
+  const withCheck = report.gate !== null;
+  const conf = formatConfidence(report.delta);
+  const header = ['detector', 'YES', 'NO', `balanced (${conf})`, 'should-be-YES', 'should-be-NO', ...(withCheck ? ['check'] : [])];
+  const rows = report.detectors.flatMap((detector) => detectorRows(detector, withCheck));
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row.cells[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ');
+  const paint = (text: string, verdict: boolean | null) => {
+    if (!colour || verdict === null) return text;
+    return verdict ? text.replace(/PASS$/, '\x1b[32mPASS\x1b[0m') : text.replace(/FAIL$/, '\x1b[31mFAIL\x1b[0m');
+  };
+  const lines = [line(header), ...rows.map((row) => paint(line(row.cells), row.verdict))];
+  const notes = [`Balanced: ${methodName(report)}; per class: exact-central (Clopper–Pearson); δ = ${report.delta}${report.bonferroni ? `, each detector at δ/${report.bonferroni.detectors} = ${report.bonferroni.detectorDelta}` : ''}. Bounds rounded outward.`];
+  const sliced = report.detectors.find((detector) => detector.slices !== null);
+  if (sliced?.slices) notes.push(`Slices by ${sliced.slices.column}: each at δ/m (Bonferroni over the slices with labels), worst first.`);
+  for (const detector of report.detectors) if (detector.check && !detector.check.pass) notes.push(`${clipName(detector.name)}: ${detector.check.reason}`);
+  if (report.gate !== null) notes.push(verdictLine(report));
+  return `${lines.join('\n')}\n\n${notes.join('\n')}\n`;
+}
+
+const escapeMarkdown = (text: string) => text.replace(/[\\|[\]<>*_`]/g, (ch) => `\\${ch}`).replace(/[\r\n]+/g, ' ');
+
+/** Markdown for a job summary: a heading with the verdict, the table (names linked into the dashboard with --site), the method. */
+export function renderMarkdown(report: Report): string {
+  const withCheck = report.gate !== null;
+  const conf = formatConfidence(report.delta);
+  const title = withCheck ? `### tailbound check: ${report.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}` : '### tailbound intervals';
+  const lines = [title, ''];
+  if (withCheck) lines.push(escapeMarkdown(verdictLine(report)), '');
+  lines.push(`| Detector | should-be-YES | should-be-NO | Balanced accuracy (${conf}) | YES accuracy | NO accuracy |${withCheck ? ' Check |' : ''}`);
+  lines.push(`|---|---|---|---|---|---|${withCheck ? '---|' : ''}`);
+  for (const detector of report.detectors) {
+    const name = escapeMarkdown(clipName(detector.name));
+    const cells = detectorRows(detector, withCheck).map((row) => row.cells);
+    cells.forEach((row, index) => {
+      const first = index === 0 ? (detector.link ? `[${name}](${detector.link})` : name) : escapeMarkdown(row[0]!.trim());
+      lines.push(`| ${[first, ...row.slice(1).map((cell) => (cell === 'PASS' ? '✅ pass' : cell === 'FAIL' ? '❌ fail' : escapeMarkdown(cell)))].join(' | ')} |`);
+    });
+  }
+  lines.push('', `Exact intervals at ${conf} (δ = ${report.delta}${report.bonferroni ? `; each detector at δ/${report.bonferroni.detectors}` : ''}): balanced by \`${methodName(report)}\`, per class \`exact-central\` (Clopper–Pearson); bounds rounded outward.`, '');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,171 @@
+/**
+ * The results every output is written from: per detector its counts, its intervals (the dashboard's
+ * `computeIntervals`, with the CSV export's method names), a link that reopens the numbers, and with
+ * a gate whether it passes. `--json` prints this object (its shape is documented in the README).
+ */
+import type { ClassCounts, Interval } from '../stats';
+import { BALANCED_METHOD_IDS, computeIntervals, confidenceCell, countsHref, methodOfMetric, sliceTable, type BalancedMethod } from './dashboard';
+import type { InputDetector, InputSummary } from './inputs';
+
+export const METRICS = ['balanced', 'yes', 'no', 'balanced-error', 'yes-error', 'no-error'] as const;
+export type Metric = (typeof METRICS)[number];
+
+export interface Gate {
+  metric: Metric;
+  minLower: number | null;
+  maxUpper: number | null;
+}
+
+export interface MethodInterval extends Interval {
+  method: string;
+}
+
+export interface Verdict {
+  pass: boolean;
+  /** The metric's interval the gate read (error metrics: 1 − accuracy, ends swapped); null when it has none. */
+  interval: Interval | null;
+  reason: string;
+}
+
+export interface SliceResult {
+  value: string | null;
+  yes: ClassCounts;
+  no: ClassCounts;
+  intervals: { balanced: MethodInterval | null; yes: MethodInterval | null; no: MethodInterval | null };
+  underpowered: boolean;
+  check: Verdict | null;
+}
+
+export interface DetectorResult {
+  id: string;
+  name: string;
+  source: string;
+  yes: ClassCounts;
+  no: ClassCounts;
+  delta: number;
+  intervals: { balanced: MethodInterval | null; yes: MethodInterval | null; no: MethodInterval | null };
+  link: string | null;
+  check: Verdict | null;
+  slices: { column: string; family: number; sliceDelta: number; rows: SliceResult[] } | null;
+}
+
+export interface Report {
+  tailbound: string;
+  command: 'check' | 'intervals';
+  inputs: InputSummary[];
+  delta: number;
+  confidence: string;
+  /** The balanced interval's construction: the option value and the CSV export's method id. */
+  method: { option: BalancedMethod; id: string };
+  bonferroni: { detectors: number; detectorDelta: number } | null;
+  gate: Gate | null;
+  detectors: DetectorResult[];
+  verdict: 'pass' | 'fail' | null;
+  exitCode: 0 | 1;
+}
+
+export interface ReportOptions {
+  command: 'check' | 'intervals';
+  version: string;
+  delta: number;
+  method: BalancedMethod;
+  gate: Gate | null;
+  bonferroni: boolean;
+  site: string | null;
+  sliceColumn: string | null;
+}
+
+const CLASS_NAMES = { yes: 'should-be-YES', no: 'should-be-NO' } as const;
+
+function withMethod(interval: Interval | null, method: string): MethodInterval | null {
+  return interval === null ? null : { estimate: interval.estimate, lower: interval.lower, upper: interval.upper, method };
+}
+
+function intervalsOf(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod) {
+  const computed = computeIntervals(yes, no, delta, method);
+  return {
+    balanced: withMethod(computed.balanced, methodOfMetric('balanced', computed.method)),
+    yes: withMethod(computed.yes, methodOfMetric('yes', computed.method)),
+    no: withMethod(computed.no, methodOfMetric('no', computed.method)),
+  };
+}
+
+/** Reads the gate's metric off the intervals and says whether it clears the bounds. */
+export function judge(gate: Gate, intervals: DetectorResult['intervals'], yes: ClassCounts, no: ClassCounts): Verdict {
+  const base = gate.metric.replace(/-error$/, '') as 'balanced' | 'yes' | 'no';
+  const error = gate.metric.endsWith('-error');
+  const accuracy = intervals[base];
+  const word = `${base === 'balanced' ? 'balanced accuracy' : `${CLASS_NAMES[base]} accuracy`}${error ? ' error rate' : ''}`;
+  if (accuracy === null) {
+    const empty = [yes.total === 0 ? CLASS_NAMES.yes : null, no.total === 0 ? CLASS_NAMES.no : null].filter(Boolean).join(' and ');
+    return { pass: false, interval: null, reason: `no ${empty} examples: the ${word} has no interval, so nothing is proven` };
+  }
+  const interval = error ? { estimate: 1 - accuracy.estimate, lower: 1 - accuracy.upper, upper: 1 - accuracy.lower } : { estimate: accuracy.estimate, lower: accuracy.lower, upper: accuracy.upper };
+  const problems: string[] = [];
+  if (gate.minLower !== null && !(interval.lower >= gate.minLower)) problems.push(`lower bound ${interval.lower} < ${gate.minLower}`);
+  if (gate.maxUpper !== null && !(interval.upper <= gate.maxUpper)) problems.push(`upper bound ${interval.upper} > ${gate.maxUpper}`);
+  if (problems.length > 0) return { pass: false, interval, reason: `${word}: ${problems.join('; ')}` };
+  const proven = [gate.minLower !== null ? `lower bound ${interval.lower} ≥ ${gate.minLower}` : null, gate.maxUpper !== null ? `upper bound ${interval.upper} ≤ ${gate.maxUpper}` : null].filter(Boolean);
+  return { pass: true, interval, reason: `${word}: ${proven.join('; ')}` };
+}
+
+/** The site's address with the dashboard route after it: `https://…/tailbound/#/counts?yes=…`. */
+export function siteLink(site: string, href: string): string {
+  return `${site.replace(/#.*$/, '')}${href}`;
+}
+
+export function buildReport(detectors: readonly InputDetector[], inputs: InputSummary[], options: ReportOptions): Report {
+  const { delta, method, gate } = options;
+  const detectorDelta = options.bonferroni && detectors.length > 1 ? delta / detectors.length : delta;
+  const results = detectors.map((detector): DetectorResult => {
+    const intervals = intervalsOf(detector.yes, detector.no, detectorDelta, method);
+    const check = gate === null ? null : judge(gate, intervals, detector.yes, detector.no);
+    const linkable = detector.yes.total > 0 && detector.no.total > 0;
+    return {
+      id: detector.id,
+      name: detector.name,
+      source: detector.source,
+      yes: detector.yes,
+      no: detector.no,
+      delta: detectorDelta,
+      intervals,
+      link: options.site !== null && linkable ? siteLink(options.site, countsHref(detector.yes, detector.no, detectorDelta, method)) : null,
+      check,
+      slices: detector.slices && options.sliceColumn !== null ? sliceResults(options.sliceColumn, detector.slices, detectorDelta, method, gate) : null,
+    };
+  });
+  const failed = results.some((result) => result.check?.pass === false || result.slices?.rows.some((row) => row.check?.pass === false));
+  return {
+    tailbound: options.version,
+    command: options.command,
+    inputs,
+    delta,
+    confidence: confidenceCell(delta),
+    method: { option: method, id: BALANCED_METHOD_IDS[method] },
+    bonferroni: options.bonferroni ? { detectors: detectors.length, detectorDelta } : null,
+    gate,
+    detectors: results,
+    verdict: gate === null ? null : failed ? 'fail' : 'pass',
+    exitCode: gate !== null && failed ? 1 : 0,
+  };
+}
+
+/** Slices as the page builds them: every slice with labels at δ/m (Bonferroni), the chosen balanced method at that level. */
+function sliceResults(column: string, groups: NonNullable<InputDetector['slices']>, delta: number, method: BalancedMethod, gate: Gate | null): DetectorResult['slices'] {
+  const table = sliceTable(groups, delta);
+  const rows = table.rows.map((row): SliceResult => {
+    const intervals = intervalsOf(row.yes, row.no, table.sliceDelta, method);
+    const hasLabels = row.yes.total > 0 || row.no.total > 0;
+    return {
+      value: row.group,
+      yes: row.yes,
+      no: row.no,
+      intervals,
+      underpowered: row.thinClasses.length > 0,
+      check: gate === null || !hasLabels ? null : judge(gate, intervals, row.yes, row.no),
+    };
+  });
+  // Worst first by the chosen method's balanced lower bound, as the page once every interval is in.
+  rows.sort((a, b) => (a.intervals.balanced?.lower ?? Infinity) - (b.intervals.balanced?.lower ?? Infinity) || String(a.value).localeCompare(String(b.value)));
+  return { column, family: table.family, sliceDelta: table.sliceDelta, rows };
+}
