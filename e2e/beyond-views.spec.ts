@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPercent } from '../src/data/format/format';
-import { balancedInterval, balancedInversionInterval, balancedWaldInterval, clopperPearsonInterval, posteriorBalancedAccuracy, projectBalancedInterval, wilsonInterval } from '../src/stats';
+import {
+  balancedInterval,
+  balancedInversionInterval,
+  balancedWaldInterval,
+  clopperPearsonInterval,
+  posteriorBalancedAccuracy,
+  projectBalancedInterval,
+  wilsonInterval,
+} from '../src/stats';
 import { openDataTables } from './beyond-helpers';
 import { expectNoAxeViolations } from './axe';
 

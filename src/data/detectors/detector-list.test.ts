@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { balancedBuehlerInterval, balancedInterval, balancedInversionInterval } from '../../stats';
 import { balancedIntervalBy } from '../methods/balanced-method';
 import type { Detector } from './detector';
-import { balancedLowerOrNaN, detectorBalancedEstimate, detectorIntervals, detectorLowerBound, detectorsWithoutLowerBound, rememberLowerBounds } from './detector-intervals';
+import {
+  balancedLowerOrNaN,
+  detectorBalancedEstimate,
+  detectorIntervals,
+  detectorLowerBound,
+  detectorsWithoutLowerBound,
+  rememberLowerBounds,
+} from './detector-intervals';
 import { visibleDetectors } from './detector-list';
 
 function detector(id: string, name: string, yes: [number, number], no: [number, number], query = ''): Detector {

@@ -1,7 +1,16 @@
 import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectNodeDuckDb, openNodeDuckDb } from '../../test/node-duckdb';
-import { createExamplesSql, detectorCountsSql, problemSummarySql, readFileSql, SOURCE_TABLE, timeCountsSql, type EvaluationMapping, type TypeDetection } from './sql';
+import {
+  createExamplesSql,
+  detectorCountsSql,
+  problemSummarySql,
+  readFileSql,
+  SOURCE_TABLE,
+  timeCountsSql,
+  type EvaluationMapping,
+  type TypeDetection,
+} from './sql';
 
 // The examples table and the counts, built by the SQL the data view runs, in DuckDB itself.
 let connection: DuckDBConnection;

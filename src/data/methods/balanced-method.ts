@@ -1,4 +1,12 @@
-import { balancedBuehlerInterval, balancedBuehlerIntervalLower, balancedInterval, balancedInversionInterval, balancedInversionIntervalLower, type ClassCounts, type Interval } from '../../stats';
+import {
+  balancedBuehlerInterval,
+  balancedBuehlerIntervalLower,
+  balancedInterval,
+  balancedInversionInterval,
+  balancedInversionIntervalLower,
+  type ClassCounts,
+  type Interval,
+} from '../../stats';
 
 /**
  * How the balanced-accuracy interval is built — a workspace setting, carried by links as

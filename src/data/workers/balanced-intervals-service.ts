@@ -1,6 +1,18 @@
 import type { ClassCounts, Interval } from '../../stats';
-import { balancedIntervalBy, balancedIsQuick, effectiveMethod, type BalancedMethod, type ExpensiveBalancedMethod } from '../methods/balanced-method';
-import { expensiveBalancedEntries, runExpensiveBalancedJob, type ExpensiveBalancedJob, type ExpensiveBalancedMessage, type ExpensiveBalancedNeed } from './expensive-balanced-job';
+import {
+  balancedIntervalBy,
+  balancedIsQuick,
+  effectiveMethod,
+  type BalancedMethod,
+  type ExpensiveBalancedMethod,
+} from '../methods/balanced-method';
+import {
+  expensiveBalancedEntries,
+  runExpensiveBalancedJob,
+  type ExpensiveBalancedJob,
+  type ExpensiveBalancedMessage,
+  type ExpensiveBalancedNeed,
+} from './expensive-balanced-job';
 import { dealOut, startWorkerJob, workersFor } from './worker-job';
 
 export type { ExpensiveBalancedNeed } from './expensive-balanced-job';

@@ -6,7 +6,16 @@ import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
-import { type CoverageAxis, coverageHref, type CoverageLink, DEFAULT_COVERAGE_LINK, type HashRoute, MAX_COVERAGE_N, MAX_HEATMAP_CLASS_SIZE, parseCoverageLink } from '../../data/links';
+import {
+  type CoverageAxis,
+  coverageHref,
+  type CoverageLink,
+  DEFAULT_COVERAGE_LINK,
+  type HashRoute,
+  MAX_COVERAGE_N,
+  MAX_HEATMAP_CLASS_SIZE,
+  parseCoverageLink,
+} from '../../data/links';
 import { formatConfidence, formatFullPrecision, formatPercent } from '../../data/format';
 import type { ProportionMethod } from '../../stats';
 import { BalancedCoverageMap } from './BalancedCoverageMap';

@@ -2,8 +2,30 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cancelEvaluationWork, columnValues, detectorCounts, openEvaluationFile, prepareExamples } from '../../data/evaluation/browser';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems, LinkProblemsNotice } from '../../components/LinkProblems';
-import { applyDataLink, dataHref, type DataLink, dataLinkFor, describeDataLink, type HashRoute, type LinkProblem, parseDataLink, parseHashRoute, type WindowChoice } from '../../data/links';
-import { EvaluationCancelled, type EvaluationFilter, type EvaluationMapping, type GroupCounts, guessMapping, isFilterable, type OpenedEvaluation, type OpenStage, type PreparedExamples, type ValueCount } from '../../data/evaluation';
+import {
+  applyDataLink,
+  dataHref,
+  type DataLink,
+  dataLinkFor,
+  describeDataLink,
+  type HashRoute,
+  type LinkProblem,
+  parseDataLink,
+  parseHashRoute,
+  type WindowChoice,
+} from '../../data/links';
+import {
+  EvaluationCancelled,
+  type EvaluationFilter,
+  type EvaluationMapping,
+  type GroupCounts,
+  guessMapping,
+  isFilterable,
+  type OpenedEvaluation,
+  type OpenStage,
+  type PreparedExamples,
+  type ValueCount,
+} from '../../data/evaluation';
 import { fileSize } from '../../data/format';
 import { BALANCED_METHOD_NAMES } from '../../data/methods';
 import { useWorkspace } from '../../store/workspace';

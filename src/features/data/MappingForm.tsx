@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { type EvaluationColumn, type EvaluationMapping, type SingleRole, type ValueCount, valueMeaning, type ValueMeaning, withValueMeaning } from '../../data/evaluation';
+import {
+  type EvaluationColumn,
+  type EvaluationMapping,
+  type SingleRole,
+  type ValueCount,
+  valueMeaning,
+  type ValueMeaning,
+  withValueMeaning,
+} from '../../data/evaluation';
 
 const ROLE_LABELS: Record<SingleRole, string> = {
   truth: 'True label',

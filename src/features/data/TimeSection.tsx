@@ -6,7 +6,17 @@ import { TableScroll } from '../../components/TableScroll';
 import { downloadText } from '../../components/download';
 import { timeCounts, timeSpan } from '../../data/evaluation/browser';
 import type { WindowChoice } from '../../data/links';
-import { autoTimeWindow, type ClassLine, type GroupCounts, TIME_WINDOWS, type TimeRow, timeTable, type TimeTable, timeTableCsv, type TimeWindow } from '../../data/evaluation';
+import {
+  autoTimeWindow,
+  type ClassLine,
+  type GroupCounts,
+  TIME_WINDOWS,
+  type TimeRow,
+  timeTable,
+  type TimeTable,
+  timeTableCsv,
+  type TimeWindow,
+} from '../../data/evaluation';
 import type { BalancedMethod } from '../../data/methods';
 import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
 import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';

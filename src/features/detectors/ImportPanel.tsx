@@ -1,6 +1,18 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { Detector } from '../../data/detectors';
-import { COUNTS_COLUMNS, describeImport, type ExistingIdPolicy, type ImportAction, type ImportMode, type ImportPreview, MAX_IMPORT_BYTES, parseImportFile, PER_EXAMPLE_COLUMNS, perExampleFileReason, planImport } from '../../data/files';
+import {
+  COUNTS_COLUMNS,
+  describeImport,
+  type ExistingIdPolicy,
+  type ImportAction,
+  type ImportMode,
+  type ImportPreview,
+  MAX_IMPORT_BYTES,
+  parseImportFile,
+  PER_EXAMPLE_COLUMNS,
+  perExampleFileReason,
+  planImport,
+} from '../../data/files';
 import { countsText } from './wording';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
 

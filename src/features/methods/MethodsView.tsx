@@ -9,7 +9,20 @@ import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
-import { coverageHref, DEFAULT_COVERAGE_LINK, DEFAULT_METHODS_LINK, DEFAULT_PLAN_LINK, type HashRoute, MAX_COVERAGE_N, MAX_POSTERIOR_COUNT, methodsHref, type MethodsLink, parseMethodsLink, planHref, posteriorHref } from '../../data/links';
+import {
+  coverageHref,
+  DEFAULT_COVERAGE_LINK,
+  DEFAULT_METHODS_LINK,
+  DEFAULT_PLAN_LINK,
+  type HashRoute,
+  MAX_COVERAGE_N,
+  MAX_POSTERIOR_COUNT,
+  methodsHref,
+  type MethodsLink,
+  parseMethodsLink,
+  planHref,
+  posteriorHref,
+} from '../../data/links';
 import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPercent, intervalDigits } from '../../data/format';
 import type { ClassCounts, Interval, ProportionMethod } from '../../stats';
 import { BalancedConstructions, EXACT_BALANCED, hereVersusUnion } from './balanced-constructions';

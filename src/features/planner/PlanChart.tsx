@@ -1,4 +1,15 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ReferenceLine, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ReferenceLine,
+  Tooltip,
+  type TooltipContentProps,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { PlanGoal } from '../../data/links';
 import { formatPercent, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';

@@ -6,7 +6,16 @@ import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, honestDigits } from '../../data/format';
-import { BRODERSEN_EXAMPLE, DEFAULT_POSTERIOR_LINK, type HashRoute, MAX_POSTERIOR_COUNT, methodsHref, parsePosteriorLink, posteriorHref, type PosteriorLink } from '../../data/links';
+import {
+  BRODERSEN_EXAMPLE,
+  DEFAULT_POSTERIOR_LINK,
+  type HashRoute,
+  MAX_POSTERIOR_COUNT,
+  methodsHref,
+  parsePosteriorLink,
+  posteriorHref,
+  type PosteriorLink,
+} from '../../data/links';
 import type { ConfusionMatrix } from '../../stats';
 import { PosteriorChart } from './PosteriorChart';
 import { CHANCE, posteriorCurves, posteriorFacts, type PosteriorFacts } from './posterior-summary';
