@@ -1,0 +1,235 @@
+/**
+ * The built `tailbound` command line, spawned as users run it: every exit code, each input kind,
+ * every output format, malformed inputs, and the same numbers as the dashboard's own export and
+ * `#/data` counting for one shared fixture. The CLI is built (esbuild, no declarations) into
+ * node_modules/.cache so that @duckdb/node-api resolves from the project.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNodeDuckDb } from '../test/node-duckdb';
+import { countsHref } from '../data/links';
+import { detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
+import { createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
+
+const root = resolve(__dirname, '../..');
+const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
+const cli = join(built, 'cli.js');
+let dir: string;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function tailbound(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [cli, ...args], { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+// The shared fixture: the counts CSV the dashboard's #/data exports (extra columns after no_total).
+const COUNTS_CSV = [
+  'detector,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,delta,method',
+  'cam-a,38,40,55,60,,,,0.05,exact-union-bound',
+  'cam-b,300,310,590,600,,,,0.05,exact-union-bound',
+  '"night, wet",9,12,40,41,,,,0.05,exact-union-bound',
+].join('\n');
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'scripts/build-lib.mjs'), '--outdir', built, '--no-types'], { cwd: root, stdio: 'pipe' });
+  dir = mkdtempSync(join(tmpdir(), 'tailbound-cli-'));
+  writeFileSync(join(dir, 'counts.csv'), COUNTS_CSV);
+  execFileSync(process.execPath, [join(root, 'scripts/generate-evaluation-data.mjs'), '--rows', '3000', '--detectors', '3', '--out', dir, '--formats', 'csv,tsv,jsonl,csv.gz,parquet'], { stdio: 'pipe' });
+}, 120_000);
+
+afterAll(() => {
+  rmSync(built, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('tailbound check: exit codes', () => {
+  it('0 when every detector clears --min-lower, 1 when one does not, 2 for bad usage', async () => {
+    expect((await tailbound(['check', 'counts.csv', '--min-lower', '0.5'])).code).toBe(0);
+    const below = await tailbound(['check', 'counts.csv', '--min-lower', '0.9']);
+    expect(below.code).toBe(1);
+    expect(below.stdout).toMatch(/FAIL: 2 of 3 detectors below/);
+    expect((await tailbound(['check', 'counts.csv', '--min-lower', '0.9', '--detector', 'cam-b'])).code).toBe(0);
+    for (const args of [
+      ['check', 'counts.csv'],
+      ['check', 'counts.csv', '--min-lower', '90'],
+      ['check', 'counts.csv', '--min-lower', '0.9', '--delta', '0'],
+      ['check', 'counts.csv', '--min-lower', '0.9', '--method', 'wald'],
+      ['check', 'counts.csv', '--min-lower', '0.9', '--detector', 'nope'],
+      ['check', 'counts.csv', '--min-lower', '0.9', '--bogus'],
+      ['check', '--min-lower', '0.9'],
+      ['check', 'missing.csv', '--min-lower', '0.9'],
+      ['nonsense'],
+    ]) {
+      const run = await tailbound(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
+      expect(run.stdout).toBe('');
+    }
+    const missing = await tailbound(['check', 'counts.csv', '--min-lower', '90']);
+    expect(missing.stderr).toMatch(/--min-lower is “90”; expected a proportion/);
+  });
+
+  it('--max-upper gates an error rate; --metric picks a class', async () => {
+    expect((await tailbound(['check', '--counts', 'yes=998/1000,no=999/1000', '--metric', 'balanced-error', '--max-upper', '0.01'])).code).toBe(0);
+    expect((await tailbound(['check', '--counts', 'yes=98/100,no=999/1000', '--metric', 'yes-error', '--max-upper', '0.01'])).code).toBe(1);
+    expect((await tailbound(['check', '--counts', 'yes=98/100,no=999/1000', '--metric', 'no', '--min-lower', '0.99'])).code).toBe(0);
+    // A class without examples proves nothing.
+    const empty = await tailbound(['check', '--counts', 'yes=0/0,no=10/10', '--min-lower', '0.1', '--json']);
+    expect(empty.code).toBe(1);
+    expect(JSON.parse(empty.stdout).detectors[0].check.reason).toMatch(/no should-be-YES examples/);
+  });
+});
+
+describe('inputs', () => {
+  it('inline --counts, the counts CSV and the workspace JSON give the same intervals', async () => {
+    const detectors = parseCountsCsv(COUNTS_CSV).detectors;
+    writeFileSync(join(dir, 'workspace.json'), detectorsToJson(detectors));
+    const fromCsv = JSON.parse((await tailbound(['intervals', 'counts.csv', '--json'])).stdout);
+    const fromJson = JSON.parse((await tailbound(['intervals', 'workspace.json', '--json'])).stdout);
+    const inline = JSON.parse((await tailbound(['intervals', '--counts', 'name=cam-a,yes=38/40,no=55/60', '--json'])).stdout);
+    expect(fromJson.detectors.map((d: { intervals: unknown }) => d.intervals)).toEqual(fromCsv.detectors.map((d: { intervals: unknown }) => d.intervals));
+    expect(inline.detectors[0].intervals).toEqual(fromCsv.detectors[0].intervals);
+    expect(fromCsv.inputs).toEqual([{ source: 'counts.csv', kind: 'counts-csv', detectors: 3, rows: 3 }]);
+    expect(fromJson.inputs[0].kind).toBe('workspace-json');
+    expect((await tailbound(['intervals', '--counts', 'yes=38/40'])).stderr).toMatch(/has no no=correct\/total/);
+  });
+
+  it('per-example CSV, TSV, JSON Lines, Parquet and .csv.gz are counted alike, and as the dashboard’s #/data counts them', async () => {
+    const results = await Promise.all(['csv', 'tsv', 'jsonl', 'parquet', 'csv.gz'].map(async (ext) => JSON.parse((await tailbound(['intervals', `evaluation.${ext}`, '--json', '--no-progress'])).stdout)));
+    const counts = (report: { detectors: { name: string; yes: unknown; no: unknown }[] }) => report.detectors.map(({ name, yes, no }) => ({ name, yes, no }));
+    for (const result of results.slice(1)) expect(counts(result)).toEqual(counts(results[0]));
+    expect(results[0].inputs[0]).toMatchObject({ kind: 'per-example', format: 'csv', rows: 3000, usableRows: 3000, mapping: { label: 'y_true', prediction: 'y_pred', detector: 'detector' } });
+    // The page's engine (DuckDB-WASM) running the page's SQL over the same file.
+    const db = await openNodeDuckDb();
+    db.registerFileText('evaluation.csv', readFileSync(join(dir, 'evaluation.csv'), 'utf8'));
+    const connection = db.connect();
+    const query = (sql: string) => connection.query(sql).toArray().map((row) => row.toJSON() as Record<string, unknown>);
+    connection.query(`CREATE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql('evaluation.csv', 'csv', 'whole')}`);
+    const described = query(`DESCRIBE ${SOURCE_TABLE}`);
+    const [distinct] = query(distinctCountsSql(described.map((row) => String(row.column_name))));
+    const mapping = guessMapping(described.map((row, index) => ({ name: String(row.column_name), type: String(row.column_type), distinct: Number(distinct![`c${index}`]) })));
+    connection.query(createExamplesSql(mapping));
+    const page = query(detectorCountsSql(mapping, [], null)).map((row) => ({
+      name: row.grp,
+      yes: { correct: Number(row.yes_correct), total: Number(row.yes_total) },
+      no: { correct: Number(row.no_correct), total: Number(row.no_total) },
+    }));
+    expect(counts(results[0])).toEqual(page);
+  });
+
+  it('--threshold, --where and --slice (Bonferroni over the slices) as the page', async () => {
+    const thresholded = JSON.parse((await tailbound(['intervals', 'evaluation.csv', '--threshold', '0.7', '--where', 'site=north', '--json'])).stdout);
+    expect(thresholded.inputs[0]).toMatchObject({ threshold: 0.7, where: ['site=north'], mapping: { prediction: null, score: 'score' } });
+    const plain = JSON.parse((await tailbound(['intervals', 'evaluation.csv', '--json'])).stdout);
+    expect(thresholded.detectors[0].yes.total).toBeLessThan(plain.detectors[0].yes.total);
+    const sliced = JSON.parse((await tailbound(['check', 'evaluation.csv', '--slice', 'lighting', '--detector', 'detector-01', '--min-lower', '0.5', '--json'])).stdout);
+    const { slices } = sliced.detectors[0];
+    expect(slices.column).toBe('lighting');
+    expect(slices.sliceDelta).toBeCloseTo(0.05 / slices.family, 15);
+    expect(slices.rows.reduce((sum: number, row: { yes: { total: number } }) => sum + row.yes.total, 0)).toBe(sliced.detectors[0].yes.total);
+    expect((await tailbound(['intervals', 'evaluation.csv', '--label', 'nope'])).stderr).toMatch(/--label “nope”: evaluation.csv has no such column; its columns are “example_id”/);
+  });
+});
+
+describe('outputs', () => {
+  it('--format csv is the dashboard’s intervals export, byte for byte', async () => {
+    const run = await tailbound(['intervals', 'counts.csv', '--format', 'csv']);
+    expect(run.stdout).toBe(intervalsToCsv(parseCountsCsv(COUNTS_CSV).detectors, 0.05, 'buehler'));
+    expect(run.stdout).toContain('exact-buehler-union-ordering');
+    const union = await tailbound(['intervals', 'counts.csv', '--format', 'csv', '--method', 'union', '--delta', '0.01']);
+    expect(union.stdout).toBe(intervalsToCsv(parseCountsCsv(COUNTS_CSV).detectors, 0.01, 'union'));
+  });
+
+  it('--json has the documented shape, the table no colour off a terminal, --markdown the links that reopen the numbers', async () => {
+    const run = await tailbound(['check', 'counts.csv', '--min-lower', '0.9', '--json', '--markdown', 'summary.md', '--site', 'https://example.org/tailbound/']);
+    const report = JSON.parse(run.stdout);
+    expect(Object.keys(report)).toEqual(['tailbound', 'command', 'inputs', 'delta', 'confidence', 'method', 'bonferroni', 'gate', 'detectors', 'verdict', 'exitCode']);
+    expect(report).toMatchObject({ command: 'check', delta: 0.05, confidence: '0.95', method: { option: 'buehler', id: 'exact-buehler-union-ordering' }, gate: { metric: 'balanced', minLower: 0.9, maxUpper: null }, verdict: 'fail', exitCode: 1 });
+    const camA = report.detectors[0];
+    expect(Object.keys(camA)).toEqual(['id', 'name', 'source', 'yes', 'no', 'delta', 'intervals', 'link', 'check', 'slices']);
+    expect(camA.intervals.balanced).toEqual({ estimate: expect.any(Number), lower: 0.8650949073751484, upper: expect.any(Number), method: 'exact-buehler-union-ordering' });
+    expect(camA.intervals.yes.method).toBe('exact-central');
+    expect(camA.link).toBe(`https://example.org/tailbound/${countsHref({ correct: 38, total: 40 }, { correct: 55, total: 60 }, 0.05)}`);
+    const markdown = readFileSync(join(dir, 'summary.md'), 'utf8');
+    expect(markdown).toContain('### tailbound check: ❌ FAIL');
+    expect(markdown).toContain(`[cam-a](${camA.link})`);
+    const table = await tailbound(['check', 'counts.csv', '--min-lower', '0.9']);
+    expect(table.stdout).not.toContain('\x1b[');
+    expect(table.stdout).toMatch(/cam-a\s+38\/40\s+55\/60\s+93\.3% \[86\.5%, 98\.2%\]/);
+    const md = await tailbound(['intervals', 'counts.csv', '--format', 'markdown']);
+    expect(md.stdout).toContain('| night, wet | 9/12 | 40/41 |');
+  });
+});
+
+describe('malformed inputs: summarised reasons with line numbers, exit 2, nothing written', () => {
+  it('a counts CSV with bad rows', async () => {
+    writeFileSync(join(dir, 'bad-counts.csv'), 'detector,yes_correct,yes_total,no_correct,no_total\ncam-a,38,40,55,60\ncam-b,300,30,590,600\n,1,2,3,4\ncam-c,x,2,3,4\ncam-d,x,2,3,4\n');
+    const run = await tailbound(['check', 'bad-counts.csv', '--min-lower', '0.9', '--markdown', 'never.md', '--json']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('bad-counts.csv: 4 of 5 rows cannot be read');
+    expect(run.stderr).toContain("2 rows: yes_correct must be a whole number, got 'x' (lines 5, 6)");
+    expect(run.stderr).toContain('yes_correct must be ≤ yes_total (30), got 300 (line 3)');
+    expect(existsSync(join(dir, 'never.md'))).toBe(false);
+  });
+
+  it('a per-example file with unusable rows (unless --skip-bad-rows), a truncated one, an empty one, a workspace JSON that is not one', async () => {
+    const csv = readFileSync(join(dir, 'evaluation.csv'), 'utf8').split('\n');
+    csv[4] = csv[4]!.replace(/,yes,|,no,/, ',maybe,');
+    csv[7] = csv[7]!.replace(/,yes,|,no,/, ',maybe,');
+    writeFileSync(join(dir, 'unusable.csv'), csv.join('\n'));
+    const run = await tailbound(['check', 'unusable.csv', '--min-lower', '0.5', '--markdown', 'never.md']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unusable.csv: 2 of 3,000 rows cannot be used:\n  2 rows: label is neither a YES nor a NO value (e.g. lines 5, 8)');
+    const skipped = await tailbound(['check', 'unusable.csv', '--min-lower', '0.5', '--skip-bad-rows', '--json']);
+    expect(skipped.code).toBe(0);
+    expect(JSON.parse(skipped.stdout).inputs[0].unusableRows).toEqual([{ reason: 'label is neither a YES nor a NO value', rows: 2, lines: [5, 8] }]);
+    writeFileSync(join(dir, 'empty.csv'), '');
+    expect((await tailbound(['check', 'empty.csv', '--min-lower', '0.5'])).stderr).toMatch(/empty\.csv: “empty\.csv” is empty \(0 bytes\)/);
+    writeFileSync(join(dir, 'broken.parquet'), 'not parquet');
+    expect((await tailbound(['check', 'broken.parquet', '--min-lower', '0.5'])).stderr).toMatch(/is named \.parquet but does not start with Parquet/);
+    const good = Array.from({ length: 30_000 }, () => '1,2,yes,yes').join('\n');
+    writeFileSync(join(dir, 'ragged.csv'), `a,b,label,prediction\n${good}\n1,2,3,yes,no\n${good}\n`);
+    const ragged = await tailbound(['check', 'ragged.csv', '--min-lower', '0.5']);
+    expect(ragged.code).toBe(2);
+    expect(ragged.stderr).toContain('ragged.csv: could not be read as CSV: line 30,002 does not fit the lines before it');
+    writeFileSync(join(dir, 'not-workspace.json'), '{\n  "hello": 1\n}\n');
+    const json = await tailbound(['check', 'not-workspace.json', '--min-lower', '0.5']);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toMatch(/not-workspace\.json: not a tailbound detectors \(workspace\) JSON file/);
+    expect(existsSync(join(dir, 'never.md'))).toBe(false);
+  });
+});
+
+describe('plan and compare', () => {
+  it('plan: labels needed (exit 0), none reach (exit 1), bad counts (exit 2)', async () => {
+    const plan = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--target', '0.9', '--json']);
+    expect(plan.code).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ status: 'reached', method: 'buehler', additional: expect.any(Number) });
+    expect((await tailbound(['plan', '--counts', 'yes=30/40,no=30/60', '--target', '0.95'])).code).toBe(1);
+    expect((await tailbound(['plan', '--counts', 'yes=41/40,no=55/60'])).code).toBe(2);
+  });
+
+  it('compare: unpaired counts, a #/compare link’s parameters, a paired CSV', async () => {
+    const unpaired = JSON.parse((await tailbound(['compare', '--a', 'yes=38/40,no=55/60', '--b', 'yes=30/40,no=50/60', '--json'])).stdout);
+    expect(unpaired).toMatchObject({ paired: false, method: 'exact-unpaired-balanced-union-bound' });
+    const paired = await tailbound(['compare', '--query', 'b=12&c=4&n=200']);
+    expect(paired.stdout).toMatch(/exact McNemar test/);
+    writeFileSync(join(dir, 'paired.csv'), 'example_id,label,prediction_a,prediction_b\n1,yes,yes,no\n2,no,no,no\n3,yes,yes,yes\n3,yes,no,no\n');
+    const bad = await tailbound(['compare', '--paired', 'paired.csv']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/example_id repeats an earlier row .* \(line 5\)/);
+  });
+});
+
