@@ -15,7 +15,7 @@ import type { ExistingIdPolicy } from '../../data/files';
 import { balancedInterval } from '../../stats';
 import { datasetsStore } from '../../store/datasets';
 import { useWorkspace } from '../../store/workspace';
-import type { Counted } from './DataView';
+import type { Counted } from './types';
 import { MAX_LISTED_DETECTORS } from './NameSelect';
 
 const count = (value: number) => value.toLocaleString('en-US');

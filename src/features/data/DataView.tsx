@@ -18,12 +18,10 @@ import {
   EvaluationCancelled,
   type EvaluationFilter,
   type EvaluationMapping,
-  type GroupCounts,
   guessMapping,
   isFilterable,
   type OpenedEvaluation,
   type OpenStage,
-  type PreparedExamples,
   type ValueCount,
 } from '../../data/evaluation';
 import { fileSize } from '../../data/format';
@@ -38,6 +36,7 @@ import { SlicesSection } from './SlicesSection';
 import { ThresholdSection } from './ThresholdSection';
 import { DetectorChoicesProvider } from './use-detector-choice';
 import { TimeSection } from './TimeSection';
+import type { Counted } from './types';
 import './data.css';
 
 const TITLE = 'Evaluation data';
@@ -49,15 +48,6 @@ const Slices = memo(SlicesSection);
 const OverTime = memo(TimeSection);
 const ByThreshold = memo(ThresholdSection);
 const DEFAULT_THRESHOLD = 0.5;
-
-/** The mapped examples and the per-detector counts, for the mapping and threshold they were made with. */
-export interface Counted {
-  mapping: EvaluationMapping;
-  filters: EvaluationFilter[];
-  threshold: number | null;
-  prepared: PreparedExamples;
-  counts: GroupCounts[];
-}
 
 /** The counts (or why there are none) for one opened file, mapping and threshold. */
 interface CountingResult {

@@ -10,7 +10,7 @@ import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import { countsHref } from '../../data/links';
 import type { Interval } from '../../stats';
-import type { Counted } from './DataView';
+import type { Counted } from './types';
 import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';

@@ -19,7 +19,7 @@ import { exactInterval, type ClassCounts } from '../../stats';
 import type { BalancedMethod } from '../../data/methods';
 import { balancedMethodName, ChosenProgress, withChosen } from './chosen-rows';
 import { useChosenBalanced } from './use-chosen-balanced';
-import type { Counted } from './DataView';
+import type { Counted } from './types';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';

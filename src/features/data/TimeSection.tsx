@@ -22,7 +22,7 @@ import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from 
 import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
 import { formatConfidence, formatEstimateWithInterval, formatPercent } from '../../data/format';
 import { balancedInterval, type Interval } from '../../stats';
-import type { Counted } from './DataView';
+import type { Counted } from './types';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
