@@ -1,19 +1,8 @@
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceDot,
-  ReferenceLine,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Line, ReferenceDot, ReferenceLine } from 'recharts';
 import type { PlanGoal } from '../../data/links';
 import { formatPercent, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
-import { ChartFrame } from '../../components/ChartFrame';
+import { type ChartTooltipProps, LineChartFrame } from '../../components/LineChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 
 export interface PlanChartProps {
@@ -42,33 +31,17 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
   const longest = rows.at(-1)?.additional ?? 0;
   // Round counts along the bottom (the last curve point is an odd 9,408), none past the curve.
   const countTicks = niceTicks(0, longest, 5).filter((tick) => tick <= longest);
-  const chart = (
-    <LineChart
+  return (
+    <LineChartFrame
       data={rows}
       width={width}
       height={height}
-      margin={{ top: 10, right: 24, bottom: 24, left: 8 }}
+      left={8}
       title={goal === 'lower' ? 'Projected balanced lower bound against additional labels' : 'Projected interval width against additional labels'}
+      x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: 'additional labels' }}
+      y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, interval: 0, tickFormatter: percentTickFormatter(ticks), width: 56 }}
+      tooltip={(props) => <PlanTooltip {...props} />}
     >
-      <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-      <XAxis
-        dataKey="additional"
-        type="number"
-        domain={[0, 'dataMax']}
-        ticks={countTicks}
-        tickFormatter={count}
-        tick={{ fill: 'var(--muted)' }}
-        label={{ value: 'additional labels', position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
-      />
-      <YAxis
-        type="number"
-        domain={[ticks[0]!, ticks.at(-1)!]}
-        ticks={ticks}
-        interval={0}
-        tickFormatter={percentTickFormatter(ticks)}
-        tick={{ fill: 'var(--muted)' }}
-        width={56}
-      />
       <ReferenceLine
         y={target}
         stroke="var(--hypothesis)"
@@ -88,14 +61,7 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
       {atAnswer && (
         <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
       )}
-      <Tooltip content={({ active, payload, label }: TooltipContentProps) => <PlanTooltip active={active} payload={payload} label={label} />} />
-      <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 8 }} />
-    </LineChart>
-  );
-  return (
-    <ChartFrame fixedWidth={width} height={height}>
-      {chart}
-    </ChartFrame>
+    </LineChartFrame>
   );
 }
 
@@ -108,7 +74,7 @@ export function planAxisTicks(curve: readonly LabelPlanPoint[], goal: PlanGoal, 
   return niceTicks(0, Math.max(target, ...curve.map((point) => point.upper - point.lower)), 6);
 }
 
-function PlanTooltip({ active, payload, label }: Pick<TooltipContentProps, 'active' | 'payload' | 'label'>) {
+function PlanTooltip({ active, payload, label }: ChartTooltipProps) {
   if (!active || payload.length === 0) return null;
   const row = payload[0]!.payload as PlanRow;
   const digits = intervalDigits([row], 2);
