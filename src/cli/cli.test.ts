@@ -151,6 +151,14 @@ describe('outputs', () => {
     expect(union.stdout).toBe(intervalsToCsv(parseCountsCsv(COUNTS_CSV).detectors, 0.01, 'union'));
   });
 
+  it('intervals shared out to worker threads are the dashboard’s, bit for bit (120 detectors, Buehler’s)', async () => {
+    const lines = ['detector,yes_correct,yes_total,no_correct,no_total'];
+    for (let i = 0; i < 120; i++) lines.push(`d${i},${30 + ((i * 7) % 50)},${90 + i},${40 + ((i * 11) % 60)},${110 + 2 * i}`);
+    writeFileSync(join(dir, 'many.csv'), lines.join('\n'));
+    const run = await tailbound(['intervals', 'many.csv', '--format', 'csv']);
+    expect(run.stdout).toBe(intervalsToCsv(parseCountsCsv(lines.join('\n')).detectors, 0.05, 'buehler'));
+  });
+
   it('--json has the documented shape, the table no colour off a terminal, --markdown the links that reopen the numbers', async () => {
     const run = await tailbound(['check', 'counts.csv', '--min-lower', '0.9', '--json', '--markdown', 'summary.md', '--site', 'https://example.org/tailbound/']);
     const report = JSON.parse(run.stdout);

@@ -20,11 +20,13 @@ export {
   BALANCED_METHODS,
   BALANCED_METHOD_IDS,
   DEFAULT_BALANCED_METHOD,
+  balancedIntervalBy,
   effectiveMethod,
   isBalancedMethod,
   type BalancedMethod,
 } from '../data/methods';
 export { countsHref, parseClassCounts, deltaProblem, clip } from '../data/links';
+export { rememberExpensiveInterval } from '../data/workers';
 export { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../data/format';
 export {
   createExamplesSql,

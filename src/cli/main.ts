@@ -27,7 +27,8 @@ import { readInputs, type InputDetector } from './inputs';
 import { choiceOption, countsOption, deltaOption, methodOption, numberOption, proportionOption, valuesOption, whereOption, type InlineCounts } from './options';
 import { stderrProgress } from './progress';
 import { renderMarkdown, renderTable } from './render';
-import { buildReport, METRICS, siteLink, type Gate, type Metric } from './report';
+import { balancedInParallel } from './parallel';
+import { buildReport, detectorDelta, METRICS, siteLink, type Gate, type Metric } from './report';
 
 declare const __TAILBOUND_VERSION__: string;
 export const VERSION = typeof __TAILBOUND_VERSION__ === 'string' ? __TAILBOUND_VERSION__ : '0.0.0-dev';
@@ -36,6 +37,8 @@ export interface Io {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
   env: NodeJS.ProcessEnv;
+  /** This program's bundled file, for worker threads (absent: everything on one thread). */
+  script?: URL;
 }
 
 const FORMATS = ['table', 'json', 'csv', 'markdown'] as const;
@@ -151,6 +154,8 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   const { detectors: all, inputs } = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, stderrProgress(io.stderr, options.progress));
   if (all.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
   const detectors = selectDetectors(all, options.detector);
+  const eachDelta = detectorDelta(detectors.length, delta, options.bonferroni === true);
+  await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null);
   // The dashboard's CSV export itself, when that is all that is asked.
   if (format === 'csv' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined) {
     io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), delta, method));
@@ -162,7 +167,7 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   if (options.markdown !== undefined) await appendFile(options.markdown, renderMarkdown(report));
   if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else if (format === 'markdown') io.stdout.write(renderMarkdown(report));
-  else if (format === 'csv') io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), report.detectors[0]?.delta ?? delta, method));
+  else if (format === 'csv') io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), eachDelta, method));
   else io.stdout.write(renderTable(report, colour));
   return report.exitCode;
 }

@@ -81,6 +81,7 @@ function withMethod(interval: Interval | null, method: string): MethodInterval |
   return interval === null ? null : { estimate: interval.estimate, lower: interval.lower, upper: interval.upper, method };
 }
 
+/** The dashboard's `computeIntervals` (expensive intervals computed in worker threads first are in its cache). */
 function intervalsOf(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod) {
   const computed = computeIntervals(yes, no, delta, method);
   return {
@@ -114,11 +115,16 @@ export function siteLink(site: string, href: string): string {
   return `${site.replace(/#.*$/, '')}${href}`;
 }
 
+/** The level each detector's intervals are built at: δ, or δ/m with --bonferroni. */
+export function detectorDelta(count: number, delta: number, bonferroni: boolean): number {
+  return bonferroni && count > 1 ? delta / count : delta;
+}
+
 export function buildReport(detectors: readonly InputDetector[], inputs: InputSummary[], options: ReportOptions): Report {
   const { delta, method, gate } = options;
-  const detectorDelta = options.bonferroni && detectors.length > 1 ? delta / detectors.length : delta;
+  const eachDelta = detectorDelta(detectors.length, delta, options.bonferroni);
   const results = detectors.map((detector): DetectorResult => {
-    const intervals = intervalsOf(detector.yes, detector.no, detectorDelta, method);
+    const intervals = intervalsOf(detector.yes, detector.no, eachDelta, method);
     const check = gate === null ? null : judge(gate, intervals, detector.yes, detector.no);
     const linkable = detector.yes.total > 0 && detector.no.total > 0;
     return {
@@ -127,11 +133,11 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
       source: detector.source,
       yes: detector.yes,
       no: detector.no,
-      delta: detectorDelta,
+      delta: eachDelta,
       intervals,
-      link: options.site !== null && linkable ? siteLink(options.site, countsHref(detector.yes, detector.no, detectorDelta, method)) : null,
+      link: options.site !== null && linkable ? siteLink(options.site, countsHref(detector.yes, detector.no, eachDelta, method)) : null,
       check,
-      slices: detector.slices && options.sliceColumn !== null ? sliceResults(options.sliceColumn, detector.slices, detectorDelta, method, gate) : null,
+      slices: detector.slices && options.sliceColumn !== null ? sliceResults(options.sliceColumn, detector.slices, eachDelta, method, gate) : null,
     };
   });
   const failed = results.some((result) => result.check?.pass === false || result.slices?.rows.some((row) => row.check?.pass === false));
@@ -142,7 +148,7 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
     delta,
     confidence: confidenceCell(delta),
     method: { option: method, id: BALANCED_METHOD_IDS[method] },
-    bonferroni: options.bonferroni ? { detectors: detectors.length, detectorDelta } : null,
+    bonferroni: options.bonferroni ? { detectors: detectors.length, detectorDelta: eachDelta } : null,
     gate,
     detectors: results,
     verdict: gate === null ? null : failed ? 'fail' : 'pass',
