@@ -1,3 +1,4 @@
+import { FieldProblem, TypedInput } from './TypedInput';
 import { useId, useState, type FormEvent } from 'react';
 import { formatConfidence, formatFullPrecision } from '../data/format';
 import { deltaProblem } from '../data/links';
@@ -95,26 +96,19 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
       </label>
       <form className="confidence-control__field" onSubmit={onSubmit} noValidate>
         <label htmlFor={`${id}-delta`}>δ (chance the interval misses)</label>
-        <input
+        <TypedInput
           id={`${id}-delta`}
-          type="text"
           inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
           value={draft}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
+          invalid={problem !== null}
+          describedBy={problem ? `${id}-problem` : ''}
+          onText={(text) => {
+            setDraft(text);
             setProblem(null);
           }}
           onBlur={commitDraft}
         />
-        {problem && (
-          <p className="field-error" id={`${id}-problem`}>
-            {problem}
-          </p>
-        )}
+        {problem && <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>}
       </form>
     </div>
   );

@@ -1,3 +1,4 @@
+import { FieldProblem, TypedInput } from './TypedInput';
 import { useEffect, useId, useState } from 'react';
 import './count-field.css';
 import './field-error.css';
@@ -60,24 +61,21 @@ export function CountField({ label, value, onCommit, min, max, className }: Coun
   return (
     <div className={`count-field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input
+      <TypedInput
         id={id}
-        type="text"
         inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
         value={draft}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => setDraft(event.target.value)}
+        invalid={problem !== null}
+        describedBy={problem ? `${id}-problem` : ''}
+        onText={setDraft}
         onBlur={() => {
           if (problem === null) setDraft(String(Number(draft.trim())));
         }}
       />
       {problem && (
-        <p className="field-error" id={`${id}-problem`}>
+        <FieldProblem id={`${id}-problem`}>
           {problem} Still using {value.toLocaleString('en')}.
-        </p>
+        </FieldProblem>
       )}
     </div>
   );

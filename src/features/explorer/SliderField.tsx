@@ -1,3 +1,4 @@
+import { FieldProblem, TypedInput } from '../../components/TypedInput';
 import { memo, useId, useState } from 'react';
 import { RangeInput } from '../../components/RangeInput';
 
@@ -58,27 +59,23 @@ export const SliderField = memo(function SliderField(props: SliderFieldProps) {
         valueText={valueText}
         onCommit={onSlide}
       />
-      <input
+      <TypedInput
         id={`${id}-text`}
         className="slider-field__text"
-        type="text"
         inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
         aria-label={`${label} (type a value)`}
         value={draft}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => {
-          const typed = event.target.value;
+        invalid={problem !== null}
+        describedBy={problem ? `${id}-problem` : ''}
+        onText={(typed) => {
           setDraft(typed);
           if (problemOf(typed) === null && Number(typed.trim()) !== value) onType(Number(typed.trim()));
         }}
       />
       {problem && (
-        <p className="field-error slider-field__problem" id={`${id}-problem`}>
+        <FieldProblem id={`${id}-problem`} className="slider-field__problem">
           {problem}
-        </p>
+        </FieldProblem>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { FieldProblem, TypedInput } from '../../components/TypedInput';
 import { useId, useState } from 'react';
 
 /** A field's reading of its text: a value to commit, or what is wrong with it. */
@@ -43,27 +44,16 @@ export function ParsedField<T>({ label, value, format, parse, onCommit, placehol
   return (
     <div className="parsed-field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
-        value={draft}
-        placeholder={placeholder}
-        aria-invalid={problem !== null}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <TypedInput id={id} inputMode="decimal" value={draft} placeholder={placeholder} invalid={problem !== null} describedBy={describedBy} onText={onChange} />
       {hint && (
         <span className="parsed-field__hint" id={`${id}-hint`}>
           {hint}
         </span>
       )}
       {problem && (
-        <p className="field-error" id={`${id}-problem`}>
+        <FieldProblem id={`${id}-problem`}>
           {problem} Still using {format(value) || 'the observed value'}.
-        </p>
+        </FieldProblem>
       )}
     </div>
   );
