@@ -1,18 +1,13 @@
 import { useCallback, useMemo } from 'react';
-import { BalancedMethodControl } from '../../components/BalancedMethodControl';
-import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
-import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName } from '../../data/detectors';
 import { countsAdHocDetector } from '../../data/files';
 import { countsHref, DEFAULT_COUNTS_NAME, detectorHref, type HashRoute, linkCarries, parseCountsLink, reportHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
-import { DetectorDetails } from './DetectorDetails';
-import { shareUrl } from './DetectorView';
-import { ExportButtons } from './ExportButtons';
+import { DetectorPanel } from './DetectorPanel';
 import { useLinkedDelta } from './use-linked-delta';
 import './detectors.css';
 
@@ -43,8 +38,6 @@ export function CountsView({ route }: { route: HashRoute }) {
 
 function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined }) {
   const { yes, no, linkDelta, linkMethod } = props;
-  const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
-  const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   const addDetector = useWorkspace((state) => state.addDetector);
   const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next, linkMethod));
   // The address keeps the δ shown now (a change of δ since the link opened included).
@@ -59,6 +52,7 @@ function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: num
     [yes, no, delta, linkMethod],
   );
   const detector = useMemo(() => countsAdHocDetector(yes, no), [yes, no]);
+  const exported = useMemo(() => [detector], [detector]);
 
   return (
     <>
@@ -66,30 +60,26 @@ function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: num
         An ad-hoc detector made from its counts alone: should-be-YES {yes.correct}/{yes.total} and should-be-NO {no.correct}/
         {no.total}. Edit the counts below; the address follows, so the link reproduces this view.
       </p>
-      <ConfidenceControl delta={delta} onChange={changeDelta} />
-      <div className="toolbar">
-        <BalancedMethodControl method={method} onChange={changeMethod} />
-        <CopyLinkButton getUrl={() => shareUrl(countsHref(yes, no, delta, method))} />
-        <ExportButtons subject="this detector" detectors={[detector]} delta={delta} method={method} fileStem="tailbound-counts" />
-        {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta, balanced: method })}>Printable report</a>}
-        <button
-          type="button"
-          onClick={() => {
-            const id = addDetector({ name: detector.name, yes, no });
-            window.location.hash = detectorHref(id, delta, undefined, method);
-          }}
-        >
-          Save as a detector in my workspace
-        </button>
-      </div>
-      <DetectorDetails
-        yes={yes}
-        no={no}
-        delta={delta}
-        method={method}
-        showUnionBounds={showUnionBounds}
-        onShowUnionBoundsChange={setShowUnionBounds}
-        onCountsChange={onCountsChange}
+      <DetectorPanel
+        {...{ delta, changeDelta, method, changeMethod, onCountsChange }}
+        detector={{ yes, no }}
+        exported={exported}
+        fileStem="tailbound-counts"
+        getHref={() => countsHref(yes, no, delta, method)}
+        actions={
+          <>
+            {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta, balanced: method })}>Printable report</a>}
+            <button
+              type="button"
+              onClick={() => {
+                const id = addDetector({ name: detector.name, yes, no });
+                window.location.hash = detectorHref(id, delta, undefined, method);
+              }}
+            >
+              Save as a detector in my workspace
+            </button>
+          </>
+        }
       />
     </>
   );

@@ -1,17 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { BalancedMethodControl } from '../../components/BalancedMethodControl';
-import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
-import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName } from '../../data/detectors';
 import { type CarriedDetector, carriedMatches, detectorHref, type HashRoute, parseDetectorLink, reportHref } from '../../data/links';
 import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
-import { DetectorDetails } from './DetectorDetails';
+import { DetectorPanel } from './DetectorPanel';
 import { EditableText } from './EditableText';
-import { ExportButtons } from './ExportButtons';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { WorkspaceSource } from './WorkspaceSource';
@@ -29,8 +25,6 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   const { id, linkDelta, linkMethod, carried } = props;
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
   const seeded = useWorkspace((state) => state.seeded);
-  const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
-  const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   const updateCounts = useWorkspace((state) => state.updateCounts);
   const renameDetector = useWorkspace((state) => state.renameDetector);
   const setQuery = useWorkspace((state) => state.setQuery);
@@ -50,17 +44,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   const [matchedLink, setMatchedLink] = useState<string | null>(null);
   if (matches && matchedLink !== linkKey) setMatchedLink(linkKey);
   if (carried && !matches && matchedLink !== linkKey) {
-    return (
-      <CarriedDetectorView
-        id={id}
-        carried={carried}
-        delta={delta}
-        changeDelta={changeDelta}
-        method={method}
-        changeMethod={changeMethod}
-        mine={detector !== undefined}
-      />
-    );
+    return <CarriedDetectorView {...{ id, carried, delta, changeDelta, method, changeMethod }} mine={detector !== undefined} />;
   }
 
   if (!detector) {
@@ -95,32 +79,25 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
           <EditableText what="query" value={detector.query} onSave={(query) => setQuery(id, query)} multiline />
         </div>
       </header>
-      <ConfidenceControl delta={delta} onChange={changeDelta} />
-      <div className="toolbar">
-        <BalancedMethodControl method={method} onChange={changeMethod} />
-        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, detector, method))} />
-        <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={`tailbound-${id}`} />
-        <a href={reportHref({ subject: { kind: 'detector', id }, delta, balanced: method })}>Printable report</a>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => {
-            deleteDetector(id);
-            window.location.hash = '#/';
-          }}
-        >
-          Delete detector
-        </button>
-      </div>
-      <DetectorDetails
-        yes={detector.yes}
-        no={detector.no}
-        delta={delta}
-        method={method}
-        showUnionBounds={showUnionBounds}
-        onShowUnionBoundsChange={setShowUnionBounds}
-        onCountsChange={onCountsChange}
-        name={detector.name}
+      <DetectorPanel
+        {...{ detector, exported, delta, changeDelta, method, changeMethod, onCountsChange }}
+        fileStem={`tailbound-${id}`}
+        getHref={() => detectorHref(id, delta, detector, method)}
+        actions={
+          <>
+            <a href={reportHref({ subject: { kind: 'detector', id }, delta, balanced: method })}>Printable report</a>
+            <button
+              type="button"
+              className="danger-button"
+              onClick={() => {
+                deleteDetector(id);
+                window.location.hash = '#/';
+              }}
+            >
+              Delete detector
+            </button>
+          </>
+        }
       />
     </section>
   );
@@ -141,8 +118,6 @@ function CarriedDetectorView(props: {
   mine: boolean;
 }) {
   const { id, carried, delta, changeDelta, method, changeMethod, mine } = props;
-  const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
-  const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   const addDetector = useWorkspace((state) => state.addDetector);
   const exported = useMemo(() => [{ id, ...carried }], [id, carried]);
   return (
@@ -165,36 +140,23 @@ function CarriedDetectorView(props: {
           <>This detector came with the link; it is not in your workspace. Nothing is saved unless you choose to.</>
         )}
       </p>
-      <ConfidenceControl delta={delta} onChange={changeDelta} />
-      <div className="toolbar">
-        <BalancedMethodControl method={method} onChange={changeMethod} />
-        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta, carried, method))} />
-        <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={`tailbound-${id}`} />
-        <button
-          type="button"
-          onClick={() => {
-            const savedId = addDetector({ id, ...carried });
-            window.location.hash = detectorHref(savedId, delta, undefined, method);
-          }}
-        >
-          Save to my workspace
-        </button>
-      </div>
-      <DetectorDetails
-        yes={carried.yes}
-        no={carried.no}
-        delta={delta}
-        method={method}
-        showUnionBounds={showUnionBounds}
-        onShowUnionBoundsChange={setShowUnionBounds}
-        name={carried.name}
+      <DetectorPanel
+        {...{ exported, delta, changeDelta, method, changeMethod }}
+        detector={carried}
+        fileStem={`tailbound-${id}`}
+        getHref={() => detectorHref(id, delta, carried, method)}
+        actions={
+          <button
+            type="button"
+            onClick={() => {
+              const savedId = addDetector({ id, ...carried });
+              window.location.hash = detectorHref(savedId, delta, undefined, method);
+            }}
+          >
+            Save to my workspace
+          </button>
+        }
       />
     </section>
   );
-}
-
-/** The page's own address (keeping `?src=`) with this hash. */
-export function shareUrl(hash: string): string {
-  const { origin, pathname, search } = window.location;
-  return `${origin}${pathname}${search}${hash}`;
 }

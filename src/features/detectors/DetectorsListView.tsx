@@ -9,7 +9,7 @@ import { detectorHref, type HashRoute, listHref, MAX_SHARED_LINK_LENGTH, parseLi
 import { useWorkspace } from '../../store/workspace';
 import { CompareSelectedBar } from './CompareSelection';
 import { DetectorTable } from './DetectorTable';
-import { shareUrl } from './DetectorView';
+import { shareUrl } from './DetectorPanel';
 import { ExportButtons } from './ExportButtons';
 import { ImportPanel } from './ImportPanel';
 import { UndoBar } from './UndoBar';
