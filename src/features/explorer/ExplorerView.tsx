@@ -165,17 +165,8 @@ export function ExplorerView({ params, plotWidth }: ExplorerViewProps) {
         </>
       ) : (
         <TailView
-          mode={settings.mode}
-          n={settings.n}
-          k={settings.k}
-          p={settings.p}
-          delta={settings.delta}
-          onN={onN}
-          onK={onK}
-          onP={onUserP}
-          animation={animation}
-          confidence={confidence}
-          plotWidth={plotWidth}
+          mode={settings.mode} n={settings.n} k={settings.k} p={settings.p} delta={settings.delta}
+          onN={onN} onK={onK} onP={onUserP} animation={animation} confidence={confidence} plotWidth={plotWidth}
         />
       )}
     </section>

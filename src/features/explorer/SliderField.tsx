@@ -32,7 +32,7 @@ export interface SliderFieldProps {
  * one slider re-renders only that field.
  */
 export const SliderField = memo(function SliderField(props: SliderFieldProps) {
-  const { label, detail, min, max, step, position, valueText, onSlide, value, format, problemOf, onType } = props;
+  const { label, detail, onSlide, value, format, problemOf, onType, ...range } = props;
   const id = useId();
   const [draft, setDraft] = useState(() => format(value));
   const [shownValue, setShownValue] = useState(value);
@@ -49,16 +49,7 @@ export const SliderField = memo(function SliderField(props: SliderFieldProps) {
         {label}
         {detail && <span className="slider-field__detail"> {detail}</span>}
       </label>
-      <RangeInput
-        id={`${id}-range`}
-        className="slider-field__range"
-        min={min}
-        max={max}
-        step={step}
-        position={position}
-        valueText={valueText}
-        onCommit={onSlide}
-      />
+      <RangeInput id={`${id}-range`} className="slider-field__range" {...range} onCommit={onSlide} />
       <TypedInput
         id={`${id}-text`}
         className="slider-field__text"

@@ -67,44 +67,20 @@ export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
       <SliderField
         label="Number of tests N"
         detail="(logarithmic slider)"
-        min={0}
-        max={nPosition(EXPLORER_MAX_N)}
-        step={1}
-        position={nPosition(n)}
-        valueText={`N = ${formatCount(n)} tests`}
-        onSlide={onSlideN}
-        value={n}
-        format={String}
-        problemOf={nProblem}
-        onType={onN}
+        min={0} max={nPosition(EXPLORER_MAX_N)} step={1} position={nPosition(n)} valueText={`N = ${formatCount(n)} tests`} onSlide={onSlideN}
+        value={n} format={String} problemOf={nProblem} onType={onN}
       />
       <SliderField
         label="Number correct k"
         detail={`= ${formatHonestPercent(k / n, 'nearest')} empirical accuracy`}
-        min={0}
-        max={n}
-        step={1}
-        position={k}
-        valueText={`k = ${formatCount(k)} correct of ${formatCount(n)}`}
-        onSlide={onK}
-        value={k}
-        format={String}
-        problemOf={kProblem}
-        onType={onK}
+        min={0} max={n} step={1} position={k} valueText={`k = ${formatCount(k)} correct of ${formatCount(n)}`} onSlide={onK}
+        value={k} format={String} problemOf={kProblem} onType={onK}
       />
       <SliderField
         label="Hypothesized true accuracy p"
         detail={`= ${formatAccuracy(p, n)}`}
-        min={0}
-        max={1}
-        step={pStep(n)}
-        position={p}
-        valueText={`p = ${formatAccuracy(p, n)}`}
-        onSlide={onP}
-        value={p}
-        format={pText}
-        problemOf={pProblem}
-        onType={onP}
+        min={0} max={1} step={pStep(n)} position={p} valueText={`p = ${formatAccuracy(p, n)}`} onSlide={onP}
+        value={p} format={pText} problemOf={pProblem} onType={onP}
       />
     </div>
   );

@@ -92,16 +92,7 @@ export function TailView({ mode, n, k, p, delta, onN, onK, onP, animation, confi
             )}
           </div>
         </div>
-        <PlotsPanel
-          n={shown.n}
-          k={shown.k}
-          p={shown.p}
-          side={side}
-          targetTail={targetTail}
-          plotWidth={plotWidth}
-          currentKey={currentKey}
-          plottedKey={shownKey}
-        />
+        <PlotsPanel n={shown.n} k={shown.k} p={shown.p} side={side} targetTail={targetTail} plotWidth={plotWidth} currentKey={currentKey} plottedKey={shownKey} />
       </div>
       {animation.search && <SearchSteps animation={animation} n={n} k={k} />}
       <Intervals mode={shown.mode} n={shown.n} k={shown.k} delta={shown.delta} />
