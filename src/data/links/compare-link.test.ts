@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareHref, parseCompareLink, parseRankLink, rankHref, type CompareLink, type RankLink } from './compare-link';
+import { linkTester } from './links.test-util';
 import { parseHashRoute } from './routes';
 
-const parse = (query: string) => parseCompareLink(new URLSearchParams(query));
-const problems = (query: string) => {
-  const parsed = parse(query);
-  return parsed.ok ? [] : parsed.problems.map((problem) => problem.param);
-};
+const { parse, problemParams: problems } = linkTester(parseCompareLink);
 /** The href read back through the hash router, as the app does. */
 const roundTrip = (link: CompareLink) => parseCompareLink(parseHashRoute(compareHref(link)).params);
 

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { coverageHref, DEFAULT_COVERAGE_LINK, parseCoverageLink, type CoverageLink } from './coverage-link';
+import { linkTester } from './links.test-util';
 import { parseHashRoute } from './routes';
 
-const parse = (query: string) => parseCoverageLink(new URLSearchParams(query));
-const problemParams = (query: string) => {
-  const result = parse(query);
-  return result.ok ? [] : result.problems.map((problem) => problem.param);
-};
+const { parse, problemParams } = linkTester(parseCoverageLink);
 
 describe('parseCoverageLink', () => {
   it('reads the documented link', () => {

@@ -11,13 +11,10 @@ import {
   type DataLink,
 } from './data-link';
 import { guessMapping } from '../evaluation/mapping';
+import { linkTester } from './links.test-util';
 import { parseHashRoute } from './routes';
 
-const parse = (query: string) => parseDataLink(new URLSearchParams(query));
-const problemParams = (query: string) => {
-  const result = parse(query);
-  return result.ok ? [] : result.problems.map((problem) => problem.param);
-};
+const { parse, problemParams } = linkTester(parseDataLink);
 /** What the view does with a link: the hash read back by the router. */
 const roundTrip = (link: DataLink) => parseDataLink(parseHashRoute(dataHref(link)).params);
 

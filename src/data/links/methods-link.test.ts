@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_METHODS_LINK, methodsHref, parseMethodsLink, type MethodsLink } from './methods-link';
+import { linkTester } from './links.test-util';
 import { parseHashRoute } from './routes';
 
-const parse = (query: string) => parseMethodsLink(new URLSearchParams(query));
-const problemParams = (query: string) => {
-  const result = parse(query);
-  return result.ok ? [] : result.problems.map((problem) => problem.param);
-};
+const { parse, problemParams } = linkTester(parseMethodsLink);
 
 describe('parseMethodsLink', () => {
   it('reads one proportion', () => {

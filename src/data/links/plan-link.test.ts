@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_LINK, parsePlanLink, planHref, type PlanLink } from './plan-link';
+import { linkTester } from './links.test-util';
 import { parseHashRoute } from './routes';
 
-const parse = (query: string) => parsePlanLink(new URLSearchParams(query));
-const problemParams = (query: string) => {
-  const result = parse(query);
-  return result.ok ? [] : result.problems.map((problem) => problem.param);
-};
+const { parse, problemParams } = linkTester(parsePlanLink);
 
 describe('parsePlanLink', () => {
   it('reads the documented link, leaving the assumptions to the observed counts', () => {
