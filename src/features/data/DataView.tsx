@@ -38,6 +38,7 @@ import { DetectorChoicesProvider } from './use-detector-choice';
 import { TimeSection } from './TimeSection';
 import type { Counted } from './types';
 import './data.css';
+import { DataProblem } from './DataProblem';
 
 const TITLE = 'Evaluation data';
 
@@ -280,11 +281,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           </span>
         )}
       </div>
-      {(work.kind === 'failed' || countingNow?.error) && (
-        <p role="alert" className="data-problem">
-          {work.kind === 'failed' ? work.message : countingNow?.error}
-        </p>
-      )}
+      {(work.kind === 'failed' || countingNow?.error) && <DataProblem>{work.kind === 'failed' ? work.message : countingNow?.error}</DataProblem>}
       {opened && mapping && (
         <DetectorChoicesProvider>
           <h2>
@@ -305,14 +302,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             </p>
           )}
           <PreviewTable opened={opened} />
-          <MappingForm
-            columns={columns}
-            mapping={mapping}
-            labelValues={labelValues}
-            threshold={threshold}
-            onChange={setMapping}
-            onThreshold={setThreshold}
-          />
+          <MappingForm columns={columns} labelValues={labelValues} mapping={mapping} onChange={setMapping} threshold={threshold} onThreshold={setThreshold} />
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && balancedMethod !== 'union' && (
             <p className="data-note">
@@ -326,25 +316,14 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} />}
           {counted && counted.mapping.timestamp !== null && (
             <OverTime
-              counted={counted}
-              method={balancedMethod}
-              timestampColumn={counted.mapping.timestamp}
-              delta={delta}
-              choice={windowChoice}
-              onChoice={setWindowChoice}
-              perClass={perClass}
-              onPerClass={setPerClass}
+              counted={counted} delta={delta} method={balancedMethod} timestampColumn={counted.mapping.timestamp}
+              choice={windowChoice} onChoice={setWindowChoice} perClass={perClass} onPerClass={setPerClass}
             />
           )}
           {counted && counted.mapping.score !== null && (
             <ByThreshold
-              counted={counted}
-              scoreColumn={counted.mapping.score}
-              delta={delta}
-              method={balancedMethod}
-              tune={tune}
-              onTune={setTune}
-              onUseThreshold={countWithThreshold}
+              counted={counted} delta={delta} method={balancedMethod} scoreColumn={counted.mapping.score}
+              tune={tune} onTune={setTune} onUseThreshold={countWithThreshold}
             />
           )}
         </DetectorChoicesProvider>

@@ -8,6 +8,7 @@ import {
   type ValueMeaning,
   withValueMeaning,
 } from '../../data/evaluation';
+import { DataProblem } from './DataProblem';
 
 const ROLE_LABELS: Record<SingleRole, string> = {
   truth: 'True label',
@@ -87,11 +88,7 @@ export function MappingForm({
           </div>
         )}
       </div>
-      {mapping.prediction === null && mapping.score === null && (
-        <p role="alert" className="data-problem">
-          Choose a prediction column, or a score column and a threshold.
-        </p>
-      )}
+      {mapping.prediction === null && mapping.score === null && <DataProblem>Choose a prediction column, or a score column and a threshold.</DataProblem>}
       <fieldset className="data-slices">
         <legend>Slice columns (categorical)</legend>
         {columns

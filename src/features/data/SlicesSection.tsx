@@ -14,6 +14,7 @@ import type { Counted } from './types';
 import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
+import { DataProblem } from './DataProblem';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'slices';
@@ -83,11 +84,7 @@ export function SlicesSection({
             <NameSelect label="Detector to slice" names={detectors} value={shownDetector} onChange={setDetector} />
         )}
       </div>
-      {problem && (
-        <p role="alert" className="data-problem">
-          {problem}
-        </p>
-      )}
+      {problem && <DataProblem>{problem}</DataProblem>}
       {table && (
         <>
           <ChosenProgress method={method} chosen={chosen} what="the slices" />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -22,8 +22,9 @@ import { useChosenBalanced } from './use-chosen-balanced';
 import type { Counted } from './types';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
-import { useDetectorChoice } from './use-detector-choice';
+import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
+import { DataProblem } from './DataProblem';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'threshold';
@@ -66,10 +67,7 @@ export function ThresholdSection({
   /** The workspace's balanced interval. */
   method: BalancedMethod;
 }) {
-  const id = useId();
-  const chartRef = useRef<HTMLDivElement>(null);
-  const { mapping, filters, threshold, counts } = counted;
-  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts, SECTION);
+  const { id, chartRef, mapping, filters, threshold, detectors, shownDetector, setDetector } = useChartSection(counted, SECTION);
   // The threshold picked in the list; until one is, the one the counts use (nearest on the curve's grid).
   const [picked, setPicked] = useState<number | null>(null);
   // With a split column the curve is drawn from the tuning rows and the chosen threshold is reported on the others.
@@ -153,11 +151,7 @@ export function ThresholdSection({
         )}
       </div>
       {splitColumn !== null && shownSplitValues?.length === 0 && <p>The split column “{splitColumn}” has no values in the usable rows.</p>}
-      {problem && (
-        <p role="alert" className="data-problem">
-          {problem}
-        </p>
-      )}
+      {problem && <DataProblem>{problem}</DataProblem>}
       {bins === null && <p>No usable rows with a score.</p>}
       {points && chosenPoint && (
         <>
@@ -234,11 +228,7 @@ export function ThresholdSection({
             {chosenPoint.computing && ', balanced interval computing…'}
             .{split && ' (On the tuning rows: optimistic.)'}
           </p>
-          {heldOutProblem && (
-            <p role="alert" className="data-problem">
-              {heldOutProblem}
-            </p>
-          )}
+          {heldOutProblem && <DataProblem>{heldOutProblem}</DataProblem>}
           {split && heldOut && (
             <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} method={method} />
           )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -25,8 +25,9 @@ import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './types';
 import { ChartBox } from './ChartBox';
 import { NameSelect } from './NameSelect';
-import { useDetectorChoice } from './use-detector-choice';
+import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
+import { DataProblem } from './DataProblem';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'time';
@@ -57,10 +58,7 @@ export function TimeSection({
   /** The workspace's balanced interval. */
   method: BalancedMethod;
 }) {
-  const id = useId();
-  const chartRef = useRef<HTMLDivElement>(null);
-  const { mapping, filters, threshold, counts } = counted;
-  const { detectors, shownDetector, setDetector } = useDetectorChoice(counts, SECTION);
+  const { id, chartRef, mapping, filters, threshold, counts, detectors, shownDetector, setDetector } = useChartSection(counted, SECTION);
   const [span, setSpan] = useState<number | null | undefined>(undefined);
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
@@ -132,11 +130,7 @@ export function TimeSection({
         </label>
       </div>
       {span === null && <p>No usable row has a timestamp that reads as a date and time in “{timestampColumn}”.</p>}
-      {problem && (
-        <p role="alert" className="data-problem">
-          {problem}
-        </p>
-      )}
+      {problem && <DataProblem>{problem}</DataProblem>}
       {table && (
         <>
           <ChosenProgress method={method} chosen={chosen} what="the windows" />

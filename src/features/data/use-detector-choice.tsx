@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { GroupCounts } from '../../data/evaluation';
+import type { Counted } from './types';
 
 interface DetectorChoices {
   chosen: Readonly<Record<string, string>>;
@@ -32,4 +33,15 @@ export function useDetectorChoice(counts: readonly GroupCounts[], section: strin
   const setDetector = useCallback((next: string) => choose(section, next), [choose, section]);
   const shownDetector = detector !== undefined && detectors.includes(detector) ? detector : (detectors[0] ?? '');
   return { detectors, shownDetector, setDetector };
+}
+
+/**
+ * What a charted data section (time windows, threshold) starts from: ids for its labels, a ref for
+ * its chart's picture, the counted file's mapping, filters, threshold and counts, and the detector
+ * it shows (`useDetectorChoice`).
+ */
+export function useChartSection(counted: Counted, section: string) {
+  const id = useId();
+  const chartRef = useRef<HTMLDivElement>(null);
+  return { id, chartRef, ...counted, ...useDetectorChoice(counted.counts, section) };
 }
