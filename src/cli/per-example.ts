@@ -16,7 +16,6 @@ import {
   CsvParts,
   detectEvaluationFormat,
   detectorCountsSql,
-  distinctCountsSql,
   FORMAT_SNIFF_BYTES,
   guessMapping,
   JsonLinesReader,
@@ -158,36 +157,48 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
       source = (types) => readFileSql(path, format, types);
     }
     let types: TypeDetection = format !== 'csv.gz' && format !== 'parquet' && info.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
+    // The page reads the whole file into a table once (it then slices, bins and windows it many times);
+    // here the file stays a view, so DuckDB reads only the columns the mapping uses into the examples
+    // table, which is built by the page's own statement.
+    let mapping: EvaluationMapping;
+    let threshold: number | null;
+    let names: string[];
+    let totals: Record<string, unknown> | undefined;
     for (;;) {
       try {
-        await engine.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${source(types)}`);
+        await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT * FROM ${source(types)}`);
+        const described = await engine.query(`DESCRIBE ${SOURCE_TABLE}`);
+        names = described.map((row) => String(row.column_name));
+        if (names.length === 0) throw new CliError(`${path}: has no columns.`);
+        // Distinct counts only decide the split and slice roles, which counting does not use; those the
+        // command line asks for (--slice, --where) are named, so no pass over every column is needed.
+        const columns = described.map((row) => ({ name: String(row.column_name), type: String(row.column_type), distinct: 0 }));
+        ({ mapping, threshold } = chooseMapping(path, guessMapping(columns), names, options));
+        await engine.query(createExamplesSql(mapping));
+        [totals] = await engine.query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
         break;
       } catch (error) {
-        if (format === 'parquet') throw error;
+        if (error instanceof CliError || format === 'parquet') throw error;
         if (types !== 'text' && /conversion error|could not convert/i.test(message(error))) types = 'text';
         else if (types === 'whole' && /when sniffing/i.test(message(error))) types = 'sampled';
         else throw error;
       }
     }
-    const described = await engine.query(`DESCRIBE ${SOURCE_TABLE}`);
-    const names = described.map((row) => String(row.column_name));
-    if (names.length === 0) throw new CliError(`${path}: has no columns.`);
-    const [distinct] = await engine.query(distinctCountsSql(names));
-    const rows = Number(distinct?.total_rows ?? 0);
+    const rows = Number(totals?.rows ?? 0);
+    const usableRows = Number(totals?.usable ?? 0);
     if (rows === 0) throw new CliError(`${path}: has column names but no rows.`);
-    const columns = described.map((row, index) => ({ name: String(row.column_name), type: String(row.column_type), distinct: Number(distinct?.[`c${index}`] ?? 0) }));
-    const { mapping, threshold } = chooseMapping(path, guessMapping(columns), names, options);
     const filters = options.where;
     task.rename(`Counting ${fileName}`);
-    await engine.query(createExamplesSql(mapping));
     const headerLine = (format === 'csv' || format === 'tsv' || format === 'csv.gz') && !names.every((column, index) => column === `column${index}`);
     const offset = headerLine ? 1 : 0;
-    const unusable = (await engine.query(problemSummarySql())).map((row) => ({
-      reason: String(row.problem),
-      rows: Number(row.rows),
-      lines: (row.examples as unknown[]).map((example) => Number(example) + offset),
-    }));
-    const [usable] = await engine.query('SELECT count(*)::DOUBLE AS rows FROM examples WHERE problem IS NULL');
+    const unusable =
+      usableRows === rows
+        ? []
+        : (await engine.query(problemSummarySql())).map((row) => ({
+            reason: String(row.problem),
+            rows: Number(row.rows),
+            lines: (row.examples as unknown[]).map((example) => Number(example) + offset),
+          }));
     const detectors = (await engine.query(detectorCountsSql(mapping, filters, threshold))).map(groupCounts);
     let slices: Map<string | null, GroupCounts[]> | null = null;
     if (options.slice !== undefined) {
@@ -200,7 +211,7 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
     return {
       format,
       rows,
-      usableRows: Number(usable?.rows ?? 0),
+      usableRows,
       unusable,
       skippedLines,
       numbering: headerLine ? 'line' : 'row',
@@ -288,6 +299,10 @@ function chooseMapping(path: string, guessed: EvaluationMapping, names: readonly
     }
   }
   const threshold = mapping.prediction === null ? (options.threshold ?? DEFAULT_THRESHOLD) : null;
+  // Counts, filters and slices never read the timestamp or split columns (the page's time windows and
+  // tuning split do): left out, they are not parsed.
+  mapping.timestamp = null;
+  mapping.split = null;
   return { mapping, threshold };
 }
 
