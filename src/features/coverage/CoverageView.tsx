@@ -28,6 +28,15 @@ import { useBalancedCoverage, useCoverageCurves } from './use-coverage';
 import './coverage.css';
 
 const TITLE = 'Coverage: how often does each interval contain the truth?';
+/** The test set's size and the heat map's class sizes: what each field accepts, and what it says otherwise. */
+const N_LIMITS = {
+  min: { value: 1, message: 'n must be at least 1.' },
+  max: { value: MAX_COVERAGE_N, message: `Coverage curves go up to n = ${MAX_COVERAGE_N.toLocaleString('en-US')}.` },
+};
+const CLASS_SIZE_LIMITS = {
+  min: { value: 1, message: 'A class needs at least one example.' },
+  max: { value: MAX_HEATMAP_CLASS_SIZE, message: `The heat map goes up to ${MAX_HEATMAP_CLASS_SIZE} per class.` },
+};
 
 /** `#/coverage`: each method's exact coverage against the true p, and the balanced interval's over (p⁺, p⁻). */
 export function CoverageView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
@@ -58,13 +67,7 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
       <div className="coverage-view__controls">
         <fieldset className="coverage-view__group">
           <legend>Test set</legend>
-          <CountField
-            label="n (examples)"
-            value={link.n}
-            min={{ value: 1, message: 'n must be at least 1.' }}
-            max={{ value: MAX_COVERAGE_N, message: `Coverage curves go up to n = ${MAX_COVERAGE_N.toLocaleString('en-US')}.` }}
-            onCommit={setN}
-          />
+          <CountField label="n (examples)" value={link.n} {...N_LIMITS} onCommit={setN} />
         </fieldset>
         <MethodPicker methods={link.methods} onChange={(methods) => update({ methods })} />
         <AxisPicker axis={link.axis} onChange={(axis) => update({ axis })} />
@@ -82,20 +85,8 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
         </p>
         <fieldset className="coverage-view__group">
           <legend>Class sizes</legend>
-          <CountField
-            label="Should-be-YES examples"
-            value={link.yesTotal}
-            min={{ value: 1, message: 'A class needs at least one example.' }}
-            max={{ value: MAX_HEATMAP_CLASS_SIZE, message: `The heat map goes up to ${MAX_HEATMAP_CLASS_SIZE} per class.` }}
-            onCommit={setYesTotal}
-          />
-          <CountField
-            label="Should-be-NO examples"
-            value={link.noTotal}
-            min={{ value: 1, message: 'A class needs at least one example.' }}
-            max={{ value: MAX_HEATMAP_CLASS_SIZE, message: `The heat map goes up to ${MAX_HEATMAP_CLASS_SIZE} per class.` }}
-            onCommit={setNoTotal}
-          />
+          <CountField label="Should-be-YES examples" value={link.yesTotal} {...CLASS_SIZE_LIMITS} onCommit={setYesTotal} />
+          <CountField label="Should-be-NO examples" value={link.noTotal} {...CLASS_SIZE_LIMITS} onCommit={setNoTotal} />
         </fieldset>
         <label className="toggle">
           <input type="checkbox" checked={link.bothHeatmaps} onChange={(event) => update({ bothHeatmaps: event.target.checked })} />

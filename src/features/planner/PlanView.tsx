@@ -81,24 +81,22 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
         <ClassCountsFields legend="Should-be-NO labels so far" counts={link.no} onChange={(no) => update({ no })} allowEmpty />
         <fieldset className="plan-view__group">
           <legend>Assumed for new labels</legend>
-          <ParsedField
-            label="Accuracy on should-be-YES"
-            value={link.accuracyYes}
-            format={formatProportion}
-            parse={parseAccuracy}
-            onCommit={(accuracyYes) => update({ accuracyYes })}
-            placeholder={observedYes === undefined ? 'needed' : `observed ${formatPercent(observedYes, 1)}`}
-            hint="Empty: as observed."
-          />
-          <ParsedField
-            label="Accuracy on should-be-NO"
-            value={link.accuracyNo}
-            format={formatProportion}
-            parse={parseAccuracy}
-            onCommit={(accuracyNo) => update({ accuracyNo })}
-            placeholder={observedNo === undefined ? 'needed' : `observed ${formatPercent(observedNo, 1)}`}
-            hint="Empty: as observed."
-          />
+          {(['yes', 'no'] as const).map((cls) => {
+            const key = cls === 'yes' ? 'accuracyYes' : 'accuracyNo';
+            const observed = cls === 'yes' ? observedYes : observedNo;
+            return (
+              <ParsedField
+                key={cls}
+                label={`Accuracy on should-be-${cls.toUpperCase()}`}
+                value={link[key]}
+                format={formatProportion}
+                parse={parseAccuracy}
+                onCommit={(accuracy) => update({ [key]: accuracy })}
+                placeholder={observed === undefined ? 'needed' : `observed ${formatPercent(observed, 1)}`}
+                hint="Empty: as observed."
+              />
+            );
+          })}
           <ParsedField
             label="YES:NO ratio of new labels"
             value={link.ratio}
