@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { applyTheme, readTheme, type Theme } from './theme';
+import { SelectOptions } from '../components/SelectOptions';
 
 const LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -19,11 +20,7 @@ export function ThemeSwitch() {
           setTheme(next);
         }}
       >
-        {(Object.keys(LABELS) as Theme[]).map((option) => (
-          <option key={option} value={option}>
-            {LABELS[option]}
-          </option>
-        ))}
+        <SelectOptions values={Object.keys(LABELS) as Theme[]} label={(option) => LABELS[option]} />
       </select>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { BALANCED_METHODS, isBalancedMethod, type BalancedMethod } from '../data/methods';
 import './balanced-method-control.css';
+import { SelectOptions } from './SelectOptions';
 
 /** What the setting's choices say: the method, and why one would pick it. */
 export const BALANCED_METHOD_CHOICES: Record<BalancedMethod, string> = {
@@ -22,11 +23,7 @@ export function BalancedMethodControl({ method, onChange }: { method: BalancedMe
           if (isBalancedMethod(event.target.value)) onChange(event.target.value);
         }}
       >
-        {BALANCED_METHODS.map((choice) => (
-          <option key={choice} value={choice}>
-            {BALANCED_METHOD_CHOICES[choice]}
-          </option>
-        ))}
+        <SelectOptions values={BALANCED_METHODS} label={(choice) => BALANCED_METHOD_CHOICES[choice]} />
       </select>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { EvaluationFilter, EvaluationMapping } from '../../data/evaluation';
+import { SelectOptions } from '../../components/SelectOptions';
 
 /** Structured filters (column, = or ≠, value) on the slice and detector columns; never SQL text. */
 export function FiltersForm({
@@ -38,11 +39,7 @@ export function FiltersForm({
         <div className="data-field">
           <label htmlFor={`${id}-column`}>Filter column</label>
           <select id={`${id}-column`} value={shownColumn} onChange={(event) => setColumn(event.target.value)}>
-            {columns.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <SelectOptions values={columns} />
           </select>
         </div>
         <div className="data-field">

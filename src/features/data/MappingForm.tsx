@@ -9,6 +9,7 @@ import {
   withValueMeaning,
 } from '../../data/evaluation';
 import { DataProblem } from './DataProblem';
+import { SelectOptions } from '../../components/SelectOptions';
 
 const ROLE_LABELS: Record<SingleRole, string> = {
   truth: 'True label',
@@ -143,11 +144,7 @@ function LabelValues({
               value={valueMeaning(mapping, value)}
               onChange={(event) => onChange(withValueMeaning(mapping, value, event.target.value as ValueMeaning))}
             >
-              {(Object.keys(MEANING_NAMES) as ValueMeaning[]).map((meaning) => (
-                <option key={meaning} value={meaning}>
-                  {MEANING_NAMES[meaning]}
-                </option>
-              ))}
+              <SelectOptions values={Object.keys(MEANING_NAMES) as ValueMeaning[]} label={(meaning) => MEANING_NAMES[meaning]} />
             </select>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { SelectOptions } from '../../components/SelectOptions';
 
 /**
  * The most detectors the data view lists in a table or offers in a select: a column with a value per
@@ -20,11 +21,7 @@ export function NameSelect({ label, names, value, onChange }: { label: string; n
     <div className="data-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {offered.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
+        <SelectOptions values={offered} />
       </select>
     </div>
   );

@@ -28,6 +28,7 @@ import { NameSelect } from './NameSelect';
 import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
+import { SelectOptions } from '../../components/SelectOptions';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'time';
@@ -117,11 +118,7 @@ export function TimeSection({
           <label htmlFor={`${id}-window`}>Window</label>
           <select id={`${id}-window`} value={choice} onChange={(event) => onChoice(event.target.value as WindowChoice)}>
             <option value="auto">automatic{span ? ` (${autoTimeWindow(span)})` : ''}</option>
-            {TIME_WINDOWS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <SelectOptions values={TIME_WINDOWS} />
           </select>
         </div>
         <label className="data-check">

@@ -18,6 +18,7 @@ import { useLowerBounds } from './use-lower-bounds';
 import { WorkspaceSource } from './WorkspaceSource';
 import '../../components/visually-hidden.css';
 import './detectors.css';
+import { SelectOptions } from '../../components/SelectOptions';
 
 const SORT_LABELS: Record<SortKey, string> = {
   lower: 'Worst plausible accuracy (lower bound), worst first',
@@ -96,11 +97,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         <div className="toolbar__field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
           <select id={`${id}-sort`} value={sort} onChange={(event) => changeView({ sort: event.target.value as SortKey })}>
-            {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => (
-              <option key={key} value={key}>
-                {SORT_LABELS[key]}
-              </option>
-            ))}
+            <SelectOptions values={Object.keys(SORT_LABELS) as SortKey[]} label={(key) => SORT_LABELS[key]} />
           </select>
         </div>
         <BalancedMethodControl method={method} onChange={setMethod} />
