@@ -1,6 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
-import { downloadText } from '../../components/download';
 import { MAX_NAME_LENGTH, type Detector } from '../../data/detectors';
 import {
   countsTableCsv,
@@ -17,6 +16,7 @@ import { datasetsStore } from '../../store/datasets';
 import { useWorkspace } from '../../store/workspace';
 import type { Counted } from './types';
 import { MAX_LISTED_DETECTORS } from './NameSelect';
+import { CsvExportButton } from './CsvExportButton';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -170,11 +170,9 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
           the detector? A value per example (a question’s text, an image id) is not: choose another column, or “(none: one detector)”.
         </p>
       )}
-      <div className="button-row">
-        <button type="button" onClick={() => downloadText(`${fileStem(opened.fileName)}-counts.csv`, countsTableCsv(tableRows(counts), delta), 'text/csv')}>
-          Export counts (CSV)
-        </button>
-      </div>
+      <CsvExportButton fileName={`${fileStem(opened.fileName)}-counts.csv`} csv={() => countsTableCsv(tableRows(counts), delta)}>
+        Export counts (CSV)
+      </CsvExportButton>
       <fieldset className="data-import">
         <legend>Import into the workspace</legend>
         <label htmlFor={`${id}-existing`}>Detectors already in the workspace</label>{' '}

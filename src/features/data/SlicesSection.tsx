@@ -1,7 +1,6 @@
 import { useCallback, useId, useMemo } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
-import { downloadText } from '../../components/download';
 import { sliceCounts } from '../../data/evaluation/browser';
 import { type GroupCounts, type SliceRow, sliceTable, type SliceTable, sliceTableCsv, UNDERPOWERED_WIDTH } from '../../data/evaluation';
 import type { BalancedMethod } from '../../data/methods';
@@ -15,6 +14,7 @@ import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
+import { CsvExportButton } from './CsvExportButton';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'slices';
@@ -143,15 +143,9 @@ export function SlicesSection({
               </tbody>
             </table>
           </TableScroll>
-          <div className="button-row">
-            <button
-              type="button"
-              disabled={chosen.pending > 0}
-              onClick={() => downloadText(`slices-${shownColumn}.csv`, sliceTableCsv(shownColumn, table, delta, method), 'text/csv')}
-            >
-              Export slices (CSV)
-            </button>
-          </div>
+          <CsvExportButton fileName={`slices-${shownColumn}.csv`} csv={() => sliceTableCsv(shownColumn, table, delta, method)} disabled={chosen.pending > 0}>
+            Export slices (CSV)
+          </CsvExportButton>
         </>
       )}
     </section>

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
-import { downloadText } from '../../components/download';
 import { detectorCounts, splitValues, thresholdBins } from '../../data/evaluation/browser';
 import {
   type EvaluationFilter,
@@ -25,6 +24,7 @@ import { NameSelect } from './NameSelect';
 import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
+import { CsvExportButton } from './CsvExportButton';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'threshold';
@@ -232,15 +232,9 @@ export function ThresholdSection({
           {split && heldOut && (
             <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} method={method} />
           )}
-          <div className="button-row">
-            <button
-              type="button"
-              disabled={chosen.pending > 0}
-              onClick={() => downloadText(`threshold-${scoreColumn}.csv`, thresholdCurveCsv(points, delta, method), 'text/csv')}
-            >
-              Export threshold curve (CSV)
-            </button>
-          </div>
+          <CsvExportButton fileName={`threshold-${scoreColumn}.csv`} csv={() => thresholdCurveCsv(points, delta, method)} disabled={chosen.pending > 0}>
+            Export threshold curve (CSV)
+          </CsvExportButton>
         </>
       )}
     </section>

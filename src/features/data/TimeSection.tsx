@@ -3,7 +3,6 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } f
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { TableScroll } from '../../components/TableScroll';
-import { downloadText } from '../../components/download';
 import { timeCounts, timeSpan } from '../../data/evaluation/browser';
 import type { WindowChoice } from '../../data/links';
 import {
@@ -29,6 +28,7 @@ import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { SelectOptions } from '../../components/SelectOptions';
+import { CsvExportButton } from './CsvExportButton';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'time';
@@ -196,15 +196,9 @@ export function TimeSection({
               </tbody>
             </table>
           </TableScroll>
-          <div className="button-row">
-            <button
-              type="button"
-              disabled={chosen.pending > 0}
-              onClick={() => downloadText(`time-${window}.csv`, timeTableCsv(window ?? 'window', table, delta, method), 'text/csv')}
-            >
-              Export time windows (CSV)
-            </button>
-          </div>
+          <CsvExportButton fileName={`time-${window}.csv`} csv={() => timeTableCsv(window ?? 'window', table, delta, method)} disabled={chosen.pending > 0}>
+            Export time windows (CSV)
+          </CsvExportButton>
         </>
       )}
     </section>
