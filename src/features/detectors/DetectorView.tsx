@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
@@ -64,11 +64,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   }
 
   return (
-    <section className="detector-view" aria-labelledby="detector-heading">
-      <WorkspaceSource />
-      <p className="breadcrumb">
-        <a href="#/">← All detectors</a>
-      </p>
+    <DetectorPage>
       <header className="detector-view__header">
         <div className="detector-view__title">
           <h1 id="detector-heading">{detector.name}</h1>
@@ -99,7 +95,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
           </>
         }
       />
-    </section>
+    </DetectorPage>
   );
 }
 
@@ -108,24 +104,12 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
  * numbers under that id): read-only, with "Save to my workspace" — opening a link never changes
  * the workspace by itself.
  */
-function CarriedDetectorView(props: {
-  id: string;
-  carried: CarriedDetector;
-  delta: number;
-  changeDelta: (delta: number) => void;
-  method: BalancedMethod;
-  changeMethod: (method: BalancedMethod) => void;
-  mine: boolean;
-}) {
+function CarriedDetectorView(props: LinkedChoices & { id: string; carried: CarriedDetector; mine: boolean }) {
   const { id, carried, delta, changeDelta, method, changeMethod, mine } = props;
   const addDetector = useWorkspace((state) => state.addDetector);
   const exported = useMemo(() => [{ id, ...carried }], [id, carried]);
   return (
-    <section className="detector-view" aria-labelledby="detector-heading">
-      <WorkspaceSource />
-      <p className="breadcrumb">
-        <a href="#/">← All detectors</a>
-      </p>
+    <DetectorPage>
       <header className="detector-view__header">
         <h1 id="detector-heading">{carried.name}</h1>
         <p>{carried.query ? <>Query: “{carried.query}”</> : <span className="muted">No query text.</span>}</p>
@@ -157,6 +141,27 @@ function CarriedDetectorView(props: {
           </button>
         }
       />
+    </DetectorPage>
+  );
+}
+
+/** The δ and balanced method a detector view shows, each kept in its link. */
+interface LinkedChoices {
+  delta: number;
+  changeDelta: (delta: number) => void;
+  method: BalancedMethod;
+  changeMethod: (method: BalancedMethod) => void;
+}
+
+/** A detector's page: where the workspace came from, the way back to the list, then the view. */
+function DetectorPage({ children }: { children: ReactNode }) {
+  return (
+    <section className="detector-view" aria-labelledby="detector-heading">
+      <WorkspaceSource />
+      <p className="breadcrumb">
+        <a href="#/">← All detectors</a>
+      </p>
+      {children}
     </section>
   );
 }
