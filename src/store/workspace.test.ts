@@ -1,14 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Detector } from '../data/detectors';
-import {
-  createWorkspaceStore,
-  migrateWorkspace,
-  selectDetector,
-  selectVisibleDetectors,
-  WORKSPACE_STORAGE_KEY,
-  WORKSPACE_VERSION,
-} from './workspace';
+import { createWorkspaceStore, migrateWorkspace, selectDetector, selectVisibleDetectors, WORKSPACE_STORAGE_KEY, WORKSPACE_VERSION } from './workspace';
 import { memoryBackend, type WorkspaceBackend } from './workspace-backend';
 
 const NOW = 1_760_000_000_000;

@@ -1,12 +1,6 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../../stats';
 import { balancedNow, knownExpensiveInterval } from '../workers/balanced-intervals-service';
-import {
-  balancedIntervalBy,
-  balancedLowerEndBy,
-  effectiveMethod,
-  isExpensiveBalancedMethod,
-  type BalancedMethod,
-} from '../methods/balanced-method';
+import { balancedIntervalBy, balancedLowerEndBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from '../methods/balanced-method';
 import type { Detector } from './detector';
 
 /**

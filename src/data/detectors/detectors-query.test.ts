@@ -1,13 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  DetectorsFileError,
-  detectorKeys,
-  detectorsFileQuery,
-  fetchDetectorsFile,
-  resolveSourceUrl,
-  SAMPLE_DETECTORS_URL,
-} from './detectors-query';
+import { DetectorsFileError, detectorKeys, detectorsFileQuery, fetchDetectorsFile, resolveSourceUrl, SAMPLE_DETECTORS_URL } from './detectors-query';
 
 const valid = {
   schema: 'tailbound.detectors',

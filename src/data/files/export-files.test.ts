@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balancedInterval, balancedInversionInterval, exactInterval } from '../../stats';
 import type { Detector } from '../detectors/detector';
 import { parseDetectorsFile } from '../detectors/detectors-schema';
-import {
-  confidenceCell,
-  countsAdHocDetector,
-  detectorsToJson,
-  INTERVALS_CSV_HEADER,
-  intervalsToCsv,
-  textCell,
-  UTF8_BOM,
-} from './export-files';
+import { confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
 import { parseImportFile } from './import-files';
 
 const forklift: Detector = {

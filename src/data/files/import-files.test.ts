@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countsTableCsv } from '../evaluation/export';
-import {
-  checkImportSize,
-  detectImportKind,
-  MAX_IMPORT_BYTES,
-  parseCountsCsv,
-  parseImportFile,
-  parsePerExampleCsv,
-  perExampleFileReason,
-} from './import-files';
+import { checkImportSize, detectImportKind, MAX_IMPORT_BYTES, parseCountsCsv, parseImportFile, parsePerExampleCsv, perExampleFileReason } from './import-files';
 
 describe('checkImportSize', () => {
   it('accepts files up to the limit and refuses larger ones with both sizes', () => {

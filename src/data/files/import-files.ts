@@ -1,15 +1,6 @@
 import Papa from 'papaparse';
 import type { ClassCounts } from '../../stats';
-import {
-  type Detector,
-  DETECTOR_ID_PATTERN,
-  MAX_ID_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_QUERY_LENGTH,
-  slugify,
-  uniqueId,
-  validateCounts,
-} from '../detectors/detector';
+import { type Detector, DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, slugify, uniqueId, validateCounts } from '../detectors/detector';
 import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from '../detectors/detectors-schema';
 
 /**

@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  applyDataLink,
-  dataHref,
-  dataLinkFor,
-  describeDataLink,
-  EMPTY_DATA_LINK,
-  MAX_LINK_TEXT,
-  parseDataLink,
-  type DataLink,
-} from './data-link';
+import { applyDataLink, dataHref, dataLinkFor, describeDataLink, EMPTY_DATA_LINK, MAX_LINK_TEXT, parseDataLink, type DataLink } from './data-link';
 import { guessMapping } from '../evaluation/mapping';
 import { linkTester } from './links.test-util';
 import { parseHashRoute } from './routes';

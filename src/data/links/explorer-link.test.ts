@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  EXPLORER_DEFAULTS,
-  EXPLORER_MAX_N,
-  explorerHref,
-  explorerLinkFor,
-  parseExplorerParams,
-  type ExplorerSettings,
-} from './explorer-link';
+import { EXPLORER_DEFAULTS, EXPLORER_MAX_N, explorerHref, explorerLinkFor, parseExplorerParams, type ExplorerSettings } from './explorer-link';
 import { parseHashRoute } from './routes';
 
 const parse = (query: string) => parseExplorerParams(new URLSearchParams(query));

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from './routes';
-import {
-  carriedMatches,
-  countsHref,
-  detectorHref,
-  parseCountsLink,
-  parseCountsParam,
-  parseDeltaParam,
-  parseDetectorLink,
-} from './share-links';
+import { carriedMatches, countsHref, detectorHref, parseCountsLink, parseCountsParam, parseDeltaParam, parseDetectorLink } from './share-links';
 
 const params = (query: string) => new URLSearchParams(query);
 

@@ -1,11 +1,5 @@
 import type { ClassCounts, Interval } from '../../stats';
-import {
-  balancedIntervalBy,
-  balancedIsQuick,
-  effectiveMethod,
-  type BalancedMethod,
-  type ExpensiveBalancedMethod,
-} from '../methods/balanced-method';
+import { balancedIntervalBy, balancedIsQuick, effectiveMethod, type BalancedMethod, type ExpensiveBalancedMethod } from '../methods/balanced-method';
 import {
   expensiveBalancedEntries,
   runExpensiveBalancedJob,

@@ -10,15 +10,7 @@ import { compareHref, type CompareLink, type HashRoute, type LinkProblem, parseC
 import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatPValue } from '../../data/format';
 import { pictureFileStem } from '../../components/chart-picture';
 import type { DetectorCounts, PairedCounts } from '../../stats';
-import {
-  compare,
-  comparisonSentence,
-  comparisonToCsv,
-  countsText,
-  testSentence,
-  type Comparison,
-  type ComparisonInput,
-} from './compare-model';
+import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence, type Comparison, type ComparisonInput } from './compare-model';
 import { DifferenceChart } from './DifferenceChart';
 import { PairedCsvImport } from './PairedCsvImport';
 import { useCompareWorkspace } from './use-compare-workspace';

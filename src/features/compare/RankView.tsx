@@ -8,14 +8,7 @@ import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { compareHref, DEFAULT_RANK_TARGET, detectorHref, type HashRoute, parseRankLink, rankHref, type RankLink } from '../../data/links';
 import type { Detector } from '../../data/detectors';
-import {
-  formatConfidence,
-  formatDifferenceParts,
-  formatFullPrecision,
-  formatHonestPercent,
-  formatPValue,
-  percentNumber,
-} from '../../data/format';
+import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatHonestPercent, formatPValue, percentNumber } from '../../data/format';
 import { textCell, UTF8_BOM } from '../../data/files';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
 import type { RankJob, RankVerdict } from './rank-compute';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDifferenceParts, formatPValue } from '../../data/format';
-import {
-  balancedDifferenceInterval,
-  balancedDifferenceTest,
-  mcnemarExactTest,
-  pairedBalancedDifferenceInterval,
-  pairedDifferenceInterval,
-} from '../../stats';
+import { balancedDifferenceInterval, balancedDifferenceTest, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence } from './compare-model';
 
 const names = { a: 'Old', b: 'New' };

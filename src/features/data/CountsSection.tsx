@@ -1,14 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { MAX_NAME_LENGTH, type Detector } from '../../data/detectors';
-import {
-  countsTableCsv,
-  type CountsTableRow,
-  detectorIdFromName,
-  type GroupCounts,
-  type OpenedEvaluation,
-  type RowProblem,
-} from '../../data/evaluation';
+import { countsTableCsv, type CountsTableRow, detectorIdFromName, type GroupCounts, type OpenedEvaluation, type RowProblem } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import type { ExistingIdPolicy } from '../../data/files';
 import { balancedInterval } from '../../stats';

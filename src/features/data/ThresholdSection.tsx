@@ -3,14 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } f
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { detectorCounts, splitValues, thresholdBins } from '../../data/evaluation/browser';
-import {
-  type EvaluationFilter,
-  type GroupCounts,
-  type ThresholdBins,
-  thresholdCurveCsv,
-  type ThresholdPoint,
-  type ValueCount,
-} from '../../data/evaluation';
+import { type EvaluationFilter, type GroupCounts, type ThresholdBins, thresholdCurveCsv, type ThresholdPoint, type ValueCount } from '../../data/evaluation';
 import { startWorkerJob } from '../../data/workers';
 import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';

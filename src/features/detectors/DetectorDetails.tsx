@@ -8,14 +8,7 @@ import { useBalancedVersion } from '../../components/use-balanced-version';
 import { isExpensiveBalancedMethod, type BalancedMethod, type ExpensiveBalancedMethod } from '../../data/methods';
 import { CLASS_LABELS, type ClassName, countsIntervals } from '../../data/detectors';
 import { EXPLORER_MAX_N, explorerHref, linkCarries, methodsHref } from '../../data/links';
-import {
-  errorRateDigits,
-  errorRateInterval,
-  formatConfidence,
-  formatFullPrecision,
-  formatIntervalParts,
-  relativeWidth,
-} from '../../data/format';
+import { errorRateDigits, errorRateInterval, formatConfidence, formatFullPrecision, formatIntervalParts, relativeWidth } from '../../data/format';
 import type { BalancedInterval, ClassCounts, Interval } from '../../stats';
 import { BALANCED_METHOD_NAMES, CLASS_METHOD, UNION_PART_METHOD, countsText } from './wording';
 

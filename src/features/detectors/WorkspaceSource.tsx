@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import {
-  type Detector,
-  DetectorsFileError,
-  detectorsFileQuery,
-  resolveSourceUrl,
-  SAMPLE_DETECTORS_URL,
-  type SourceResolution,
-} from '../../data/detectors';
+import { type Detector, DetectorsFileError, detectorsFileQuery, resolveSourceUrl, SAMPLE_DETECTORS_URL, type SourceResolution } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
 
 type SourceDecision = 'pending' | 'confirmed' | 'declined' | 'done';

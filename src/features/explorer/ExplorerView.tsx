@@ -1,13 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
-import {
-  EXPLORER_MODES,
-  explorerHref,
-  explorerLinkFor,
-  parseExplorerParams,
-  type ExplorerMode,
-  type ExplorerSettings,
-} from '../../data/links';
+import { EXPLORER_MODES, explorerHref, explorerLinkFor, parseExplorerParams, type ExplorerMode, type ExplorerSettings } from '../../data/links';
 import type { ClassCounts } from '../../stats';
 import { BalancedPanel } from './BalancedPanel';
 import { BLOG_EXAMPLES, exampleFacts, exampleHref, matchingExample, type BlogExample } from './blog-examples';

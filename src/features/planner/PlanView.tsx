@@ -8,16 +8,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { type BalancedMethod, countsText, DEFAULT_BALANCED_METHOD } from '../../data/methods';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, intervalDigits } from '../../data/format';
-import {
-  DEFAULT_PLAN_LINK,
-  DEFAULT_PLAN_TARGET,
-  type HashRoute,
-  methodsHref,
-  parsePlanLink,
-  type PlanGoal,
-  planHref,
-  type PlanLink,
-} from '../../data/links';
+import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, type HashRoute, methodsHref, parsePlanLink, type PlanGoal, planHref, type PlanLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { LabelPlan } from '../../stats';
 import { SEARCHED_NAMES, type BalancedPlan, type SearchedMethod } from './inverted-plan';

@@ -1,12 +1,5 @@
 import { balancedIntervalBy, type BalancedMethod } from '../../data/methods';
-import {
-  projectBalancedInterval,
-  type Interval,
-  type LabelPlan,
-  type LabelPlanAssumptions,
-  type LabelPlanPoint,
-  type ProjectedCounts,
-} from '../../stats';
+import { projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
 
 /** The exact balanced intervals computed by a search, planned here (the union bound has its own planner in stats). */
 export type SearchedMethod = Exclude<BalancedMethod, 'union'>;
