@@ -126,6 +126,9 @@ describe('inputs', () => {
       no: { correct: Number(row.no_correct), total: Number(row.no_total) },
     }));
     expect(counts(results[0])).toEqual(page);
+    // Counted row by row (as with --slice) the same.
+    const rowByRow = JSON.parse((await tailbound(['intervals', 'evaluation.csv', '--slice', 'site', '--json'])).stdout);
+    expect(counts(rowByRow)).toEqual(page);
   });
 
   it('--threshold, --where and --slice (Bonferroni over the slices) as the page', async () => {

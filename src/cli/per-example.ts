@@ -20,8 +20,10 @@ import {
   guessMapping,
   JsonLinesReader,
   problemSummarySql,
+  quoteIdentifier,
   readerProblem,
   readFileSql,
+  sliceAlias,
   sliceCountsSql,
   SOURCE_TABLE,
   type EvaluationFilter,
@@ -76,6 +78,8 @@ export interface CountedFile {
 
 /** The page's default threshold when a score decides (no prediction column). */
 const DEFAULT_THRESHOLD = 0.5;
+/** The column of a combination's number of rows (see countPerExampleFile). */
+const WEIGHT = '__tailbound_rows';
 /** Files up to this size (uncompressed CSV/TSV) have their types found from every row, as on the page. */
 const WHOLE_SNIFF_BYTES = 64 * 1024 * 1024;
 
@@ -157,25 +161,48 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
       source = (types) => readFileSql(path, format, types);
     }
     let types: TypeDetection = format !== 'csv.gz' && format !== 'parquet' && info.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
-    // The page reads the whole file into a table once (it then slices, bins and windows it many times);
-    // here the file stays a view, so DuckDB reads only the columns the mapping uses into the examples
-    // table, which is built by the page's own statement.
+    // The page reads the whole file into a table once (it then slices, bins and windows it many times).
+    // A gate counts once: the file stays a view, and where a prediction column decides, each distinct
+    // combination of the mapped columns' raw values goes through the page's examples statement once,
+    // with its number of rows as one more column (the mapping of a row depends on those values alone):
+    // the same counts, without trimming and matching the text of every row. A file with unusable rows
+    // is counted again row by row, for their line numbers; so are slices and a score with a threshold.
     let mapping: EvaluationMapping;
     let threshold: number | null;
     let names: string[];
     let totals: Record<string, unknown> | undefined;
+    let counting: EvaluationMapping;
+    let grouped = false;
+    let mayGroup = true;
     for (;;) {
       try {
-        await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT * FROM ${source(types)}`);
-        const described = await engine.query(`DESCRIBE ${SOURCE_TABLE}`);
+        await engine.query(`CREATE OR REPLACE VIEW file_rows AS SELECT * FROM ${source(types)}`);
+        const described = await engine.query('DESCRIBE file_rows');
         names = described.map((row) => String(row.column_name));
         if (names.length === 0) throw new CliError(`${path}: has no columns.`);
         // Distinct counts only decide the split and slice roles, which counting does not use; those the
         // command line asks for (--slice, --where) are named, so no pass over every column is needed.
         const columns = described.map((row) => ({ name: String(row.column_name), type: String(row.column_type), distinct: 0 }));
         ({ mapping, threshold } = chooseMapping(path, guessMapping(columns), names, options));
-        await engine.query(createExamplesSql(mapping));
-        [totals] = await engine.query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
+        grouped = mayGroup && mapping.prediction !== null && options.slice === undefined && !names.includes(WEIGHT);
+        if (grouped) {
+          const used = [...new Set([mapping.detector, mapping.truth, mapping.prediction, ...mapping.slices].filter((column): column is string => column !== null))];
+          const list = used.map(quoteIdentifier).join(', ');
+          await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT ${list}, count(*) AS ${quoteIdentifier(WEIGHT)} FROM file_rows GROUP BY ${list}`);
+          counting = { ...mapping, score: null, slices: [...mapping.slices, WEIGHT] };
+          await engine.query(createExamplesSql(counting));
+          const weight = `CAST(${sliceAlias(counting, WEIGHT)} AS DOUBLE)`;
+          [totals] = await engine.query(`SELECT coalesce(sum(${weight}), 0)::DOUBLE AS rows, coalesce(sum(${weight}) FILTER (WHERE problem IS NULL), 0)::DOUBLE AS usable FROM examples`);
+          if (Number(totals?.rows) !== Number(totals?.usable)) {
+            mayGroup = false;
+            continue;
+          }
+        } else {
+          await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT * FROM file_rows`);
+          counting = mapping;
+          await engine.query(createExamplesSql(counting));
+          [totals] = await engine.query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
+        }
         break;
       } catch (error) {
         if (error instanceof CliError || format === 'parquet') throw error;
@@ -199,7 +226,21 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
             rows: Number(row.rows),
             lines: (row.examples as unknown[]).map((example) => Number(example) + offset),
           }));
-    const detectors = (await engine.query(detectorCountsSql(mapping, filters, threshold))).map(groupCounts);
+    let detectors = (await engine.query(detectorCountsSql(counting, filters, threshold))).map(groupCounts);
+    if (grouped) {
+      // Per detector, the combinations by their number of rows: each count times that number.
+      detectors = await Promise.all(
+        detectors.map(async (detector) => {
+          const byWeight = (await engine.query(sliceCountsSql(counting, WEIGHT, filters, detector.group ?? '', null))).map(groupCounts);
+          const sum = (pick: (group: GroupCounts) => number) => byWeight.reduce((total, group) => total + pick(group) * Number(group.group), 0);
+          return {
+            group: detector.group,
+            yes: { correct: sum((g) => g.yes.correct), total: sum((g) => g.yes.total) },
+            no: { correct: sum((g) => g.no.correct), total: sum((g) => g.no.total) },
+          };
+        }),
+      );
+    }
     let slices: Map<string | null, GroupCounts[]> | null = null;
     if (options.slice !== undefined) {
       slices = new Map();
