@@ -1,4 +1,4 @@
-import { assertCoverageGrid } from './assert-coverage-grid';
+import { assertCoverageGrid, type CoverageGridArguments } from './assert-coverage-grid';
 import { balancedBuehlerInterval } from './balanced-buehler-interval';
 import { intervalTableCoverage } from './interval-table-coverage';
 
@@ -23,15 +23,9 @@ const MAX_CLASS_SIZE = 60;
  * @returns coverage[i][j] at (pYesValues[i], pNoValues[j]).
  * @example balancedBuehlerCoverageGrid(20, 20, 0.05, [0.9], [0.8])[0][0] // ≈ 0.98
  */
-export function balancedBuehlerCoverageGrid(
-  nYes: number,
-  nNo: number,
-  delta: number,
-  pYesValues: readonly number[],
-  pNoValues: readonly number[],
-  onProgress?: (rowsDone: number, rows: number) => void,
-): number[][] {
-  assertCoverageGrid(nYes, nNo, delta, pYesValues, pNoValues, MAX_CLASS_SIZE);
+export function balancedBuehlerCoverageGrid(...grid: CoverageGridArguments): number[][] {
+  assertCoverageGrid(grid, MAX_CLASS_SIZE);
+  const [nYes, nNo, delta, pYesValues, pNoValues, onProgress] = grid;
   const lower = new Float64Array((nYes + 1) * (nNo + 1));
   const upper = new Float64Array((nYes + 1) * (nNo + 1));
   const rows = nYes + 1 + pYesValues.length;

@@ -1,4 +1,4 @@
-import { assertCoverageGrid } from './assert-coverage-grid';
+import { assertCoverageGrid, type CoverageGridArguments } from './assert-coverage-grid';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
@@ -33,15 +33,9 @@ const MAX_CLASS_SIZE = 10_000;
  * @returns coverage[i][j] at (pYesValues[i], pNoValues[j]).
  * @example balancedCoverageGrid(60, 60, 0.05, [0.9], [0.8])[0][0] // 0.99930 — far above 0.95: the union bound is conservative
  */
-export function balancedCoverageGrid(
-  nYes: number,
-  nNo: number,
-  delta: number,
-  pYesValues: readonly number[],
-  pNoValues: readonly number[],
-  onProgress?: (rowsDone: number, rows: number) => void,
-): number[][] {
-  assertCoverageGrid(nYes, nNo, delta, pYesValues, pNoValues, MAX_CLASS_SIZE);
+export function balancedCoverageGrid(...grid: CoverageGridArguments): number[][] {
+  assertCoverageGrid(grid, MAX_CLASS_SIZE);
+  const [nYes, nNo, delta, pYesValues, pNoValues, onProgress] = grid;
   const yes = classBounds(nYes, delta / 4);
   const no = classBounds(nNo, delta / 4);
   const noPrefixSums = pNoValues.map((pNo) => prefixSums(binomialPmfRow(nNo, pNo)));

@@ -1,4 +1,4 @@
-import { assertCoverageGrid } from './assert-coverage-grid';
+import { assertCoverageGrid, type CoverageGridArguments } from './assert-coverage-grid';
 import { balancedInversionSearch } from './balanced-inversion-search';
 import { intervalTableCoverage } from './interval-table-coverage';
 
@@ -26,15 +26,9 @@ const MAX_CLASS_SIZE = 60;
  * @returns coverage[i][j] at (pYesValues[i], pNoValues[j]).
  * @example balancedInversionCoverageGrid(20, 20, 0.05, [0.9], [0.8])[0][0] // 0.97730 (union bound: 0.99949)
  */
-export function balancedInversionCoverageGrid(
-  nYes: number,
-  nNo: number,
-  delta: number,
-  pYesValues: readonly number[],
-  pNoValues: readonly number[],
-  onProgress?: (rowsDone: number, rows: number) => void,
-): number[][] {
-  assertCoverageGrid(nYes, nNo, delta, pYesValues, pNoValues, MAX_CLASS_SIZE);
+export function balancedInversionCoverageGrid(...grid: CoverageGridArguments): number[][] {
+  assertCoverageGrid(grid, MAX_CLASS_SIZE);
+  const [nYes, nNo, delta, pYesValues, pNoValues, onProgress] = grid;
   const tMax = 2 * nYes * nNo;
   const lowerByT = new Map<number, number>();
   const upperByT = new Map<number, number>();

@@ -1,7 +1,5 @@
-import { assertDelta } from './assert-delta';
+import { answerShareInterval } from './answer-share-interval';
 import { assertObject } from './assert-object';
-import { assertWholeNumber } from './assert-whole-number';
-import { exactInterval } from './exact-interval';
 import type { Interval } from './types';
 
 /**
@@ -26,11 +24,5 @@ import type { Interval } from './types';
  */
 export function negativePredictiveInterval(counts: { tn: number; fn: number }, delta: number): Interval {
   assertObject(counts, 'counts', '{tn, fn}');
-  assertWholeNumber(counts.tn, 'tn');
-  assertWholeNumber(counts.fn, 'fn');
-  assertDelta(delta);
-  const answers = counts.tn + counts.fn;
-  assertWholeNumber(answers, 'tn + fn');
-  if (answers === 0) throw new RangeError('tn + fn = 0: with no NO answers, NPV (0/0) has no estimate and no interval');
-  return exactInterval(answers, counts.tn, delta);
+  return answerShareInterval(counts.tn, counts.fn, { right: 'tn', wrong: 'fn', answer: 'NO', share: 'NPV' }, delta);
 }

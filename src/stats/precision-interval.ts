@@ -1,7 +1,5 @@
-import { assertDelta } from './assert-delta';
+import { answerShareInterval } from './answer-share-interval';
 import { assertObject } from './assert-object';
-import { assertWholeNumber } from './assert-whole-number';
-import { exactInterval } from './exact-interval';
 import type { Interval } from './types';
 
 /**
@@ -31,11 +29,5 @@ import type { Interval } from './types';
  */
 export function precisionInterval(counts: { tp: number; fp: number }, delta: number): Interval {
   assertObject(counts, 'counts', '{tp, fp}');
-  assertWholeNumber(counts.tp, 'tp');
-  assertWholeNumber(counts.fp, 'fp');
-  assertDelta(delta);
-  const answers = counts.tp + counts.fp;
-  assertWholeNumber(answers, 'tp + fp');
-  if (answers === 0) throw new RangeError('tp + fp = 0: with no YES answers, precision (0/0) has no estimate and no interval');
-  return exactInterval(answers, counts.tp, delta);
+  return answerShareInterval(counts.tp, counts.fp, { right: 'tp', wrong: 'fp', answer: 'YES', share: 'precision' }, delta);
 }
