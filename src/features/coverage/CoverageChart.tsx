@@ -38,10 +38,7 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
   return (
     <div className="coverage-chart" aria-busy={drawn < methods.length} data-lines-drawn={drawn}>
       <LineChartFrame
-        data={rows}
-        width={width}
-        height={height}
-        left={4}
+        data={rows} width={width} height={height} left={4}
         title="Exact coverage against the true accuracy p"
         desc={`One line per method: ${methods.map((method) => METHOD_INFO[method].label).join(', ')}; the nominal level is ${formatConfidence(delta)}. Arrow keys move the read-out.`}
         x={{ dataKey: 'p', domain: [0, 1], ticks: PERCENT_TICKS, tickFormatter: percentTick, label: 'true accuracy p' }}

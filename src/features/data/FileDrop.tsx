@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef } from 'react';
+import { useFileDrop } from '../../components/use-file-drop';
 
 /** File types the picker offers; anything else can still be dropped and is sniffed. */
 const ACCEPT = '.csv,.tsv,.tab,.txt,.jsonl,.ndjson,.json,.parquet,.gz';
@@ -7,25 +8,12 @@ const ACCEPT = '.csv,.tsv,.tab,.txt,.jsonl,.ndjson,.json,.parquet,.gz';
 export function FileDrop({ onFile, disabled }: { onFile: (file: File) => void; disabled: boolean }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-
-  function drop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled) onFile(file);
-  }
+  const { dragging, handlers } = useFileDrop((file) => {
+    if (!disabled) onFile(file);
+  });
 
   return (
-    <div
-      className={`data-drop${dragging ? ' data-drop--active' : ''}`}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={drop}
-    >
+    <div className={`data-drop${dragging ? ' data-drop--active' : ''}`} {...handlers}>
       <p>
         <label htmlFor={id}>Open a per-example results file</label> (CSV, TSV, JSON Lines, Parquet or gzip-compressed CSV, any
         size) or drop it here.

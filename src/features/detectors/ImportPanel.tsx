@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFileDrop } from '../../components/use-file-drop';
 import type { Detector } from '../../data/detectors';
 import {
   COUNTS_COLUMNS,
@@ -45,7 +46,6 @@ export interface ImportPanelProps {
 export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [loaded, setLoaded] = useState<LoadedPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState('');
@@ -76,12 +76,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
     setLoaded({ fileName: file.name, preview });
   }
 
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void readFile(file);
-  }
+  const { dragging, handlers } = useFileDrop((file) => void readFile(file));
 
   function confirm(mode: ImportMode, onExisting: ExistingIdPolicy) {
     if (!loaded) return;
@@ -99,16 +94,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   return (
     <section className="import-panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Import detectors</h2>
-      <div
-        className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="drop-zone"
-      >
+      <div className={`drop-zone${dragging ? ' drop-zone--active' : ''}`} {...handlers} data-testid="drop-zone">
         <p>
           Drop a file here or{' '}
           <button type="button" onClick={() => inputRef.current?.click()}>

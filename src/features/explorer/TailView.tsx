@@ -5,7 +5,7 @@ import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInter
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
 import { boundTail, searchBound, type BoundKind } from './bound-search';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
-import { TailControls } from './TailControls';
+import { TailControls, type TailControlsProps } from './TailControls';
 import { TailPlots } from './TailPlots';
 import type { TailSide } from './tail-series';
 import { certainTail, formatAccuracy, formatChance, formatChanceAgainst, formatCount, midpointDigits, tailSentence } from './tail-text';
@@ -15,15 +15,10 @@ import { waldReach } from './wald-reach';
 
 export type TailMode = Exclude<ExplorerMode, 'balanced'>;
 
-export interface TailViewProps {
+/** The tail view's N, k and p with their controls' callbacks (TailControls), mode, δ and the bound animation. */
+export interface TailViewProps extends TailControlsProps {
   mode: TailMode;
-  n: number;
-  k: number;
-  p: number;
   delta: number;
-  onN: (n: number) => void;
-  onK: (k: number) => void;
-  onP: (p: number) => void;
   animation: BoundAnimation;
   /** The confidence-level control, placed with the other controls. */
   confidence: ReactNode;

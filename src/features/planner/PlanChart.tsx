@@ -33,10 +33,7 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
   const countTicks = niceTicks(0, longest, 5).filter((tick) => tick <= longest);
   return (
     <LineChartFrame
-      data={rows}
-      width={width}
-      height={height}
-      left={8}
+      data={rows} width={width} height={height} left={8}
       title={goal === 'lower' ? 'Projected balanced lower bound against additional labels' : 'Projected interval width against additional labels'}
       x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: 'additional labels' }}
       y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, interval: 0, tickFormatter: percentTickFormatter(ticks), width: 56 }}

@@ -18,10 +18,7 @@ const TICKS = [0, 0.25, 0.5, 0.75, 1];
 export function PosteriorChart({ density, balanced, accuracy, width, height = 360 }: PosteriorChartProps) {
   return (
     <LineChartFrame
-      data={density}
-      width={width}
-      height={height}
-      left={4}
+      data={density} width={width} height={height} left={4}
       title="Posterior densities of the balanced and the plain accuracy"
       x={{ dataKey: 'x', domain: [0, 1], ticks: TICKS, tickFormatter: (value: number) => formatPercent(value, 0), label: 'accuracy' }}
       y={{ tickFormatter: (value: number) => String(Number(value.toPrecision(3))), width: 64, label: 'posterior density' }}
