@@ -114,6 +114,9 @@ async function startEngine(): Promise<Engine> {
     temp_directory: join(tmpdir(), 'tailbound-duckdb'),
   });
   const connection = await instance.connect();
+  // DuckDB tracks a statement's progress (read by the progress line) only with its progress bar on; it prints nothing itself.
+  await connection.run('SET enable_progress_bar = true');
+  await connection.run('SET enable_progress_bar_print = false');
   return {
     query: async (sql) => (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[],
     progress: () => {
