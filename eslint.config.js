@@ -66,7 +66,7 @@ export default tseslint.config(
   {
     // The stats library is pure: nothing from npm, nothing from the rest of the app.
     files: ['src/stats/**/*.ts'],
-    ignores: ['src/stats/**/*.test.ts'],
+    ignores: ['src/stats/**/*.test.ts', 'src/stats/**/*.test-util.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

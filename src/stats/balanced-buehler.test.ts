@@ -10,7 +10,7 @@ import { balancedInversionInterval } from './balanced-inversion-interval';
 import { balancedInversionIntervalLower } from './balanced-inversion-interval-lower';
 import { balancedLowerAt } from './balanced-one-sided-lower-bound';
 import { binomialPmfRow } from './binomial-pmf-row';
-import { coverageAt, testPoints } from './balanced-coverage.test-util';
+import { describeExactCoverage, type IntervalTable } from './balanced-coverage.test-util';
 import { exactLowerBound } from './exact-lower-bound';
 import type { Interval } from './types';
 
@@ -20,8 +20,8 @@ const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({
 });
 
 /** Every outcome's interval (and one-sided bounds), indexed k₊(n₋ + 1) + k₋. */
-function intervalTable(nYes: number, nNo: number, delta: number, oneSided = false) {
-  const cells: { interval: Interval; lower: number; upper: number }[] = [];
+function intervalTable(nYes: number, nNo: number, delta: number, oneSided = false): IntervalTable {
+  const cells: IntervalTable = [];
   for (let kYes = 0; kYes <= nYes; kYes++) {
     for (let kNo = 0; kNo <= nNo; kNo++) {
       const c = counts(kYes, nYes, kNo, nNo);
@@ -35,66 +35,13 @@ function intervalTable(nYes: number, nNo: number, delta: number, oneSided = fals
   return cells;
 }
 
-const SIZES: [number, number][] = [];
-for (let nYes = 1; nYes <= 12; nYes++) for (let nNo = 1; nNo <= 12; nNo++) SIZES.push([nYes, nNo]);
-SIZES.push([20, 20], [5, 60], [1, 30], [40, 60]);
-const DELTAS = [0.1, 0.05, 0.01];
-const TOLERANCE = 1e-12;
-
-describe('balancedBuehlerInterval: exact coverage ≥ 1 − δ', () => {
-  for (const delta of DELTAS) {
-    it(`two-sided, δ = ${delta}: every class size 1..12 × 1..12 and (20, 20), (5, 60), (1, 30), (40, 60), 50 × 50 grid + the bounds' lines`, () => {
-      let worst = { coverage: 2, where: '' };
-      let pointsChecked = 0;
-      for (const [nYes, nNo] of SIZES) {
-        const table = intervalTable(nYes, nNo, delta);
-        const ends = table.flatMap((cell) => [cell.interval.lower, cell.interval.upper]);
-        for (const [pYes, pNo] of testPoints(ends)) {
-          const coverage = coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
-          pointsChecked++;
-          if (coverage < worst.coverage) worst = { coverage, where: `n = (${nYes}, ${nNo}), p = (${pYes}, ${pNo})` };
-        }
-      }
-      console.log(`Buehler two-sided δ = ${delta}: min coverage ${worst.coverage.toFixed(6)} at ${worst.where} over ${pointsChecked} points`);
-      expect(worst.coverage).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
-    }, 300_000);
-  }
-
-  it('one-sided bounds, δ ∈ {0.1, 0.05, 0.01}: class sizes 1..8 × 1..8 and (20, 20), (1, 30)', () => {
-    const sizes: [number, number][] = [];
-    for (let nYes = 1; nYes <= 8; nYes++) for (let nNo = 1; nNo <= 8; nNo++) sizes.push([nYes, nNo]);
-    sizes.push([20, 20], [1, 30]);
-    for (const delta of DELTAS) {
-      let worstLower = 2;
-      let worstUpper = 2;
-      for (const [nYes, nNo] of sizes) {
-        const table = intervalTable(nYes, nNo, delta, true);
-        const ends = table.flatMap((cell) => [cell.lower, cell.upper]);
-        for (const [pYes, pNo] of testPoints(ends)) {
-          worstLower = Math.min(worstLower, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.lower <= theta));
-          worstUpper = Math.min(worstUpper, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => theta <= table[cell]!.upper));
-        }
-      }
-      console.log(`Buehler one-sided δ = ${delta}: min coverage lower ${worstLower.toFixed(6)}, upper ${worstUpper.toFixed(6)}`);
-      expect(worstLower).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
-      expect(worstUpper).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
-    }
-  }, 300_000);
-
-  it('the coverage grid agrees with the interval it describes, and is ≥ 1 − δ', () => {
-    const grid = Array.from({ length: 20 }, (_, index) => (index + 0.5) / 20);
-    const table = intervalTable(7, 11, 0.05);
-    const heat = balancedBuehlerCoverageGrid(7, 11, 0.05, grid, grid);
-    grid.forEach((pYes, row) =>
-      grid.forEach((pNo, column) => {
-        const expected = coverageAt(7, 11, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
-        expect(heat[row]![column]).toBeCloseTo(expected, 14);
-        expect(heat[row]![column]).toBeGreaterThanOrEqual(0.95 - TOLERANCE);
-      }),
-    );
-    expect(() => balancedBuehlerCoverageGrid(61, 5, 0.05, [0.5], [0.5])).toThrow(/nYes must be ≤ 60/);
-    expect(() => balancedBuehlerCoverageGrid(5, 5, 0.05, [0.5], [1.5])).toThrow(/pNoValues\[0\]/);
-  });
+describeExactCoverage({
+  name: 'balancedBuehlerInterval',
+  table: intervalTable,
+  grid: balancedBuehlerCoverageGrid,
+  extraSizes: [[20, 20], [5, 60], [1, 30], [40, 60]],
+  extraOneSidedSizes: [[20, 20], [1, 30]],
+  timeout: 300_000,
 });
 
 describe('balancedBuehlerInterval: never wider than the union bound', () => {

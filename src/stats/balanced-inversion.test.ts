@@ -7,7 +7,7 @@ import { balancedInversionInterval } from './balanced-inversion-interval';
 import { balancedInversionLowerBound } from './balanced-inversion-lower-bound';
 import { balancedInversionSearch } from './balanced-inversion-search';
 import { balancedInversionUpperBound } from './balanced-inversion-upper-bound';
-import { coverageAt, testPoints } from './balanced-coverage.test-util';
+import { describeExactCoverage, type IntervalTable } from './balanced-coverage.test-util';
 import type { Interval } from './types';
 
 const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({
@@ -16,8 +16,8 @@ const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({
 });
 
 /** Every cell's interval (and one-sided bounds), computed once; equal t ⇒ identical search. */
-function intervalTable(nYes: number, nNo: number, delta: number, oneSided = false) {
-  const cells: { interval: Interval; lower: number; upper: number }[] = [];
+function intervalTable(nYes: number, nNo: number, delta: number, oneSided = false): IntervalTable {
+  const cells: IntervalTable = [];
   const byT = new Map<number, { interval: Interval; lower: number; upper: number }>();
   for (let kYes = 0; kYes <= nYes; kYes++) {
     for (let kNo = 0; kNo <= nNo; kNo++) {
@@ -38,66 +38,15 @@ function intervalTable(nYes: number, nNo: number, delta: number, oneSided = fals
   return cells;
 }
 
-const SIZES: [number, number][] = [];
-for (let nYes = 1; nYes <= 12; nYes++) for (let nNo = 1; nNo <= 12; nNo++) SIZES.push([nYes, nNo]);
-SIZES.push([20, 20], [40, 60], [5, 200]);
 const DELTAS = [0.1, 0.05, 0.01];
-const TOLERANCE = 1e-12;
 
-describe('balancedInversionInterval: exact coverage ≥ 1 − δ', () => {
-  for (const delta of DELTAS) {
-    it(`two-sided, δ = ${delta}: every class size 1..12 × 1..12 and (20, 20), (40, 60), (5, 200), 50 × 50 grid + the bounds' lines`, () => {
-      let worst = { coverage: 2, where: '' };
-      let pointsChecked = 0;
-      for (const [nYes, nNo] of SIZES) {
-        const table = intervalTable(nYes, nNo, delta);
-        const ends = table.flatMap((cell) => [cell.interval.lower, cell.interval.upper]);
-        for (const [pYes, pNo] of testPoints(ends)) {
-          const coverage = coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
-          pointsChecked++;
-          if (coverage < worst.coverage) worst = { coverage, where: `n = (${nYes}, ${nNo}), p = (${pYes}, ${pNo})` };
-        }
-      }
-      console.log(`two-sided δ = ${delta}: min coverage ${worst.coverage.toFixed(6)} at ${worst.where} over ${pointsChecked} points`);
-      expect(worst.coverage).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
-    }, 120_000);
-  }
-
-  it('one-sided bounds, δ ∈ {0.1, 0.05, 0.01}: class sizes 1..8 × 1..8 and (20, 20), (5, 40)', () => {
-    const sizes: [number, number][] = [];
-    for (let nYes = 1; nYes <= 8; nYes++) for (let nNo = 1; nNo <= 8; nNo++) sizes.push([nYes, nNo]);
-    sizes.push([20, 20], [5, 40]);
-    for (const delta of DELTAS) {
-      let worstLower = 2;
-      let worstUpper = 2;
-      for (const [nYes, nNo] of sizes) {
-        const table = intervalTable(nYes, nNo, delta, true);
-        const ends = table.flatMap((cell) => [cell.lower, cell.upper]);
-        for (const [pYes, pNo] of testPoints(ends)) {
-          worstLower = Math.min(worstLower, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => table[cell]!.lower <= theta));
-          worstUpper = Math.min(worstUpper, coverageAt(nYes, nNo, pYes, pNo, (cell, theta) => theta <= table[cell]!.upper));
-        }
-      }
-      console.log(`one-sided δ = ${delta}: min coverage lower ${worstLower.toFixed(6)}, upper ${worstUpper.toFixed(6)}`);
-      expect(worstLower).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
-      expect(worstUpper).toBeGreaterThanOrEqual(1 - delta - TOLERANCE);
-    }
-  }, 120_000);
-
-  it('the coverage grid agrees with the interval it describes, and is ≥ 1 − δ', () => {
-    const grid = Array.from({ length: 20 }, (_, index) => (index + 0.5) / 20);
-    const table = intervalTable(7, 11, 0.05);
-    const heat = balancedInversionCoverageGrid(7, 11, 0.05, grid, grid);
-    grid.forEach((pYes, row) =>
-      grid.forEach((pNo, column) => {
-        const expected = coverageAt(7, 11, pYes, pNo, (cell, theta) => table[cell]!.interval.lower <= theta && theta <= table[cell]!.interval.upper);
-        expect(heat[row]![column]).toBeCloseTo(expected, 14);
-        expect(heat[row]![column]).toBeGreaterThanOrEqual(0.95 - TOLERANCE);
-      }),
-    );
-    expect(() => balancedInversionCoverageGrid(61, 5, 0.05, [0.5], [0.5])).toThrow(/nYes must be ≤ 60/);
-    expect(() => balancedInversionCoverageGrid(5, 5, 0.05, [0.5], [1.5])).toThrow(/pNoValues\[0\]/);
-  });
+describeExactCoverage({
+  name: 'balancedInversionInterval',
+  table: intervalTable,
+  grid: balancedInversionCoverageGrid,
+  extraSizes: [[20, 20], [40, 60], [5, 200]],
+  extraOneSidedSizes: [[20, 20], [5, 40]],
+  timeout: 120_000,
 });
 
 describe('balancedInversionInterval: figures and width', () => {
