@@ -17,6 +17,7 @@ import { useCompareWorkspace } from './use-compare-workspace';
 import { useWorkspace } from '../../store/workspace';
 import type { BalancedMethod } from '../../data/methods';
 import './compare.css';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const TITLE = 'Rank detectors';
 /** Rows drawn in the chart (the table lists every detector). */
@@ -292,17 +293,7 @@ function RankTable(props: { ranked: readonly Ranked[]; against: RankLink['agains
               : `Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous lower bound (${LOWER_BOUND_NAMES[balancedMethod]}, at δ/m); no p-values (the verdict is Bonferroni’s on the bounds).`
             : `Ordered by simultaneous lower bound. Difference detector − ${reference?.name ?? 'reference'} in balanced accuracy, points: estimate and simultaneous exact unpaired interval (Bonferroni); p-values for “better than the reference”, raw and Holm-adjusted.`}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Detector</th>
-            <th scope="col">{target ? 'Estimate' : 'Difference'}</th>
-            <th scope="col">{target ? 'Simultaneous lower bound' : 'Simultaneous interval'}</th>
-            <th scope="col">p</th>
-            <th scope="col">Holm p</th>
-            <th scope="col">Verdict</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Rank', 'Detector', target ? 'Estimate' : 'Difference', target ? 'Simultaneous lower bound' : 'Simultaneous interval', 'p', 'Holm p', 'Verdict']} />
         <tbody>
           {ranked.map(({ detector, verdict }, index) => (
             <tr key={detector.id}>

@@ -26,6 +26,7 @@ import { DataDisclosure } from './DataDisclosure';
 import { JobProgress } from './JobProgress';
 import { useBalancedCoverage, useCoverageCurves } from './use-coverage';
 import './coverage.css';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const TITLE = 'Coverage: how often does each interval contain the truth?';
 /** The test set's size and the heat map's class sizes: what each field accepts, and what it says otherwise. */
@@ -228,15 +229,7 @@ function CurveSummaryTable({
         <caption>
           Each method’s coverage over {CURVE_PS.length} values of p ({setting}; nominal {level}); coverage rounded down.
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col">Lowest coverage</th>
-            <th scope="col">at p</th>
-            <th scope="col">Average coverage</th>
-            <th scope="col">Values of p below {level}</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Method', 'Lowest coverage', 'at p', 'Average coverage', `Values of p below ${level}`]} />
         <tbody>
           {summaries.map(({ method, summary }) => (
             <tr key={method} data-method={method} className={summary.belowNominal > 0 ? 'coverage-table__under' : undefined}>

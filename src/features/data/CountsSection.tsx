@@ -10,6 +10,7 @@ import { useWorkspace } from '../../store/workspace';
 import type { Counted } from './types';
 import { MAX_LISTED_DETECTORS } from './NameSelect';
 import { CsvExportButton } from './CsvExportButton';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -124,14 +125,7 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
             Per detector: should-be-YES and should-be-NO counts (correct/total) and balanced accuracy with its exact{' '}
             {formatConfidence(delta)} interval (union bound, δ = {delta}, each detector on its own)
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Detector</th>
-              <th scope="col">Should-be-YES</th>
-              <th scope="col">Should-be-NO</th>
-              <th scope="col">Balanced accuracy</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Detector', 'Should-be-YES', 'Should-be-NO', 'Balanced accuracy']} />
           <tbody>
             {shownRows.map((row) => (
               <tr key={row.detector}>

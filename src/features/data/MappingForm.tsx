@@ -53,11 +53,7 @@ export function MappingForm({
         }}
       >
         {optional && <option value={NONE}>{role === 'detector' ? '(none: one detector)' : role === 'prediction' ? '(none: score ≥ threshold)' : '(none)'}</option>}
-        {columns.map((column) => (
-          <option key={column.name} value={column.name}>
-            {column.name}
-          </option>
-        ))}
+        <SelectOptions values={columns.map((column) => column.name)} />
       </select>
     </div>
   );

@@ -15,6 +15,7 @@ import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { CsvExportButton } from './CsvExportButton';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'slices';
@@ -101,16 +102,7 @@ export function SlicesSection({
                 {shownDetector} by {shownColumn}: balanced accuracy ({balancedMethodName(method)}) and per-class accuracy (exact central,
                 Clopper–Pearson), each at δ/{table.family}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{shownColumn}</th>
-                  <th scope="col">Balanced accuracy</th>
-                  <th scope="col">Should-be-YES</th>
-                  <th scope="col">Should-be-NO</th>
-                  <th scope="col">Flag</th>
-                  <th scope="col">Open</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={[shownColumn, 'Balanced accuracy', 'Should-be-YES', 'Should-be-NO', 'Flag', 'Open']} />
               <tbody>
                 {table.rows.map((row) => (
                   <tr key={row.group ?? MISSING}>

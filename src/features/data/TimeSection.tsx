@@ -29,6 +29,7 @@ import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { SelectOptions } from '../../components/SelectOptions';
 import { CsvExportButton } from './CsvExportButton';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'time';
@@ -166,16 +167,7 @@ export function TimeSection({
                 {shownDetector} per {window} (from its first day): labels, balanced accuracy ({balancedMethodName(method)}) at δ/{table.family}
                 {perClass && `, should-be-YES at δ/${table.yesLine.family}, should-be-NO at δ/${table.noLine.family}`}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{window}</th>
-                  <th scope="col">Labels</th>
-                  <th scope="col">Should-be-YES</th>
-                  <th scope="col">Should-be-NO</th>
-                  <th scope="col">Balanced accuracy</th>
-                  <th scope="col">Flag</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={[window, 'Labels', 'Should-be-YES', 'Should-be-NO', 'Balanced accuracy', 'Flag']} />
               <tbody>
                 {table.rows.map((row) => (
                   <tr key={row.group ?? ''}>

@@ -16,6 +16,7 @@ import {
 } from '../../data/files';
 import { countsText } from './wording';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 interface LoadedPreview {
   fileName: string;
@@ -197,15 +198,7 @@ function Preview({
         <div className="table-scroll">
           <table>
             <caption>Detectors to import, and what adding them does</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col">Should-be-YES correct/total</th>
-                <th scope="col">Should-be-NO correct/total</th>
-                <th scope="col">When added</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Name', 'Id', 'Should-be-YES correct/total', 'Should-be-NO correct/total', 'When added']} />
             <tbody>
               {detectors.slice(0, PREVIEW_ROWS).map((detector, index) => (
                 <tr key={`${detector.id}-${index}`}>
@@ -261,12 +254,7 @@ function ProblemTable({ caption, rows }: { caption: string; rows: { where: strin
     <div className="table-scroll">
       <table className="problem-table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Where</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Where', 'Reason']} />
         <tbody>
           {rows.map((row, index) => (
             <tr key={index}>

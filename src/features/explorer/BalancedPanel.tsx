@@ -9,6 +9,7 @@ import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalPa
 import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
 import { formatCount } from './tail-text';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 export interface BalancedPanelProps {
   yes: ClassCounts;
@@ -83,13 +84,7 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
           Four exact bounds at δ/4 = {formatFullPrecision(delta / 4)} each: by the union bound all four hold together with
           probability at least 1 − δ = {level}.
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Class</th>
-            <th scope="col">Lower bound</th>
-            <th scope="col">Upper bound</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Class', 'Lower bound', 'Upper bound']} />
         <tbody>
           <tr>
             <th scope="row">Should-be-YES</th>

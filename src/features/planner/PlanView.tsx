@@ -18,6 +18,7 @@ import { PlanChart } from './PlanChart';
 import { ParsedField } from './ParsedField';
 import { usePlanOutcome, type PlanSearch } from './use-plan-outcome';
 import './plan.css';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const TITLE = 'How many more labels?';
 const DIGITS = 2;
@@ -211,17 +212,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
             <caption>
               Projected exact balanced {level} intervals (δ = {formatFullPrecision(link.delta)}), rounded outward.
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Additional labels</th>
-                <th scope="col">YES</th>
-                <th scope="col">NO</th>
-                <th scope="col">Lower</th>
-                <th scope="col">Estimate</th>
-                <th scope="col">Upper</th>
-                <th scope="col">Width</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Additional labels', 'YES', 'NO', 'Lower', 'Estimate', 'Upper', 'Width']} />
             <tbody>
               {plan.curve.map((point) => (
                 <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>

@@ -20,6 +20,7 @@ import type { ConfusionMatrix } from '../../stats';
 import { PosteriorChart } from './PosteriorChart';
 import { CHANCE, posteriorCurves, posteriorFacts, type PosteriorFacts } from './posterior-summary';
 import './posterior.css';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const TITLE = 'Posterior balanced accuracy';
 const DIGITS = 1;
@@ -113,16 +114,7 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
           <caption>
             Posterior summaries for {countsText}: central {level} intervals (δ = {formatFullPrecision(delta)}) rounded outward.
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Posterior</th>
-              <th scope="col">Mean</th>
-              <th scope="col">Median</th>
-              <th scope="col">Mode</th>
-              <th scope="col">{level} interval</th>
-              <th scope="col">P(&gt; 50%)</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Posterior', 'Mean', 'Median', 'Mode', `${level} interval`, 'P(> 50%)']} />
           <tbody>
             <FactsRow name="Balanced accuracy" facts={balanced} testId="balanced" />
             <FactsRow name="Plain accuracy" facts={accuracy} testId="accuracy" />
