@@ -31,6 +31,8 @@ function problemText(opened: OpenedEvaluation, problem: RowProblem): string {
 /** The file's name without extensions, the detector's name when the file has no detector column. */
 const fileStem = (fileName: string) => fileName.replace(/(\.(csv|tsv|tab|txt|jsonl|ndjson|json|parquet|gz))+$/i, '') || fileName;
 
+// Over 120 lines (166), most of it markup: the unusable rows, the counts table and the import form
+// share this section's import state (ids, policy, result) and are read top to bottom as one section.
 /** Unusable rows by reason, the per-detector counts with their balanced intervals, and the import. */
 export function CountsSection({ opened, counted, delta }: { opened: OpenedEvaluation; counted: Counted; delta: number }) {
   const id = useId();

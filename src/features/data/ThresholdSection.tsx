@@ -37,6 +37,8 @@ function tuningValue(values: readonly ValueCount[], wanted: string | undefined):
   return names[0];
 }
 
+// Over 120 lines (192): the curve's job, the picked threshold and the held-out report share state;
+// the chart and table are inline markup read in order. A candidate for splitting (chart, table).
 /**
  * One detector's balanced and per-class accuracy against the score threshold (YES when score ≥ t),
  * with each threshold's exact interval; choosing a threshold makes it decide the counts.

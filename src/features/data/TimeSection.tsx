@@ -36,6 +36,8 @@ const SECTION = 'time';
 const HEIGHT = 300;
 const count = (value: number) => value.toLocaleString('en-US');
 
+// Over 120 lines (156): the windows' job, chart and table share this section's state; the markup is
+// read in order. A candidate for splitting (chart, table).
 /**
  * One detector's balanced accuracy per day, week or month, simultaneous across the windows
  * (Bonferroni); on request also each class's accuracy, each line simultaneous over its windows.

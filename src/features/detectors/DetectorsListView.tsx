@@ -26,6 +26,8 @@ const SORT_LABELS: Record<SortKey, string> = {
   name: 'Name, A to Z',
 };
 
+// Over 120 lines (127), most of it markup: the toolbar, the table, import and export panels of the
+// list page in reading order, each already a component.
 /** `#/` (optionally `?delta=`): every detector with its balanced accuracy interval; filter, sort, import, export. */
 export function DetectorsListView({ route }: { route: HashRoute }) {
   const id = useId();

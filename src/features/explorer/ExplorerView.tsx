@@ -38,6 +38,8 @@ export interface ExplorerViewProps {
   plotWidth?: number;
 }
 
+// Over 120 lines (123): the explorer's link state and its stable callbacks (the sliders are memoised
+// on them) belong together; the views it shows are components.
 /**
  * `#/explore`: the blog's pictures made interactive. Settings come from the link and are written
  * back to it (debounced replaceState), so every view can be shared and reopened exactly.
