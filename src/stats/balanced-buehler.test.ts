@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wholeIn, realIn } from './arbitraries.test-util';
 import { balancedBuehlerCoverageGrid } from './balanced-buehler-coverage-grid';
 import { balancedBuehlerInterval } from './balanced-buehler-interval';
 import { balancedBuehlerIntervalLower } from './balanced-buehler-interval-lower';
@@ -105,13 +106,7 @@ describe('balancedBuehlerInterval: never wider than the union bound', () => {
       }
     }
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.constantFrom(0.1, 0.05, 0.01, 1e-4),
-        (nYes, nNo, u, v, delta) => {
+      fc.property(wholeIn(1, 10_000), wholeIn(1, 10_000), realIn(), realIn(), fc.constantFrom(0.1, 0.05, 0.01, 1e-4), (nYes, nNo, u, v, delta) => {
           checkContract(Math.round(u * nYes), nYes, Math.round(v * nNo), nNo, delta);
         },
       ),

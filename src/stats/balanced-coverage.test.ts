@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wholeIn, realIn } from './arbitraries.test-util';
 import fc from 'fast-check';
 import { balancedCoverage } from './balanced-coverage';
 import { balancedCoverageGrid } from './balanced-coverage-grid';
@@ -36,13 +37,7 @@ describe('balancedCoverage', () => {
 
   it('matches the definition on random small cases too (fast-check)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 15 }),
-        fc.integer({ min: 1, max: 15 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0.001, max: 0.9, noNaN: true }),
-        (nYes, nNo, pYes, pNo, delta) => {
+      fc.property(wholeIn(1, 15), wholeIn(1, 15), realIn(), realIn(), realIn(0.001, 0.9), (nYes, nNo, pYes, pNo, delta) => {
           expect(Math.abs(balancedCoverage(nYes, nNo, pYes, pNo, delta) - coverageByDefinition(nYes, nNo, pYes, pNo, delta))).toBeLessThanOrEqual(1e-14);
         },
       ),

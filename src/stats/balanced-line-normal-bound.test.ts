@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wholeIn, realIn } from './arbitraries.test-util';
 import { balancedInversionLowerBound } from './balanced-inversion-lower-bound';
 import { balancedInversionSearch } from './balanced-inversion-search';
 import { balancedLineNormalBound } from './balanced-line-normal-bound';
@@ -44,12 +45,7 @@ function lineMaximum(nA: number, nB: number, t: number, theta: number): number {
 describe('balancedLineNormalBound (Berry–Esseen over the line)', () => {
   it('is never below the exact supremum (fast-check; sharpness is the next test)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 200, max: 4000 }),
-        fc.integer({ min: 200, max: 4000 }),
-        fc.double({ min: 0.55, max: 0.95, noNaN: true }),
-        fc.double({ min: 0, max: 3.5, noNaN: true }),
-        (sizeA, sizeB, theta, zShift) => {
+      fc.property(wholeIn(200, 4000), wholeIn(200, 4000), realIn(0.55, 0.95), realIn(0, 3.5), (sizeA, sizeB, theta, zShift) => {
           const nA = Math.min(sizeA, sizeB);
           const nB = Math.max(sizeA, sizeB);
           // An observed T a few standard deviations above the line's mean, as at a lower bound.

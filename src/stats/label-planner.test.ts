@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wholeIn, realIn } from './arbitraries.test-util';
 import fc from 'fast-check';
 import { balancedInterval } from './balanced-interval';
 import { labelPlanModel, type LabelPlanAssumptions } from './label-plan-model';
@@ -53,14 +54,7 @@ describe('labelsToClearLowerBound', () => {
 
   it('finds the first count on random detectors, equal to a scan of every count (fast-check)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 60 }),
-        fc.integer({ min: 1, max: 60 }),
-        fc.double({ min: 0.75, max: 1, noNaN: true }),
-        fc.double({ min: 0.75, max: 1, noNaN: true }),
-        fc.double({ min: 0.6, max: 0.95, noNaN: true }),
-        fc.constantFrom(0.05, 0.1, 0.01),
-        (yesTotal, noTotal, yesRate, noRate, target, delta) => {
+      fc.property(wholeIn(1, 60), wholeIn(1, 60), realIn(0.75, 1), realIn(0.75, 1), realIn(0.6, 0.95), fc.constantFrom(0.05, 0.1, 0.01), (yesTotal, noTotal, yesRate, noRate, target, delta) => {
           const current = {
             yes: { correct: Math.round(yesRate * yesTotal), total: yesTotal },
             no: { correct: Math.round(noRate * noTotal), total: noTotal },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wholeIn, realIn } from './arbitraries.test-util';
 import { balancedLineRange } from './balanced-line-range';
 import type { LineOrdering, LineTail } from './balanced-line-types';
 import { binomialPmf } from './binomial-pmf';
@@ -53,13 +54,7 @@ describe('balancedLineRange', () => {
 describe('lineInterpolationBound (the largest value given the ends and |h″| ≤ M)', () => {
   it('bounds every function with those ends and curvature, and is reached by the parabola (fast-check)', () => {
     fc.assert(
-      fc.property(
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 1e-4, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1e4, noNaN: true }),
-        fc.double({ min: -1, max: 1, noNaN: true }),
-        (h1, h2, width, curvature, share) => {
+      fc.property(realIn(), realIn(), realIn(1e-4, 1), realIn(0, 1e4), realIn(-1, 1), (h1, h2, width, curvature, share) => {
           // h = linear interpolation + (share·M)·u(w − u)/2 has h'' = −share·M, |h''| ≤ M.
           const h = (u: number) => h1 + ((h2 - h1) * u) / width + (share * curvature * u * (width - u)) / 2;
           const bound = lineInterpolationBound(h1, h2, width, curvature);
@@ -82,13 +77,7 @@ describe('lineInterpolationBound (the largest value given the ends and |h″| �
 describe('lineThreeTermCurvatureBound (closed form)', () => {
   it('is never below the central second differences of the exact tail along the line (fast-check)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 2, max: 40 }),
-        fc.integer({ min: 2, max: 40 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0.2, max: 0.8, noNaN: true }),
-        fc.double({ min: 1e-3, max: 0.1, noNaN: true }),
-        (n1, n2, share, theta, width) => {
+      fc.property(wholeIn(2, 40), wholeIn(2, 40), realIn(), realIn(0.2, 0.8), realIn(1e-3, 0.1), (n1, n2, share, theta, width) => {
           const [nA, nB] = [Math.min(n1, n2), Math.max(n1, n2)];
           const t = Math.round(share * 2 * nA * nB);
           const tail = new OrderedTailProbability(nA, nB, t, 1e-30);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wholeIn, realIn } from './arbitraries.test-util';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactLowerBoundNear } from './exact-lower-bound-near';
@@ -9,11 +10,7 @@ import { UnionOrderedTailProbability } from './union-ordered-tail-probability';
 describe('exactLowerBoundNear (Newton on the tail sum)', () => {
   it('equals exactLowerBound to 10⁻¹³ relative from a neighbour’s bound (fast-check, n up to 10⁶, levels 10⁻¹²..0.05)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 2, max: 1_000_000 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.constantFrom(0.05, 0.025, 0.0125, 0.0025, 1e-6, 1e-12),
-        (n, where, level) => {
+      fc.property(wholeIn(2, 1_000_000), realIn(), fc.constantFrom(0.05, 0.025, 0.0125, 0.0025, 1e-6, 1e-12), (n, where, level) => {
           const k = 1 + Math.min(n - 1, Math.floor(where * n));
           const expected = exactLowerBound(n, k, level);
           const neighbour = exactLowerBound(n, k - 1 || 1, level);
@@ -60,14 +57,7 @@ describe('UnionOrderedTailProbability', () => {
 
   it('encloses the exact probability of the union ordering’s tail set (fast-check against a sum over every outcome)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 60 }),
-        fc.integer({ min: 1, max: 60 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (nA, nB, u, v, a, b) => {
+      fc.property(wholeIn(1, 60), wholeIn(1, 60), realIn(), realIn(), realIn(), realIn(), (nA, nB, u, v, a, b) => {
           const kA = Math.round(u * nA);
           const kB = Math.round(v * nB);
           const tail = new UnionOrderedTailProbability(nA, kA, nB, kB, 0.0125, 1e-12);
