@@ -25,7 +25,7 @@ const MODE_HELP: Record<ExplorerMode, string> = {
 };
 
 /** How long the address bar may lag the controls; replaceState on every drag step would be throttled. */
-const URL_DEBOUNCE_MS = 200;
+export const URL_DEBOUNCE_MS = 200;
 
 const linkOf = (settings: ExplorerSettings) => explorerHref(explorerLinkFor(settings));
 
