@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -36,8 +36,6 @@ const SECTION = 'time';
 const HEIGHT = 300;
 const count = (value: number) => value.toLocaleString('en-US');
 
-// Over 120 lines (156): the windows' job, chart and table share this section's state; the markup is
-// read in order. A candidate for splitting (chart, table).
 /**
  * One detector's balanced accuracy per day, week or month, simultaneous across the windows
  * (Bonferroni); on request also each class's accuracy, each line simultaneous over its windows.
@@ -89,7 +87,7 @@ export function TimeSection({
   const needs = useMemo(() => unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) ?? [], [unionTable]);
   const chosen = useChosenBalanced(method, needs);
   const table = useMemo(() => (unionTable ? chosenTimeTable(unionTable, chosen, overall) : null), [unionTable, chosen, overall]);
-  const rows =
+  const rows: TimeChartRow[] =
     table?.rows.map((row) => ({
       window: row.group ?? '',
       lower: row.balanced?.lower,
@@ -102,7 +100,6 @@ export function TimeSection({
       no: row.noLine?.estimate,
       noUpper: row.noLine?.upper,
     })) ?? [];
-  const ticks = niceTicks(0, 1, 6);
   const title = `${shownDetector}: balanced accuracy per ${window ?? 'window'}`;
   const caption = table
     ? `Balanced intervals (${balancedMethodName(method)}) at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
@@ -140,56 +137,9 @@ export function TimeSection({
             detector’s overall balanced accuracy ({overall === null ? 'none' : formatPercent(overall)}).
             {perClass && <> {classLineText(table, delta)}</>}
           </p>
-          <ChartBox boxRef={chartRef} height={HEIGHT}>
-            {(width) => (
-              <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                <XAxis dataKey="window" tick={{ fill: 'var(--muted)' }} />
-                <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
-                {overall !== null && <ReferenceLine y={overall} stroke="var(--muted)" strokeDasharray="6 4" />}
-                <Line dataKey="upper" name="upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
-                <Line dataKey="estimate" name="balanced accuracy" stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
-                <Line dataKey="lower" name="lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
-                {perClass && [
-                  <Line key="yes" dataKey="yes" name="should-be-YES accuracy" stroke="var(--yes)" isAnimationActive={false} />,
-                  <Line key="yesUpper" dataKey="yesUpper" name="should-be-YES bounds" dot={false} stroke="var(--yes)" strokeDasharray="2 3" isAnimationActive={false} />,
-                  <Line key="yesLower" dataKey="yesLower" legendType="none" dot={false} stroke="var(--yes)" strokeDasharray="2 3" isAnimationActive={false} />,
-                  <Line key="no" dataKey="no" name="should-be-NO accuracy" stroke="var(--no)" isAnimationActive={false} />,
-                  <Line key="noUpper" dataKey="noUpper" name="should-be-NO bounds" dot={false} stroke="var(--no)" strokeDasharray="2 3" isAnimationActive={false} />,
-                  <Line key="noLower" dataKey="noLower" legendType="none" dot={false} stroke="var(--no)" strokeDasharray="2 3" isAnimationActive={false} />,
-                ]}
-                <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
-              </LineChart>
-            )}
-          </ChartBox>
+          <TimeWindowsChart {...{ chartRef, rows, title, overall, perClass }} />
           <ChartDownloads source={chartRef} title={title} caption={caption} />
-          <TableScroll label={`${shownDetector} per ${window}`}>
-            <table className="data-table">
-              <caption>
-                {shownDetector} per {window} (from its first day): labels, balanced accuracy ({balancedMethodName(method)}) at δ/{table.family}
-                {perClass && `, should-be-YES at δ/${table.yesLine.family}, should-be-NO at δ/${table.noLine.family}`}
-              </caption>
-              <ColumnHeads names={[window, 'Labels', 'Should-be-YES', 'Should-be-NO', 'Balanced accuracy', 'Flag']} />
-              <tbody>
-                {table.rows.map((row) => (
-                  <tr key={row.group ?? ''}>
-                    <th scope="row">{row.group}</th>
-                    <td>{count(row.yes.total + row.no.total)}</td>
-                    <td>
-                      {count(row.yes.correct)}/{count(row.yes.total)}
-                      {perClass && <> {classCell(row.yesLine)}</>}
-                    </td>
-                    <td>
-                      {count(row.no.correct)}/{count(row.no.total)}
-                      {perClass && <> {classCell(row.noLine)}</>}
-                    </td>
-                    <td>{row.balanced ? formatEstimateWithInterval(row.balanced) : row.computing ? 'computing…' : 'no interval: a class has no labels'}</td>
-                    <td>{row.excludesOverall ? 'differs' : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <TimeWindowsTable table={table} detector={shownDetector} window={window} method={method} perClass={perClass} />
           <CsvExportButton fileName={`time-${window}.csv`} csv={() => timeTableCsv(window ?? 'window', table, delta, method)} disabled={chosen.pending > 0}>
             Export time windows (CSV)
           </CsvExportButton>
@@ -199,11 +149,81 @@ export function TimeSection({
   );
 }
 
+/** A window's point on the chart: the balanced interval and, for the per-class lines, each class's. */
+type TimeChartRow = { window: string } & Partial<Record<'lower' | 'estimate' | 'upper' | 'yesLower' | 'yes' | 'yesUpper' | 'noLower' | 'no' | 'noUpper', number>>;
+
+/** The windows as lines: the balanced estimate with its bounds, the overall estimate, and on request each class's. */
+function TimeWindowsChart(props: { chartRef: RefObject<HTMLDivElement | null>; rows: TimeChartRow[]; title: string; overall: number | null; perClass: boolean }) {
+  const { chartRef, rows, title, overall, perClass } = props;
+  const ticks = niceTicks(0, 1, 6);
+  return (
+    <ChartBox boxRef={chartRef} height={HEIGHT}>
+      {(width) => (
+        <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+          <XAxis dataKey="window" tick={{ fill: 'var(--muted)' }} />
+          <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
+          {overall !== null && <ReferenceLine y={overall} stroke="var(--muted)" strokeDasharray="6 4" />}
+          <Line dataKey="upper" name="upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+          <Line dataKey="estimate" name="balanced accuracy" stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
+          <Line dataKey="lower" name="lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+          {perClass && [
+            <Line key="yes" dataKey="yes" name="should-be-YES accuracy" stroke="var(--yes)" isAnimationActive={false} />,
+            <Line key="yesUpper" dataKey="yesUpper" name="should-be-YES bounds" dot={false} stroke="var(--yes)" strokeDasharray="2 3" isAnimationActive={false} />,
+            <Line key="yesLower" dataKey="yesLower" legendType="none" dot={false} stroke="var(--yes)" strokeDasharray="2 3" isAnimationActive={false} />,
+            <Line key="no" dataKey="no" name="should-be-NO accuracy" stroke="var(--no)" isAnimationActive={false} />,
+            <Line key="noUpper" dataKey="noUpper" name="should-be-NO bounds" dot={false} stroke="var(--no)" strokeDasharray="2 3" isAnimationActive={false} />,
+            <Line key="noLower" dataKey="noLower" legendType="none" dot={false} stroke="var(--no)" strokeDasharray="2 3" isAnimationActive={false} />,
+          ]}
+          <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
+        </LineChart>
+      )}
+    </ChartBox>
+  );
+}
+
+/** The windows as a table: labels, each class's counts (with its interval on request), the balanced interval, the flag. */
+function TimeWindowsTable(props: { table: ChosenTimeTable; detector: string; window: TimeWindow | null; method: BalancedMethod; perClass: boolean }) {
+  const { table, detector, window, method, perClass } = props;
+  return (
+    <TableScroll label={`${detector} per ${window}`}>
+      <table className="data-table">
+        <caption>
+          {detector} per {window} (from its first day): labels, balanced accuracy ({balancedMethodName(method)}) at δ/{table.family}
+          {perClass && `, should-be-YES at δ/${table.yesLine.family}, should-be-NO at δ/${table.noLine.family}`}
+        </caption>
+        <ColumnHeads names={[window, 'Labels', 'Should-be-YES', 'Should-be-NO', 'Balanced accuracy', 'Flag']} />
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row.group ?? ''}>
+              <th scope="row">{row.group}</th>
+              <td>{count(row.yes.total + row.no.total)}</td>
+              <td>
+                {count(row.yes.correct)}/{count(row.yes.total)}
+                {perClass && <> {classCell(row.yesLine)}</>}
+              </td>
+              <td>
+                {count(row.no.correct)}/{count(row.no.total)}
+                {perClass && <> {classCell(row.noLine)}</>}
+              </td>
+              <td>{row.balanced ? formatEstimateWithInterval(row.balanced) : row.computing ? 'computing…' : 'no interval: a class has no labels'}</td>
+              <td>{row.excludesOverall ? 'differs' : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The time table with the workspace's balanced interval in each row. */
+type ChosenTimeTable = Omit<TimeTable, 'rows'> & { rows: WithChosen<TimeRow>[] };
+
 /**
  * The windows with the workspace's balanced interval in place of the union bound's (at the same
  * δ/m), each marked when that interval excludes the overall estimate (not while it is computing).
  */
-export function chosenTimeTable(table: TimeTable, chosen: ChosenBalanced, overall: number | null): Omit<TimeTable, 'rows'> & { rows: WithChosen<TimeRow>[] } {
+export function chosenTimeTable(table: TimeTable, chosen: ChosenBalanced, overall: number | null): ChosenTimeTable {
   const rows = withChosen(table.rows, chosen).map((row) => ({
     ...row,
     excludesOverall: overall !== null && row.balanced !== null && (row.balanced.lower > overall || row.balanced.upper < overall),
