@@ -4,6 +4,7 @@
  * the sample detectors.
  */
 export * from './detector-intervals';
+export * from './detector-metrics';
 export * from './detector-list';
 export * from './detector';
 export * from './detectors-query';

@@ -2,6 +2,7 @@
  * Number and interval formatting for the page and the exports: percentages, intervals, differences,
  * decimal complements (1 − x written exactly).
  */
+export * from './count-format';
 export * from './decimal-complement';
 export * from './difference-format';
 export * from './format';

@@ -5,6 +5,7 @@
 export * from './compare-link';
 export * from './coverage-link';
 export * from './data-link';
+export * from './deployment-params';
 export * from './explorer-link';
 export * from './link-params';
 export * from './methods-link';

@@ -1,6 +1,8 @@
 import type { ClassCounts } from '../../stats';
 import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../methods/balanced-method';
 import { CLASS_LABELS, type ClassName, type Detector, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts } from '../detectors/detector';
+import type { DeploymentChoice } from '../detectors/detector-metrics';
+import { deploymentParams, readDeploymentParams } from './deployment-params';
 import { SORT_KEYS, type SortKey } from '../detectors/detector-list';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem, readBalancedParam } from './link-params';
 import { hashHref, type HashRoute } from './routes';
@@ -13,7 +15,8 @@ import { hashHref, type HashRoute } from './routes';
  * `balanced=buehler|union|inversion` is optional too (absent: the default, Buehler's, whatever this
  * browser's setting); links made here write it only when it is not the default, so a link shows
  * what its sender saw. Old links that say `balanced=inversion` keep meaning the estimate-ordered
- * test inversion.
+ * test inversion. `prevalence=0.02&volume=10000` set the deployment of the "What it means in
+ * deployment" figures (each absent: the test set's own mix, 10,000 images a day).
  */
 export const DEFAULT_DELTA = 0.05;
 
@@ -63,6 +66,7 @@ export interface DetectorLink {
   delta: number | undefined;
   balanced: BalancedMethod | undefined;
   carried: CarriedDetector | undefined;
+  deployment: DeploymentChoice | undefined;
 }
 
 /**
@@ -81,8 +85,9 @@ export function parseDetectorLink(route: HashRoute): LinkParse<DetectorLink> {
   if (!delta.ok) problems.push(...delta.problems);
   const balanced = balancedParam(route.params, problems);
   const carried = parseCarried(route.params, id ?? '', problems);
+  const deployment = deploymentParam(route.params, problems);
   if (problems.length > 0 || !delta.ok || id === undefined) return { ok: false, problems };
-  return { ok: true, value: { id, delta: delta.value, balanced, carried } };
+  return { ok: true, value: { id, delta: delta.value, balanced, carried, deployment } };
 }
 
 /** `balanced` of a link, its problem added to `problems` when malformed. */
@@ -91,6 +96,14 @@ function balancedParam(params: URLSearchParams, problems: LinkProblem[]): Balanc
   const balanced = readBalancedParam(reader);
   problems.push(...reader.problems);
   return balanced;
+}
+
+/** `prevalence` and `volume` of a link, their problems added to `problems` when malformed. */
+function deploymentParam(params: URLSearchParams, problems: LinkProblem[]): DeploymentChoice | undefined {
+  const reader = new LinkReader(params);
+  const deployment = readDeploymentParams(reader);
+  problems.push(...reader.problems);
+  return deployment;
 }
 
 /**
@@ -121,7 +134,7 @@ function parseCarried(params: URLSearchParams, id: string, problems: LinkProblem
  * `#/detectors/<id>?delta=0.05`, carrying the detector's name, question and counts when given, so the
  * link shows the same numbers in a browser whose workspace does not have it.
  */
-export function detectorHref(id: string, delta?: number, carried?: CarriedDetector, balanced?: BalancedMethod): string {
+export function detectorHref(id: string, delta?: number, carried?: CarriedDetector, balanced?: BalancedMethod, deployment?: DeploymentChoice): string {
   const params: Record<string, string> = {};
   if (carried) {
     params.name = carried.name;
@@ -131,6 +144,7 @@ export function detectorHref(id: string, delta?: number, carried?: CarriedDetect
   }
   if (delta !== undefined) params.delta = numberParam(delta);
   if (balanced !== undefined && balanced !== DEFAULT_BALANCED_METHOD) params.balanced = balanced;
+  Object.assign(params, deploymentParams(deployment));
   // URLSearchParams writes "/" as %2F; counts read better with their slash, which a query may hold.
   return hashHref(['detectors', id], params).replace(/(yes|no)=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
@@ -141,6 +155,7 @@ export interface CountsLink {
   no: ClassCounts;
   delta: number | undefined;
   balanced: BalancedMethod | undefined;
+  deployment: DeploymentChoice | undefined;
 }
 
 /** Reads `#/counts?yes=38/40&no=55/60&delta=0.05`; every malformed parameter gets its own problem. */
@@ -150,7 +165,8 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
   const delta = parseDeltaParam(route.params);
   const problems: LinkProblem[] = [];
   const balanced = balancedParam(route.params, problems);
-  if (yes.ok && no.ok && delta.ok && problems.length === 0) return { ok: true, value: { yes: yes.value, no: no.value, delta: delta.value, balanced } };
+  const deployment = deploymentParam(route.params, problems);
+  if (yes.ok && no.ok && delta.ok && problems.length === 0) return { ok: true, value: { yes: yes.value, no: no.value, delta: delta.value, balanced, deployment } };
   for (const result of [yes, no]) if (!result.ok) problems.push(result.problem);
   if (!delta.ok) problems.push(...delta.problems);
   return { ok: false, problems };
@@ -160,9 +176,10 @@ export function parseCountsLink(route: HashRoute): LinkParse<CountsLink> {
  * `#/counts?yes=38/40&no=55/60&delta=0.05`. Built by hand rather than with URLSearchParams so the
  * slash stays readable (it is legal in a query); every value is a number, so nothing needs escaping.
  */
-export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number, balanced?: BalancedMethod): string {
+export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number, balanced?: BalancedMethod, deployment?: DeploymentChoice): string {
   const query = `yes=${classCountsParam(yes)}&no=${classCountsParam(no)}`;
-  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}${balanced === undefined || balanced === DEFAULT_BALANCED_METHOD ? '' : `&balanced=${balanced}`}`;
+  const place = Object.entries(deploymentParams(deployment)).map(([name, value]) => `&${name}=${value}`).join('');
+  return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}${balanced === undefined || balanced === DEFAULT_BALANCED_METHOD ? '' : `&balanced=${balanced}`}${place}`;
 }
 
 /** The list's view as a link: `#/?delta=0.05&sort=lower&filter=fork` (each part optional). */

@@ -10,6 +10,13 @@ export const BALANCED_METHOD_NAMES: Record<BalancedMethod, string> = {
 export const CLASS_METHOD = 'exact central (Clopper–Pearson)';
 export const UNION_PART_METHOD = 'exact one-sided bounds at δ/4 each (part of the union-bound interval)';
 
+/** The other metrics' constructions by their CSV ids (precision, NPV, F1 and the deployment figures; `detectionMetrics`, `deploymentMetrics`). */
+export const METRIC_METHOD_NAMES: Record<string, string> = {
+  'exact-central': CLASS_METHOD,
+  'exact-central-given-answers': 'exact central (Clopper–Pearson) given the number of such answers',
+  'exact-union-bound': 'exact union bound (one-sided bounds at δ/4)',
+};
+
 /** "38/40" with thousands separators: "1,000/1,005". */
 export function countsText(counts: ClassCounts): string {
   return `${counts.correct.toLocaleString('en')}/${counts.total.toLocaleString('en')}`;
