@@ -4,7 +4,7 @@ import { balancedBuehlerInterval, exactInterval } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
 import { SAMPLES, countField, expectSamplesListed, replaceDetectorsWithCsv } from './dashboard-helpers';
 
-const CSV_HEADER = 'detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method';
+const CSV_HEADER = 'detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method,prevalence,volume';
 
 test('the CSV export’s bounds equal the stats module’s', async ({ page }) => {
   await page.goto('./#/?delta=0.01');
@@ -18,7 +18,8 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...rows] = text.slice(1).trimEnd().split('\r\n');
   expect(header).toBe(CSV_HEADER);
-  expect(rows).toHaveLength(SAMPLES.length * 3);
+  // balanced, yes, no, then precision, recall, specificity, NPV and F1 (issue 28); the list sets no deployment.
+  expect(rows).toHaveLength(SAMPLES.length * 8);
   const byKey = new Map(rows.map((row) => row.split(',')).map((cells) => [`${cells[0]}/${cells[2]}`, cells]));
   for (const detector of SAMPLES) {
     const expected = {
@@ -30,7 +31,8 @@ test('the CSV export’s bounds equal the stats module’s', async ({ page }) =>
       const cells = byKey.get(`${detector.id}/${metric}`);
       expect(cells, `${detector.id} ${metric}`).toBeDefined();
       const interval = expected[metric];
-      const [estimate, lower, upper, confidence, method] = cells!.slice(-5);
+      const [estimate, lower, upper, confidence, method, prevalence, volume] = cells!.slice(-7);
+      expect([prevalence, volume]).toEqual(['', '']);
       if (interval === null) {
         expect([estimate, lower, upper], `${detector.id} ${metric}: a class has no examples`).toEqual(['', '', '']);
       } else {

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { balancedInterval, balancedInversionInterval, exactInterval } from '../../stats';
+import { balancedInterval, balancedInversionInterval, deploymentMetrics, detectionMetrics, exactInterval } from '../../stats';
+import fixtures from '../../stats/fixtures/deployment-metrics.json';
 import type { Detector } from '../detectors/detector';
 import { parseDetectorsFile } from '../detectors/detectors-schema';
 import { confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
@@ -23,7 +24,7 @@ function rows(csv: string): string[][] {
 describe('intervalsToCsv', () => {
   it('has a BOM (for Excel), exactly the contracted header and CRLF line ends', () => {
     const csv = intervalsToCsv([forklift], 0.05, 'union');
-    expect(INTERVALS_CSV_HEADER).toBe('detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method');
+    expect(INTERVALS_CSV_HEADER).toBe('detector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method,prevalence,volume');
     expect(csv.split('\r\n')[0]).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}`);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
@@ -36,10 +37,10 @@ describe('intervalsToCsv', () => {
     const no = exactInterval(60, 55, delta);
     expect(balancedRow).toEqual([
       'forklift', 'Forklift, "bay 3"', 'balanced', '93', '100',
-      String(balanced.estimate), String(balanced.lower), String(balanced.upper), '0.99', 'exact-union-bound',
+      String(balanced.estimate), String(balanced.lower), String(balanced.upper), '0.99', 'exact-union-bound', '', '',
     ]);
-    expect(yesRow).toEqual(['forklift', 'Forklift, "bay 3"', 'yes', '38', '40', String(yes.estimate), String(yes.lower), String(yes.upper), '0.99', 'exact-central']);
-    expect(noRow).toEqual(['forklift', 'Forklift, "bay 3"', 'no', '55', '60', String(no.estimate), String(no.lower), String(no.upper), '0.99', 'exact-central']);
+    expect(yesRow).toEqual(['forklift', 'Forklift, "bay 3"', 'yes', '38', '40', String(yes.estimate), String(yes.lower), String(yes.upper), '0.99', 'exact-central', '', '']);
+    expect(noRow).toEqual(['forklift', 'Forklift, "bay 3"', 'no', '55', '60', String(no.estimate), String(no.lower), String(no.upper), '0.99', 'exact-central', '', '']);
     // Full precision: the cells read back as the very same doubles.
     expect(Number(balancedRow![6])).toBe(balanced.lower);
     expect(Number(yesRow![7])).toBe(yes.upper);
@@ -48,15 +49,64 @@ describe('intervalsToCsv', () => {
   it('names the exact test inversion when that is the workspace method, with its bounds', () => {
     const [, balancedRow] = rows(intervalsToCsv([forklift], 0.05, 'inversion'));
     const inverted = balancedInversionInterval(forklift, 0.05);
-    expect(balancedRow!.slice(5)).toEqual([String(inverted.estimate), String(inverted.lower), String(inverted.upper), '0.95', 'exact-test-inversion']);
+    expect(balancedRow!.slice(5)).toEqual([String(inverted.estimate), String(inverted.lower), String(inverted.upper), '0.95', 'exact-test-inversion', '', '']);
     expect(inverted.upper - inverted.lower).toBeLessThan(balancedInterval(forklift, 0.05).upper - balancedInterval(forklift, 0.05).lower);
   });
 
   it('leaves estimate and bounds empty for an empty class and for its balanced row', () => {
     const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([emptyYes], 0.05, 'union'));
-    expect(balancedRow!.slice(2)).toEqual(['balanced', '297', '300', '', '', '', '0.95', 'exact-union-bound']);
-    expect(yesRow!.slice(2)).toEqual(['yes', '0', '0', '', '', '', '0.95', 'exact-central']);
+    expect(balancedRow!.slice(2)).toEqual(['balanced', '297', '300', '', '', '', '0.95', 'exact-union-bound', '', '']);
+    expect(yesRow!.slice(2)).toEqual(['yes', '0', '0', '', '', '', '0.95', 'exact-central', '', '']);
     expect(noRow![5]).toBe(String(exactInterval(300, 297, 0.05).estimate));
+  });
+
+  it('writes precision, recall, specificity, NPV and F1 rows with their counts, unrounded bounds and method ids (issue 28)', () => {
+    const delta = 0.05;
+    const metrics = detectionMetrics(forklift, delta);
+    const metricRows = rows(intervalsToCsv([forklift], delta, 'union')).slice(4);
+    const row = (metric: keyof typeof metrics, correct: number, total: number) => {
+      const interval = metrics[metric] as { estimate: number; lower: number; upper: number; method: string };
+      return ['forklift', 'Forklift, "bay 3"', metric, String(correct), String(total), String(interval.estimate), String(interval.lower), String(interval.upper), '0.95', interval.method, '', ''];
+    };
+    expect(metricRows).toEqual([row('precision', 38, 43), row('recall', 38, 40), row('specificity', 55, 60), row('npv', 55, 57), row('f1', 76, 83)]);
+    expect(metricRows.map((cells) => cells[9])).toEqual(['exact-central-given-answers', 'exact-central', 'exact-central', 'exact-central-given-answers', 'exact-union-bound']);
+    // Against scipy (the fixtures): precision is Clopper–Pearson on 38 of 43 YES answers.
+    const fixture = fixtures.rows[0]!;
+    expect(Math.abs(Number(metricRows[0]![6]) - fixture.precision![0]!)).toBeLessThan(1e-12);
+    expect(Math.abs(Number(metricRows[4]![7]) - fixture.f1[1]!)).toBeLessThan(1e-12);
+    // A class without examples: counts written, intervals empty.
+    const empty = rows(intervalsToCsv([emptyYes], delta, 'union')).slice(4);
+    expect(empty.map((cells) => cells.slice(2, 8))).toEqual([
+      ['precision', '0', '3', '', '', ''],
+      ['recall', '0', '0', '', '', ''],
+      ['specificity', '297', '300', '', '', ''],
+      ['npv', '297', '297', '', '', ''],
+      ['f1', '0', '3', '', '', ''],
+    ]);
+  });
+
+  it('adds the deployment rows, unrounded, with prevalence and volume, only when a deployment is chosen (issue 28)', () => {
+    expect(rows(intervalsToCsv([forklift], 0.05, 'union'))).toHaveLength(1 + 8);
+    expect(rows(intervalsToCsv([forklift], 0.05, 'union', {}))).toHaveLength(1 + 8);
+    const deployed = rows(intervalsToCsv([forklift], 0.05, 'union', { prevalence: 0.02, volume: 10_000 })).slice(9);
+    const expected = deploymentMetrics(forklift, { prevalence: 0.02, volume: 10_000 }, 0.05);
+    const cells = (metric: string, interval: { estimate: number; lower: number; upper: number; method: string }) => [
+      'forklift', 'Forklift, "bay 3"', metric, '', '', String(interval.estimate), String(interval.lower), String(interval.upper), '0.95', interval.method, '0.02', '10000',
+    ];
+    expect(deployed).toEqual([
+      cells('ppv_at_prevalence', expected.ppv!),
+      cells('npv_at_prevalence', expected.npv!),
+      cells('false_alarms_per_day', expected.falseAlarms),
+      cells('missed_events_per_day', expected.missedEvents),
+    ]);
+    // The scipy fixtures' figures for 38/40 + 55/60 at 2% and 10,000 a day.
+    const fixture = fixtures.rows[0]!;
+    expect(Math.abs(Number(deployed[2]![6]) - fixture.falseAlarms[0]!)).toBeLessThan(1e-9);
+    expect(Math.abs(Number(deployed[2]![7]) - fixture.falseAlarms[1]!)).toBeLessThan(1e-9);
+    expect(Math.abs(Number(deployed[0]![6]) - fixture.ppv![0]!)).toBeLessThan(1e-12);
+    expect(Math.abs(Number(deployed[3]![7]) - fixture.missedEvents[1]!)).toBeLessThan(1e-9);
+    // The volume alone: the prevalence is the test set's mix, 40 of 100.
+    expect(rows(intervalsToCsv([forklift], 0.05, 'union', { volume: 500 }))[9]!.slice(10)).toEqual(['0.4', '500']);
   });
 
   it('writes 1 − δ as the confidence', () => {
@@ -73,11 +123,12 @@ describe('intervalsToCsv', () => {
     expect(confidenceCell(1e-20)).toBe(`0.${'9'.repeat(20)}`);
   });
 
-  it('quotes names with commas, quotes and newlines so every row keeps 10 cells', () => {
+  it('quotes names with commas, quotes and newlines so every row keeps 12 cells', () => {
     const tricky = { ...forklift, id: 'x', name: 'line1\nline2, "quoted"' };
-    const parsed = rows(intervalsToCsv([tricky, emptyYes], 0.05, 'union'));
-    expect(parsed).toHaveLength(7);
-    for (const row of parsed) expect(row).toHaveLength(10);
+    const parsed = rows(intervalsToCsv([tricky, emptyYes], 0.05, 'union', { prevalence: 0.1 }));
+    // The header, then 8 rows a detector, and 4 deployment rows for the one with both classes.
+    expect(parsed).toHaveLength(1 + 8 + 4 + 8);
+    for (const row of parsed) expect(row).toHaveLength(12);
     expect(parsed[1]![1]).toBe('line1\nline2, "quoted"');
   });
 

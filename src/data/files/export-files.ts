@@ -1,5 +1,6 @@
 import type { ClassCounts, Interval } from '../../stats';
 import { computeIntervals } from '../detectors/detector-intervals';
+import { type DeploymentChoice, deploymentChosen, deploymentFigures, detectionMetricFigures } from '../detectors/detector-metrics';
 import type { Detector } from '../detectors/detector';
 import { toDetectorsFile } from '../detectors/detectors-schema';
 import { BALANCED_METHOD_IDS, type BalancedMethod } from '../methods/balanced-method';
@@ -19,8 +20,17 @@ import { decimalComplement } from '../format/decimal-complement';
  *   in size.
  * - metric `yes` / `no`: that class's counts and its central exact interval from stats `exactInterval`
  *   at δ, method `exact-central`.
+ * - metric `precision`, `recall`, `specificity`, `npv`, `f1` (`detectionMetrics`): correct/total are
+ *   what the estimate is a share of — TP/(TP + FP), TP/n₊, TN/n₋, TN/(TN + FN), 2TP/(2TP + FP + FN);
+ *   method `exact-central-given-answers` (precision, NPV: Clopper–Pearson given the number of YES or
+ *   NO answers, on the test set's mix), `exact-central` (recall, specificity) or `exact-union-bound` (F1).
+ * - With a deployment (`prevalence`, `volume` given: the details view's link sets one), four more rows
+ *   (`deploymentMetrics`) with `prevalence` and `volume` filled in and correct/total empty:
+ *   `ppv_at_prevalence` and `npv_at_prevalence` (`exact-union-bound`), `false_alarms_per_day` and
+ *   `missed_events_per_day` (expected counts a day, `exact-central`). Other rows leave both empty.
  * - A class with no examples has no interval: estimate, lower and upper are empty cells in its row
- *   and in the balanced row (the method column still names the construction).
+ *   and in the balanced and metric rows (the method column still names the construction); there are
+ *   no deployment rows.
  * - Numbers are unrounded, in the shortest form that round-trips to the same double (String(x));
  *   confidence = 1 − δ, to 12 significant digits (0.93 for δ = 0.07, not 0.9299999999999999), or
  *   as many as it takes to stay below 1 (δ = 1e-13: 0.9999999999999); δ below 2⁻⁵³ writes 1.
@@ -40,6 +50,8 @@ export const INTERVALS_CSV_COLUMNS = [
   'upper',
   'confidence',
   'method',
+  'prevalence',
+  'volume',
 ] as const;
 export const INTERVALS_CSV_HEADER = INTERVALS_CSV_COLUMNS.join(',');
 
@@ -57,8 +69,8 @@ export function detectorsToJson(detectors: readonly Detector[]): string {
 /** Excel reads a CSV as UTF-8 only after a byte-order mark; without one "—" arrives as "â€”". */
 export const UTF8_BOM = '\uFEFF';
 
-/** The intervals at level 1 − δ as CSV text (BOM, CRLF line ends as RFC 4180 asks), header first. */
-export function intervalsToCsv(detectors: readonly Detector[], delta: number, method: BalancedMethod): string {
+/** The intervals at level 1 − δ as CSV text (BOM, CRLF line ends as RFC 4180 asks), header first; with a deployment, its rows too. */
+export function intervalsToCsv(detectors: readonly Detector[], delta: number, method: BalancedMethod, deployment?: DeploymentChoice): string {
   const lines = [INTERVALS_CSV_HEADER];
   // 1 − 0.07 is 0.9299999999999999 in binary; 12 significant digits give the decimal the user chose.
   const confidence = confidenceCell(delta);
@@ -73,21 +85,32 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number, me
       ['yes', detector.yes, intervals.yes],
       ['no', detector.no, intervals.no],
     ];
-    for (const [metric, counts, interval] of rows) {
-      lines.push(
-        [
-          textCell(detector.id),
-          textCell(detector.name),
-          metric,
-          String(counts.correct),
-          String(counts.total),
-          interval ? String(interval.estimate) : '',
-          interval ? String(interval.lower) : '',
-          interval ? String(interval.upper) : '',
-          confidence,
-          methodOfMetric(metric, intervals.method),
-        ].join(','),
-      );
+    const row = (metric: string, counts: ClassCounts | null, interval: Interval | null, methodId: string, place = ['', '']) =>
+      [
+        textCell(detector.id),
+        textCell(detector.name),
+        metric,
+        counts ? String(counts.correct) : '',
+        counts ? String(counts.total) : '',
+        interval ? String(interval.estimate) : '',
+        interval ? String(interval.lower) : '',
+        interval ? String(interval.upper) : '',
+        confidence,
+        methodId,
+        ...place,
+      ].join(',');
+    for (const [metric, counts, interval] of rows) lines.push(row(metric, counts, interval, methodOfMetric(metric, intervals.method)));
+    for (const figure of detectionMetricFigures(detector.yes, detector.no, delta)) lines.push(row(figure.key, figure.counts, figure.interval, figure.methodId));
+    const deployed = deploymentChosen(deployment) ? deploymentFigures(detector.yes, detector.no, deployment, delta) : null;
+    if (deployed) {
+      const place = [String(deployed.prevalence), String(deployed.volume)];
+      const figures = [
+        ['ppv_at_prevalence', deployed.ppv, 'exact-union-bound'],
+        ['npv_at_prevalence', deployed.npv, 'exact-union-bound'],
+        ['false_alarms_per_day', deployed.falseAlarms, 'exact-central'],
+        ['missed_events_per_day', deployed.missedEvents, 'exact-central'],
+      ] as const;
+      for (const [metric, interval, methodId] of figures) lines.push(row(metric, null, interval, interval?.method ?? methodId, place));
     }
   }
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
