@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { formatConfidence, formatFullPrecision, formatIntervalParts, formatProportion } from '../data/format';
+import { formatConfidence, formatCount, formatCountParts, formatFullPrecision, formatIntervalParts, formatProportion } from '../data/format';
 import type { Interval } from '../stats';
 import { barPosition, barScale, scaleRangeText } from './bar-scale';
 import './interval-bar.css';
@@ -22,6 +22,17 @@ export interface IntervalBarProps {
   size?: 'full' | 'mini';
   /** Decimals of the percentages in the accessible name. */
   digits?: number;
+  /**
+   * For a count rather than a share (false alarms a day): the interval is in `unit`s out of `total`
+   * (the images a day), the scale runs from 0 to `total`, and the numbers read as counts.
+   */
+  count?: CountScale;
+}
+
+/** A bar's scale of counts: 0 to `total`, each number followed by `unit` in its accessible name. */
+export interface CountScale {
+  total: number;
+  unit: string;
 }
 
 const SCALE_TICKS = [0, 25, 50, 75, 100];
@@ -31,19 +42,23 @@ const SCALE_TICKS = [0, 25, 50, 75, 100];
  * the interval as a coloured band and a tick at the estimate.
  * Focusable: hovering or focusing shows the full-precision numbers, the method and δ.
  */
-export function IntervalBar({ label, interval, series, method, delta, counts, size = 'full', digits = 1 }: IntervalBarProps) {
+export function IntervalBar({ label, interval: drawn, series, method, delta, counts, size = 'full', digits = 1, count }: IntervalBarProps) {
   const tooltipId = useId();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const open = (hovered || focused) && !dismissed;
-  const shown = formatIntervalParts(interval, digits);
+  // A count is drawn as its share of the total; its numbers are written as counts.
+  const interval = count ? { estimate: drawn.estimate / count.total, lower: drawn.lower / count.total, upper: drawn.upper / count.total } : drawn;
+  const shown = count ? formatCountParts(drawn) : formatIntervalParts(interval, digits);
+  const unit = count ? ` ${count.unit}` : '';
   const scale = size === 'full' ? barScale(interval) : barScale({ estimate: 0, lower: 0, upper: 1 });
   const at = (value: number) => barPosition(scale, value);
-  const range = scaleRangeText(scale);
+  const range = count ? `${formatCount(scale.from * count.total, 0)}–${formatCount(scale.to * count.total, 0)}${unit}` : scaleRangeText(scale);
+  const exact = (value: number) => (count ? String(value) : formatProportion(value));
   const level = formatConfidence(delta);
   const name =
-    `${label}: ${shown.estimate}, ${level} interval ${shown.lower} to ${shown.upper} ` +
+    `${label}: ${shown.estimate}${unit}, ${level} interval ${shown.lower} to ${shown.upper}${unit} ` +
     `(${method}, δ = ${formatFullPrecision(delta)}, ${counts})`;
 
   function onKeyDown(event: KeyboardEvent) {
@@ -91,7 +106,7 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
         <div className="interval-bar__scale" aria-hidden="true">
           {SCALE_TICKS.map((tick) => (
             <span key={tick} style={{ left: `${tick}%` }}>
-              {tick}%
+              {count ? formatCount((tick / 100) * count.total, 0) : `${tick}%`}
             </span>
           ))}
         </div>
@@ -106,11 +121,11 @@ export function IntervalBar({ label, interval, series, method, delta, counts, si
           <strong>{label}</strong>
           <dl>
             <dt>estimate</dt>
-            <dd>{formatProportion(interval.estimate)}</dd>
+            <dd>{exact(drawn.estimate)}</dd>
             <dt>lower</dt>
-            <dd>{formatProportion(interval.lower)}</dd>
+            <dd>{exact(drawn.lower)}</dd>
             <dt>upper</dt>
-            <dd>{formatProportion(interval.upper)}</dd>
+            <dd>{exact(drawn.upper)}</dd>
             <dt>method</dt>
             <dd>{method}</dd>
             <dt>δ</dt>

@@ -2,12 +2,13 @@ import { useCallback, useMemo } from 'react';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
-import type { ClassName } from '../../data/detectors';
+import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { countsAdHocDetector } from '../../data/files';
 import { countsHref, DEFAULT_COUNTS_NAME, detectorHref, type HashRoute, linkCarries, parseCountsLink, reportHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
+import { followAddress } from './follow-address';
 import { useLinkedDelta } from './use-linked-delta';
 import './detectors.css';
 
@@ -31,26 +32,25 @@ export function CountsView({ route }: { route: HashRoute }) {
   return (
     <section className="detector-view" aria-labelledby="counts-heading">
       <h1 id="counts-heading">{TITLE}</h1>
-      <LinkedCounts yes={link.value.yes} no={link.value.no} linkDelta={link.value.delta} linkMethod={link.value.balanced} />
+      <LinkedCounts yes={link.value.yes} no={link.value.no} linkDelta={link.value.delta} linkMethod={link.value.balanced} deployment={link.value.deployment} />
     </section>
   );
 }
 
-function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined }) {
-  const { yes, no, linkDelta, linkMethod } = props;
+function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined; deployment: DeploymentChoice | undefined }) {
+  const { yes, no, linkDelta, linkMethod, deployment } = props;
   const addDetector = useWorkspace((state) => state.addDetector);
-  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next, linkMethod));
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => countsHref(yes, no, next, linkMethod, deployment));
   // The address keeps the δ shown now (a change of δ since the link opened included).
-  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => countsHref(yes, no, delta, next));
+  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => countsHref(yes, no, delta, next, deployment));
   const onCountsChange = useCallback(
     (name: ClassName, counts: ClassCounts) => {
       const next = { yes, no, [name]: counts };
-      // A hashchange re-parses the link, so the view follows the address, its one source of truth.
-      window.history.replaceState(window.history.state, '', countsHref(next.yes, next.no, delta, linkMethod));
-      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      followAddress(countsHref(next.yes, next.no, delta, linkMethod, deployment));
     },
-    [yes, no, delta, linkMethod],
+    [yes, no, delta, linkMethod, deployment],
   );
+  const onDeploymentChange = useCallback((next: DeploymentChoice) => followAddress(countsHref(yes, no, delta, linkMethod, next)), [yes, no, delta, linkMethod]);
   const detector = useMemo(() => countsAdHocDetector(yes, no), [yes, no]);
   const exported = useMemo(() => [detector], [detector]);
 
@@ -61,19 +61,19 @@ function LinkedCounts(props: { yes: ClassCounts; no: ClassCounts; linkDelta: num
         {no.total}. Edit the counts below; the address follows, so the link reproduces this view.
       </p>
       <DetectorPanel
-        {...{ delta, changeDelta, method, changeMethod, onCountsChange }}
+        {...{ delta, changeDelta, method, changeMethod, onCountsChange, deployment, onDeploymentChange }}
         detector={{ yes, no }}
         exported={exported}
         fileStem="tailbound-counts"
-        getHref={() => countsHref(yes, no, delta, method)}
+        getHref={() => countsHref(yes, no, delta, method, deployment)}
         actions={
           <>
-            {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta, balanced: method })}>Printable report</a>}
+            {linkCarries(yes) && linkCarries(no) && <a href={reportHref({ subject: { kind: 'counts', name: DEFAULT_COUNTS_NAME, yes, no }, delta, balanced: method, deployment })}>Printable report</a>}
             <button
               type="button"
               onClick={() => {
                 const id = addDetector({ name: detector.name, yes, no });
-                window.location.hash = detectorHref(id, delta, undefined, method);
+                window.location.hash = detectorHref(id, delta, undefined, method, deployment);
               }}
             >
               Save as a detector in my workspace

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
-import type { ClassName, Detector } from '../../data/detectors';
+import type { ClassName, DeploymentChoice, Detector } from '../../data/detectors';
 import type { BalancedMethod } from '../../data/methods';
 import { useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
+import { DeploymentPanel } from './DeploymentPanel';
 import { DetectorDetails } from './DetectorDetails';
+import { DetectorMetricsTable } from './DetectorMetricsTable';
 import { ExportButtons } from './ExportButtons';
 
 export interface DetectorPanelProps {
@@ -24,14 +26,19 @@ export interface DetectorPanelProps {
   actions: ReactNode;
   /** Present when the counts may be edited; receives only valid counts. */
   onCountsChange?: (className: ClassName, counts: ClassCounts) => void;
+  /** The deployment the link sets (each part absent for its default), and how a change of it is kept (in the link). */
+  deployment: DeploymentChoice | undefined;
+  onDeploymentChange: (deployment: DeploymentChoice) => void;
 }
 
 /**
  * The body every detector view shares (a workspace detector, one a link carries, counts alone): the
  * δ control, the toolbar — balanced method, copy link, exports, then the view's own actions — and
- * the details, with the union-bound toggle kept in the workspace.
+ * the details, with the union-bound toggle kept in the workspace, then the metrics table and what
+ * the counts mean in deployment.
  */
-export function DetectorPanel({ detector, exported, fileStem, delta, changeDelta, method, changeMethod, getHref, actions, onCountsChange }: DetectorPanelProps) {
+export function DetectorPanel(props: DetectorPanelProps) {
+  const { detector, exported, fileStem, delta, changeDelta, method, changeMethod, getHref, actions, onCountsChange, deployment, onDeploymentChange } = props;
   const showUnionBounds = useWorkspace((state) => state.showUnionBounds);
   const setShowUnionBounds = useWorkspace((state) => state.setShowUnionBounds);
   return (
@@ -40,7 +47,7 @@ export function DetectorPanel({ detector, exported, fileStem, delta, changeDelta
       <div className="toolbar">
         <BalancedMethodControl method={method} onChange={changeMethod} />
         <CopyLinkButton getUrl={() => shareUrl(getHref())} />
-        <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={fileStem} />
+        <ExportButtons subject="this detector" detectors={exported} delta={delta} method={method} fileStem={fileStem} deployment={deployment} />
         {actions}
       </div>
       <DetectorDetails
@@ -48,6 +55,8 @@ export function DetectorPanel({ detector, exported, fileStem, delta, changeDelta
         showUnionBounds={showUnionBounds}
         onShowUnionBoundsChange={setShowUnionBounds}
       />
+      <DetectorMetricsTable yes={detector.yes} no={detector.no} delta={delta} method={method} />
+      <DeploymentPanel yes={detector.yes} no={detector.no} delta={delta} deployment={deployment} onDeploymentChange={onDeploymentChange} />
     </>
   );
 }

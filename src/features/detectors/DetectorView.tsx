@@ -2,12 +2,13 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
-import type { ClassName } from '../../data/detectors';
+import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { type CarriedDetector, carriedMatches, detectorHref, type HashRoute, parseDetectorLink, reportHref } from '../../data/links';
 import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
 import { EditableText } from './EditableText';
+import { followAddress } from './follow-address';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { WorkspaceSource } from './WorkspaceSource';
@@ -17,12 +18,12 @@ import './detectors.css';
 export function DetectorView({ route }: { route: HashRoute }) {
   const link = useMemo(() => parseDetectorLink(route), [route]);
   if (!link.ok) return <LinkProblems title="Detector" problems={link.problems} fallbackHref="#/" />;
-  return <LinkedDetector id={link.value.id} linkDelta={link.value.delta} linkMethod={link.value.balanced} carried={link.value.carried} />;
+  return <LinkedDetector {...link.value} linkDelta={link.value.delta} linkMethod={link.value.balanced} />;
 }
 
 /** The same numbers: what a link carries agrees with the workspace's detector of that id. */
-function LinkedDetector(props: { id: string; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined; carried: CarriedDetector | undefined }) {
-  const { id, linkDelta, linkMethod, carried } = props;
+function LinkedDetector(props: { id: string; linkDelta: number | undefined; linkMethod: BalancedMethod | undefined; carried: CarriedDetector | undefined; deployment: DeploymentChoice | undefined }) {
+  const { id, linkDelta, linkMethod, carried, deployment } = props;
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
   const seeded = useWorkspace((state) => state.seeded);
   const updateCounts = useWorkspace((state) => state.updateCounts);
@@ -30,8 +31,9 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   const setQuery = useWorkspace((state) => state.setQuery);
   const deleteDetector = useWorkspace((state) => state.deleteDetector);
   const workspaceDelta = useWorkspace((state) => state.delta);
-  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => detectorHref(id, linkDelta ?? workspaceDelta, detector ?? carried, next));
-  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next, detector ?? carried, linkMethod));
+  const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => detectorHref(id, linkDelta ?? workspaceDelta, detector ?? carried, next, deployment));
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next, detector ?? carried, linkMethod, deployment));
+  const onDeploymentChange = (next: DeploymentChoice) => followAddress(detectorHref(id, delta, detector ?? carried, linkMethod, next));
   const onCountsChange = useCallback(
     (name: ClassName, counts: ClassCounts) => void updateCounts(id, name, counts),
     [id, updateCounts],
@@ -44,7 +46,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   const [matchedLink, setMatchedLink] = useState<string | null>(null);
   if (matches && matchedLink !== linkKey) setMatchedLink(linkKey);
   if (carried && !matches && matchedLink !== linkKey) {
-    return <CarriedDetectorView {...{ id, carried, delta, changeDelta, method, changeMethod }} mine={detector !== undefined} />;
+    return <CarriedDetectorView {...{ id, carried, delta, changeDelta, method, changeMethod, deployment, onDeploymentChange }} mine={detector !== undefined} />;
   }
 
   if (!detector) {
@@ -76,12 +78,12 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
         </div>
       </header>
       <DetectorPanel
-        {...{ detector, exported, delta, changeDelta, method, changeMethod, onCountsChange }}
+        {...{ detector, exported, delta, changeDelta, method, changeMethod, onCountsChange, deployment, onDeploymentChange }}
         fileStem={`tailbound-${id}`}
-        getHref={() => detectorHref(id, delta, detector, method)}
+        getHref={() => detectorHref(id, delta, detector, method, deployment)}
         actions={
           <>
-            <a href={reportHref({ subject: { kind: 'detector', id }, delta, balanced: method })}>Printable report</a>
+            <a href={reportHref({ subject: { kind: 'detector', id }, delta, balanced: method, deployment })}>Printable report</a>
             <button
               type="button"
               className="danger-button"
@@ -105,7 +107,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
  * the workspace by itself.
  */
 function CarriedDetectorView(props: LinkedChoices & { id: string; carried: CarriedDetector; mine: boolean }) {
-  const { id, carried, delta, changeDelta, method, changeMethod, mine } = props;
+  const { id, carried, delta, changeDelta, method, changeMethod, mine, deployment, onDeploymentChange } = props;
   const addDetector = useWorkspace((state) => state.addDetector);
   const exported = useMemo(() => [{ id, ...carried }], [id, carried]);
   return (
@@ -125,16 +127,16 @@ function CarriedDetectorView(props: LinkedChoices & { id: string; carried: Carri
         )}
       </p>
       <DetectorPanel
-        {...{ exported, delta, changeDelta, method, changeMethod }}
+        {...{ exported, delta, changeDelta, method, changeMethod, deployment, onDeploymentChange }}
         detector={carried}
         fileStem={`tailbound-${id}`}
-        getHref={() => detectorHref(id, delta, carried, method)}
+        getHref={() => detectorHref(id, delta, carried, method, deployment)}
         actions={
           <button
             type="button"
             onClick={() => {
               const savedId = addDetector({ id, ...carried });
-              window.location.hash = detectorHref(savedId, delta, undefined, method);
+              window.location.hash = detectorHref(savedId, delta, undefined, method, deployment);
             }}
           >
             Save to my workspace
@@ -145,12 +147,14 @@ function CarriedDetectorView(props: LinkedChoices & { id: string; carried: Carri
   );
 }
 
-/** The δ and balanced method a detector view shows, each kept in its link. */
+/** The δ, balanced method and deployment a detector view shows, each kept in its link. */
 interface LinkedChoices {
   delta: number;
   changeDelta: (delta: number) => void;
   method: BalancedMethod;
   changeMethod: (method: BalancedMethod) => void;
+  deployment: DeploymentChoice | undefined;
+  onDeploymentChange: (deployment: DeploymentChoice) => void;
 }
 
 /** A detector's page: where the workspace came from, the way back to the list, then the view. */

@@ -3,7 +3,7 @@ import { downloadText } from '../../components/download';
 import { ON_PAGE_EXPENSIVE_INTERVALS } from '../../components/use-expensive-intervals-ready';
 import { computeExpensiveIntervals, missingExpensiveIntervals } from '../../data/workers';
 import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/methods';
-import type { Detector } from '../../data/detectors';
+import type { DeploymentChoice, Detector } from '../../data/detectors';
 import { detectorsToJson, intervalsToCsv } from '../../data/files';
 import { formatFullPrecision } from '../../data/format';
 
@@ -16,6 +16,8 @@ export interface ExportButtonsProps {
   fileStem: string;
   /** What the JSON holds, as the button says it: "detectors" or "this detector". */
   subject?: string;
+  /** A details view's deployment: when it sets a prevalence or volume, the CSV carries its figures too. */
+  deployment?: DeploymentChoice;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ExportButtonsProps {
  * seconds each) are computed in Web Workers first, with
  * progress and Cancel, so that exporting many large detectors never holds the page.
  */
-export function ExportButtons({ detectors, delta, method, fileStem, subject = 'detectors' }: ExportButtonsProps) {
+export function ExportButtons({ detectors, delta, method, fileStem, subject = 'detectors', deployment }: ExportButtonsProps) {
   const empty = detectors.length === 0;
   const [computing, setComputing] = useState<number | null>(null);
   const stop = useRef<(() => void) | null>(null);
@@ -36,7 +38,7 @@ export function ExportButtons({ detectors, delta, method, fileStem, subject = 'd
     setComputing(null);
   };
   const exportIntervals = () => {
-    const download = () => downloadText(`${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`, intervalsToCsv(detectors, delta, method), 'text/csv');
+    const download = () => downloadText(`${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`, intervalsToCsv(detectors, delta, method, deployment), 'text/csv');
     const missing = isExpensiveBalancedMethod(method)
       ? missingExpensiveIntervals(
           detectors.map(({ yes, no }) => ({ method, yes, no, delta })),
