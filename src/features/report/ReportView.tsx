@@ -12,6 +12,7 @@ import { useProgressiveCount } from '../../components/use-progressive-count';
 import { useSampleSeed } from '../../components/use-sample-seed';
 import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText } from '../../data/methods';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { deploymentSentence } from '../../data/detectors';
 import { detectorHref, type HashRoute, parseReportLink, reportHref, type ReportLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { intervalsMarkdown } from './report-markdown';
@@ -82,7 +83,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const needs = useMemo(() => reportExpensiveNeeds(detectors, delta, method), [detectors, delta, method]);
   const computing = useExpensiveIntervalsReady(needs);
   const ready = computing === null;
-  const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method) : []), [ready, detectors, delta, method]);
+  const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method, link.deployment) : []), [ready, detectors, delta, method, link.deployment]);
   const family = useMemo<ReportFamily>(() => ({ delta, m: detectors.length }), [delta, detectors.length]);
   // Hundreds of detector pages are drawn a few per task (all at once for paper), not in one long task.
   const printing = usePrinting();
@@ -174,6 +175,7 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
             Estimates and exact {level} intervals (δ = {formatFullPrecision(family.delta)}), rounded outward
             {simultaneous && <>; simultaneous: at {simultaneousDeltaText(family)}, so that all {family.m.toLocaleString('en')} hold together</>}
             {family.m > 1 && !simultaneous && <>; no simultaneous intervals: {simultaneousDeltaText(family)} is below 1e-300, the smallest level they take</>}.
+            Precision and NPV describe each test set’s own mix of YES and NO.
           </caption>
           <thead>
             <tr>
@@ -197,12 +199,13 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
   );
 }
 
-/** A detector's three rows of the intervals table. Memoised: drawing the next rows leaves these be. */
+/** A detector's rows of the intervals table. Memoised: drawing the next rows leaves these be. */
 const EntryRows = memo(function EntryRows({ entry, simultaneous }: { entry: ReportEntry; simultaneous: boolean }) {
-  return metricRows(entry).map((row, rowIndex) => (
+  const rows = metricRows(entry);
+  return rows.map((row, rowIndex) => (
     <tr key={row.metric} className={rowIndex === 0 ? 'report-table__first' : undefined}>
       {rowIndex === 0 && (
-        <th scope="rowgroup" rowSpan={3}>
+        <th scope="rowgroup" rowSpan={rows.length}>
           {entry.name}
         </th>
       )}
@@ -275,6 +278,15 @@ const DetectorReport = memo(function DetectorReport({
       <ChartDownloads source={chartRef} title={pictureTitle} caption={detectorIntervalsCaption(entry.yes, entry.no, family.delta, entry.intervals.method)} />
       <h3>Interpretation</h3>
       <p className="report-detector__interpretation">{interpretation(entry, family)}</p>
+      {entry.deployment && (
+        <>
+          <h3>In deployment</h3>
+          <p data-testid="report-deployment">
+            {deploymentSentence(entry.deployment)} Expected counts a day, each interval at δ on its own, from the class rates of
+            this test set whatever its mix.
+          </p>
+        </>
+      )}
     </section>
   );
 });

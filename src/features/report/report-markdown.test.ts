@@ -9,7 +9,7 @@ const FORKLIFT = { id: 'forklift', name: 'Forklift', query: 'Is there a forklift
 const PIPE = { id: 'pipe', name: 'Cat | dog\nsofa', query: '', yes: { correct: 9, total: 10 }, no: { correct: 0, total: 0 } };
 
 describe('intervals as Markdown', () => {
-  it('is a table of the three metrics with outward-rounded bounds, methods, δ and the date', () => {
+  it('is a table of the metrics with outward-rounded bounds, methods, δ and the date', () => {
     const entries = reportEntries([FORKLIFT], 0.05, 'union');
     expect(intervalsMarkdown(entries, { delta: 0.05, m: 1 }, '2026-11-23')).toBe(
       [
@@ -18,8 +18,13 @@ describe('intervals as Markdown', () => {
         '| Forklift | Balanced accuracy | YES 38/40, NO 55/60 | 93.3% | [80.6%, 98.7%] | exact union bound (δ/4 per tail) |',
         '| Forklift | Should-be-YES accuracy | 38/40 | 95.0% | [83.0%, 99.4%] | exact central (Clopper–Pearson) |',
         '| Forklift | Should-be-NO accuracy | 55/60 | 91.7% | [81.6%, 97.3%] | exact central (Clopper–Pearson) |',
+        '| Forklift | Precision (share of YES answers that are right) | 38/43 | 88.4% | [74.9%, 96.2%] | exact central (Clopper–Pearson) given the number of such answers |',
+        '| Forklift | Recall (should-be-YES accuracy) | 38/40 | 95.0% | [83.0%, 99.4%] | exact central (Clopper–Pearson) |',
+        '| Forklift | Specificity (should-be-NO accuracy) | 55/60 | 91.7% | [81.6%, 97.3%] | exact central (Clopper–Pearson) |',
+        '| Forklift | NPV (share of NO answers that are right) | 55/57 | 96.5% | [87.8%, 99.6%] | exact central (Clopper–Pearson) given the number of such answers |',
+        '| Forklift | F1 | 76/83 | 91.6% | [76.8%, 98.2%] | exact union bound (one-sided bounds at δ/4) |',
         '',
-        'Exact binomial-tail intervals (tailbound), bounds rounded outward. Each interval holds at 95% for its detector on its own. Generated 2026-11-23.',
+        'Exact binomial-tail intervals (tailbound), bounds rounded outward. Each interval holds at 95% for its detector on its own. Precision and NPV describe each test set’s own mix of YES and NO. Generated 2026-11-23.',
         '',
       ].join('\n'),
     );
@@ -31,12 +36,32 @@ describe('intervals as Markdown', () => {
     const lines = markdown.trimEnd().split('\n');
     expect(lines[0]).toBe('| Detector | Metric | Correct / total | Estimate | 95% interval (δ = 0.05) | Simultaneous (δ/2 ≈ 0.025) | Method |');
     // Every table row has the header's 7 columns (8 unescaped pipes), the escaped name included.
-    for (const line of lines.slice(0, 8)) expect(line.split(/(?<!\\)\|/)).toHaveLength(9);
+    for (const line of lines.slice(0, 18)) expect(line.split(/(?<!\\)\|/)).toHaveLength(9);
     const simultaneous = computeIntervals(FORKLIFT.yes, FORKLIFT.no, 0.025, 'union').balanced!;
     const shown = formatIntervalParts(simultaneous);
     expect(lines[2]).toContain(`| [80.6%, 98.7%] | [${shown.lower}, ${shown.upper}] |`);
-    expect(lines[5]).toBe('| Cat \\| dog sofa | Balanced accuracy | YES 9/10, NO 0/0 | — | — | — | exact union bound (δ/4 per tail) |');
+    expect(lines[10]).toBe('| Cat \\| dog sofa | Balanced accuracy | YES 9/10, NO 0/0 | — | — | — | exact union bound (δ/4 per tail) |');
     expect(markdown).toContain('all 2 hold together at the simultaneous level (Bonferroni, δ/m)');
+  });
+});
+
+describe('the deployment (issue 28)', () => {
+  it('follows the table when the report’s link sets one, in the numbers of the scipy fixtures', () => {
+    const entries = reportEntries([FORKLIFT, PIPE], 0.05, 'union', { prevalence: 0.02, volume: 10_000 });
+    const markdown = intervalsMarkdown(entries, { delta: 0.05, m: 2 }, '2026-11-23');
+    expect(markdown.trimEnd().split('\n').slice(-3)).toEqual([
+      'In deployment (expected counts a day; each interval at δ on its own):',
+      '',
+      '- Forklift: At 2% prevalence and 10,000 images a day: 270–1,802 false alarms a day (95%, exact central), and 7.6–46.9% of alarms real (95%, exact union bound); 1.2–33.9 missed events a day (95%, exact central).',
+    ]);
+    // A detector with an empty class has no rates to carry over.
+    expect(entries[1]!.deployment).toBeNull();
+  });
+
+  it('is left out when the link sets none', () => {
+    const entries = reportEntries([FORKLIFT], 0.05, 'union');
+    expect(entries[0]!.deployment).toBeNull();
+    expect(intervalsMarkdown(entries, { delta: 0.05, m: 1 }, '2026-11-23')).not.toContain('In deployment');
   });
 });
 

@@ -1,3 +1,4 @@
+import { deploymentSentence } from '../../data/detectors';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { estimateText, hasSimultaneous, intervalText, metricRows, simultaneousDeltaText, type ReportEntry, type ReportFamily } from './report-model';
 
@@ -33,6 +34,9 @@ export function intervalsMarkdown(entries: readonly ReportEntry[], family: Repor
       : family.m > 1
         ? `; no simultaneous intervals: ${simultaneousDeltaText(family)} is below 1e-300, the smallest level they take.`
         : '.') +
+    ' Precision and NPV describe each test set’s own mix of YES and NO.' +
     ` Generated ${date}.`;
-  return [header, alignment, ...rows].map((cells) => `| ${cells.map(cell).join(' | ')} |`).join('\n') + `\n\n${note}\n`;
+  const deployed = entries.filter((entry) => entry.deployment).map((entry) => `- ${cell(entry.name)}: ${deploymentSentence(entry.deployment!)}`);
+  const deployment = deployed.length > 0 ? `\nIn deployment (expected counts a day; each interval at δ on its own):\n\n${deployed.join('\n')}\n` : '';
+  return [header, alignment, ...rows].map((cells) => `| ${cells.map(cell).join(' | ')} |`).join('\n') + `\n\n${note}\n${deployment}`;
 }

@@ -1,6 +1,17 @@
-import { CLASS_LABELS, type ComputedIntervals, computeIntervals } from '../../data/detectors';
+import {
+  CLASS_LABELS,
+  type ComputedIntervals,
+  computeIntervals,
+  type DeploymentChoice,
+  deploymentChosen,
+  type DeploymentFigures,
+  deploymentFigures,
+  DETECTION_METRIC_NAMES,
+  detectionMetricFigures,
+  type MetricFigure,
+} from '../../data/detectors';
 import type { ExpensiveBalancedNeed } from '../../data/workers';
-import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText, isExpensiveBalancedMethod } from '../../data/methods';
+import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText, isExpensiveBalancedMethod, METRIC_METHOD_NAMES } from '../../data/methods';
 import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
 import { deltaProblem } from '../../data/links';
 import type { ClassCounts, Interval } from '../../stats';
@@ -27,6 +38,11 @@ export interface ReportEntry extends ReportDetector {
   intervals: ComputedIntervals;
   /** The intervals at δ/m; null for a report of one detector (no correction needed). */
   simultaneous: ComputedIntervals | null;
+  /** Precision, recall, specificity, NPV and F1 at δ, and at δ/m beside the simultaneous intervals. */
+  metrics: MetricFigure[];
+  simultaneousMetrics: MetricFigure[] | null;
+  /** The figures at the link's deployment (at δ); null when the link sets none or a class is empty. */
+  deployment: DeploymentFigures | null;
 }
 
 /**
@@ -45,12 +61,15 @@ export function hasSimultaneous({ delta, m }: ReportFamily): boolean {
   return m > 1 && deltaProblem(delta / m) === null;
 }
 
-export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod): ReportEntry[] {
+export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod, deployment?: DeploymentChoice): ReportEntry[] {
   const family = { delta, m: detectors.length };
   return detectors.map((detector) => ({
     ...detector,
     intervals: computeIntervals(detector.yes, detector.no, delta, method),
     simultaneous: hasSimultaneous(family) ? computeIntervals(detector.yes, detector.no, delta / family.m, method) : null,
+    metrics: detectionMetricFigures(detector.yes, detector.no, delta),
+    simultaneousMetrics: hasSimultaneous(family) ? detectionMetricFigures(detector.yes, detector.no, delta / family.m) : null,
+    deployment: deploymentChosen(deployment) ? deploymentFigures(detector.yes, detector.no, deployment, delta) : null,
   }));
 }
 
@@ -68,11 +87,20 @@ export interface MetricRow {
   method: string;
 }
 
-export function metricRows({ yes, no, intervals, simultaneous }: ReportEntry): MetricRow[] {
+/** Balanced accuracy, each class, then precision, recall, specificity, NPV and F1. */
+export function metricRows({ yes, no, intervals, simultaneous, metrics, simultaneousMetrics }: ReportEntry): MetricRow[] {
+  const others = metrics.map((figure, index) => ({
+    metric: DETECTION_METRIC_NAMES[figure.key],
+    counts: countsText(figure.counts),
+    interval: figure.interval,
+    simultaneous: simultaneousMetrics?.[index]?.interval ?? null,
+    method: METRIC_METHOD_NAMES[figure.methodId]!,
+  }));
   return [
     { metric: 'Balanced accuracy', counts: `YES ${countsText(yes)}, NO ${countsText(no)}`, interval: intervals.balanced, simultaneous: simultaneous?.balanced ?? null, method: BALANCED_METHOD_NAMES[intervals.method] },
     { metric: 'Should-be-YES accuracy', counts: countsText(yes), interval: intervals.yes, simultaneous: simultaneous?.yes ?? null, method: CLASS_METHOD },
     { metric: 'Should-be-NO accuracy', counts: countsText(no), interval: intervals.no, simultaneous: simultaneous?.no ?? null, method: CLASS_METHOD },
+    ...others,
   ];
 }
 
