@@ -91,7 +91,7 @@ function parseCount(value: unknown): number | string {
   return number;
 }
 
-const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?\s*$/i;
 
 /** A short description of any value for messages: 'abc', 2.5, null, a list, an object, nothing. */
 export function describeValue(value: unknown): string {

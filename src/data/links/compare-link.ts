@@ -45,6 +45,7 @@ const PAIRED_PROPORTION_PARAMS = ['b', 'c', 'n'] as const;
 const PROPORTION_PARAMS = ['ak', 'an', 'bk', 'bn'] as const;
 const DETECTOR_COUNT_PARAMS = ['ayes', 'ano', 'byes', 'bno'] as const;
 const CLASS_NAMES = { yes: 'should-be-YES', no: 'should-be-NO' } as const;
+const COMPARE_PARAMS = ['a', 'b', 'aname', 'bname', ...DETECTOR_COUNT_PARAMS, ...PAIRED_PROPORTION_PARAMS, ...PAIRED_BALANCED_PARAMS, ...PROPORTION_PARAMS, 'delta', 'confidence'];
 
 /** Reads `#/compare?…`; every malformed or conflicting parameter is named. */
 export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink> {
@@ -138,6 +139,8 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
     reader.problem('ayes', 'Paired counts of one proportion (b, c, n) do not go with per-class counts (ayes, ano, byes, bno); keep one.');
   }
   if (data.kind === 'paired-balanced') checkTablesAgree(reader, data.tables, a.counts, b.counts);
+  // `yes`/`no` have their own message above.
+  reader.unexpected([...COMPARE_PARAMS, 'yes', 'no'], 'the comparison');
   return reader.result({ a, b, data, delta });
 }
 
@@ -237,15 +240,16 @@ export const DEFAULT_RANK_TARGET = 0.9;
 export function parseRankLink(params: URLSearchParams): LinkParse<RankLink> {
   const reader = new LinkReader(params);
   const delta = reader.optionalDelta();
-  let against: RankLink['against'] = { kind: 'target', target: DEFAULT_RANK_TARGET };
-  if (reader.has('ref') && reader.has('target')) {
-    reader.problem('ref', 'Rank against a reference detector (ref) or a target accuracy (target), not both.');
-  } else if (reader.has('ref')) {
+  // Each of ref and target is checked even when both are given (a problem of its own), so every bad one is named.
+  const target = reader.fraction('target', DEFAULT_RANK_TARGET, 'a target balanced accuracy', true);
+  let against: RankLink['against'] = { kind: 'target', target };
+  if (reader.has('ref')) {
     const id = (reader.raw('ref') ?? '').trim();
     if (!DETECTOR_ID_PATTERN.test(id) || id.length > MAX_ID_LENGTH) reader.problem('ref', `“ref” is “${clip(id)}”; expected a detector id.`);
     against = { kind: 'reference', id };
-  } else {
-    against = { kind: 'target', target: reader.fraction('target', DEFAULT_RANK_TARGET, 'a target balanced accuracy', true) };
+  }
+  if (reader.has('ref') && reader.has('target')) {
+    reader.problem('ref', 'Rank against a reference detector (ref) or a target accuracy (target), not both.');
   }
   let ids: string[] | undefined;
   const idsText = reader.raw('ids');
@@ -256,6 +260,7 @@ export function parseRankLink(params: URLSearchParams): LinkParse<RankLink> {
     if (bad !== undefined) reader.problem('ids', `“ids” holds “${clip(bad)}”, which is not a detector id; expected ids separated by commas.`);
     if (ids.length === 0) reader.problem('ids', '“ids” is empty; expected detector ids separated by commas, or no ids for the whole workspace.');
   }
+  reader.unexpected(['ref', 'target', 'ids', 'delta', 'confidence'], 'the ranking');
   return reader.result({ against, ids, delta });
 }
 

@@ -1,6 +1,6 @@
 import type { ProportionMethod } from '../../stats';
 import { PROPORTION_METHODS } from '../methods/method-info';
-import { LinkReader, numberParam, parseClassCounts, type LinkParse } from './link-params';
+import { clip, LinkReader, numberParam, parseClassCounts, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 
 /** How the coverage chart's vertical axis is drawn: all of 0–100%, or zoomed in around 1 − δ. */
@@ -71,7 +71,7 @@ function readHeatmaps(reader: LinkReader): boolean {
   const text = reader.raw('heatmaps');
   if (text === null || text === 'union') return false;
   if (text === 'both') return true;
-  reader.problem('heatmaps', `“heatmaps” is “${text}”; expected both (Buehler’s and the test inversion’s heat maps beside the union bound’s) or union.`);
+  reader.problem('heatmaps', `“heatmaps” is “${clip(text)}”; expected both (Buehler’s and the test inversion’s heat maps beside the union bound’s) or union.`);
   return false;
 }
 
@@ -81,7 +81,7 @@ function readMethods(reader: LinkReader): ProportionMethod[] {
   const names = text.split(',').map(canonicalMethodName).filter((name) => name !== '');
   const unknown = names.filter((name) => !(PROPORTION_METHODS as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
-    const found = unknown.length > 0 ? `has unknown ${unknown.map((name) => `“${name}”`).join(', ')}` : 'is empty';
+    const found = unknown.length > 0 ? `has unknown ${unknown.map((name) => `“${clip(name)}”`).join(', ')}` : 'is empty';
     reader.problem('methods', `“methods” ${found}; expected a comma-separated list of ${PROPORTION_METHODS.join(', ')}.`);
     return [...DEFAULT_COVERAGE_LINK.methods];
   }
@@ -103,7 +103,7 @@ function readClassSize(reader: LinkReader, name: 'yes' | 'no', fallback: number)
   const total = typeof counts === 'string' ? undefined : counts.total;
   if (total === undefined || total > MAX_HEATMAP_CLASS_SIZE) {
     const why = typeof counts === 'string' ? counts : `the heat map takes class sizes up to ${MAX_HEATMAP_CLASS_SIZE}`;
-    reader.problem(name, `“${name}” is “${text}”; ${why}.`);
+    reader.problem(name, `“${name}” is “${clip(text)}”; ${why}.`);
     return fallback;
   }
   return total;
@@ -113,6 +113,6 @@ function readAxis(reader: LinkReader): CoverageAxis {
   const text = reader.raw('axis');
   if (text === null) return DEFAULT_COVERAGE_LINK.axis;
   if (text === 'full' || text === 'zoom') return text;
-  reader.problem('axis', `“axis” is “${text}”; expected full (0–100%) or zoom (around 1 − δ).`);
+  reader.problem('axis', `“axis” is “${clip(text)}”; expected full (0–100%) or zoom (around 1 − δ).`);
   return DEFAULT_COVERAGE_LINK.axis;
 }

@@ -1,5 +1,5 @@
 import type { ClassCounts } from '../../stats';
-import { LinkReader, classCountsParam, numberParam } from './link-params';
+import { LinkReader, classCountsParam, clip, numberParam } from './link-params';
 import { hashHref } from './routes';
 
 /**
@@ -64,7 +64,7 @@ export function parseExplorerParams(params: URLSearchParams): ExplorerParse {
   const modeText = reader.raw('mode');
   if (modeText !== null) {
     if ((EXPLORER_MODES as readonly string[]).includes(modeText)) mode = modeText as ExplorerMode;
-    else reader.problem('mode', `“mode” is “${modeText}”; expected one of ${EXPLORER_MODES.join(', ')}.`);
+    else reader.problem('mode', `“mode” is “${clip(modeText)}”; expected one of ${EXPLORER_MODES.join(', ')}.`);
   }
 
   const n = reader.wholeNumber('n', defaults.n, 1, EXPLORER_MAX_N);
@@ -73,7 +73,7 @@ export function parseExplorerParams(params: URLSearchParams): ExplorerParse {
   if (kText !== null) {
     const value = /^\d+$/.test(kText.trim()) ? Number(kText.trim()) : NaN;
     // A bad k names the range it can take here, 0 to n (not the links' general 10⁹).
-    if (!Number.isSafeInteger(value)) reader.problem('k', `“k” is “${kText}”; expected a whole number from 0 to n = ${count(n)}.`);
+    if (!Number.isSafeInteger(value)) reader.problem('k', `“k” is “${clip(kText)}”; expected a whole number from 0 to n = ${count(n)}.`);
     else if (value > n) {
       reader.problem('k', `“k” is ${count(value)}, more than n = ${count(n)}; showing k = n.`);
       k = n;

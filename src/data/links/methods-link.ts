@@ -22,17 +22,19 @@ export function parseMethodsLink(params: URLSearchParams): LinkParse<MethodsLink
   const detectorParams = reader.has('yes') || reader.has('no');
   const proportionParams = reader.has('n') || reader.has('k');
 
-  if (detectorParams && proportionParams) {
-    reader.problem('n', 'The link has both n/k (one proportion) and yes/no (a detector); keep one pair.');
-    return reader.result(DEFAULT_METHODS_LINK);
-  }
-  if (detectorParams) {
+  // Both pairs given: a problem of its own, and each pair is still read so that every bad value is named.
+  if (detectorParams && proportionParams) reader.problem('n', 'The link has both n/k (one proportion) and yes/no (a detector); keep one pair.');
+  if (detectorParams && !proportionParams) {
     for (const name of ['yes', 'no']) {
       if (!reader.has(name)) reader.problem(name, `“${name}” is missing; a detector needs both yes=correct/total and no=correct/total.`);
     }
     const yes = reader.classCounts('yes', 'should-be-YES');
     const no = reader.classCounts('no', 'should-be-NO');
     return reader.result(yes && no ? { kind: 'detector', yes, no, delta, balanced } : DEFAULT_METHODS_LINK);
+  }
+  if (detectorParams) {
+    reader.classCounts('yes', 'should-be-YES');
+    reader.classCounts('no', 'should-be-NO');
   }
   if (!proportionParams) return reader.result({ ...DEFAULT_METHODS_LINK, delta });
 

@@ -1,6 +1,6 @@
 import type { ClassCounts } from '../../stats';
 import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../methods/balanced-method';
-import { classCountsParam, LinkReader, numberParam, type LinkParse, readBalancedParam } from './link-params';
+import { classCountsParam, clip, LinkReader, numberParam, type LinkParse, readBalancedParam } from './link-params';
 import { hashHref } from './routes';
 
 /** What the planner aims for: the balanced lower bound above `target`, or the interval narrower than it. */
@@ -94,7 +94,7 @@ function readGoal(reader: LinkReader): PlanGoal {
   const text = reader.raw('goal');
   if (text === null) return DEFAULT_PLAN_LINK.goal;
   if (text === 'lower' || text === 'width') return text;
-  reader.problem('goal', `“goal” is “${text}”; expected lower (the lower bound clears the target) or width (the interval gets narrower than the target).`);
+  reader.problem('goal', `“goal” is “${clip(text)}”; expected lower (the lower bound clears the target) or width (the interval gets narrower than the target).`);
   return DEFAULT_PLAN_LINK.goal;
 }
 
@@ -109,7 +109,7 @@ function readRatio(reader: LinkReader): LabelRatio | undefined {
   const yes = match ? Number(match[1]) : NaN;
   const no = match ? Number(match[2]) : NaN;
   if (!(yes >= 0 && no >= 0 && yes + no > 0 && Number.isFinite(yes + no))) {
-    reader.problem('ratio', `“ratio” is “${text}”; expected YES:NO parts, two numbers ≥ 0 (not both 0) such as 1:1 or 2:3.`);
+    reader.problem('ratio', `“ratio” is “${clip(text)}”; expected YES:NO parts, two numbers ≥ 0 (not both 0) such as 1:1 or 2:3.`);
     return undefined;
   }
   return { yes, no };

@@ -2,7 +2,7 @@ import { percentNumber } from '../../data/format';
 import type { LabelRatio } from '../../data/links';
 import type { FieldReading } from './ParsedField';
 
-const NUMBER = /^(\d+\.?\d*|\.\d+)$/;
+const NUMBER = /^(\d+(\.\d*)?|\.\d+)$/;
 
 /** 0.9 → "90%": the form the planner's fields show a proportion in. */
 export function formatProportion(value: number | undefined): string {
@@ -30,7 +30,7 @@ export function parseProportion(text: string, options: { inclusive: boolean; opt
 export function parseRatio(text: string): FieldReading<LabelRatio | undefined> {
   const trimmed = text.trim();
   if (trimmed === '') return { value: undefined };
-  const match = /^(\d+\.?\d*)\s*:\s*(\d+\.?\d*)$/.exec(trimmed);
+  const match = /^(\d+(?:\.\d*)?)\s*:\s*(\d+(?:\.\d*)?)$/.exec(trimmed);
   const yes = match ? Number(match[1]) : NaN;
   const no = match ? Number(match[2]) : NaN;
   if (!(yes >= 0 && no >= 0 && yes + no > 0)) return { problem: `“${trimmed}” is not a YES:NO ratio; write e.g. 1:1 or 2:3.` };
