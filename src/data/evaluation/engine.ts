@@ -26,6 +26,7 @@ import {
   type EvaluationMapping,
 } from './sql';
 import type { SkippedLines } from './convert';
+import { COUNTED_COLUMNS, PREVIEW_COLUMNS } from './mapping';
 import type { ThresholdBins } from './threshold';
 import type { ConvertJob, ConvertMessage } from './convert.worker';
 import type { DuckDbRuntime } from './duckdb';
@@ -159,8 +160,11 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
     const names = described.map((row) => String(row.column_name));
     if (names.length === 0) throw new EvaluationFileError(`“${file.name}” has no columns.`);
-    const [distinct] = await run(distinctCountsSql(names));
-    const preview = await run(previewSql(names, PREVIEW_ROWS));
+    // A wide file (thousands of feature columns) has only its first columns counted and previewed.
+    const counted = names.slice(0, COUNTED_COLUMNS);
+    const previewed = names.slice(0, PREVIEW_COLUMNS);
+    const [distinct] = await run(distinctCountsSql(counted));
+    const preview = await run(previewSql(previewed, PREVIEW_ROWS));
     const columns = described.map((row, index) => ({
       name: String(row.column_name),
       type: String(row.column_type),
@@ -174,7 +178,8 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
       bytes: file.size,
       rows,
       columns,
-      preview: preview.map((row) => names.map((column) => (row[column] === null || row[column] === undefined ? '' : String(row[column])))),
+      countedColumns: counted.length,
+      preview: preview.map((row) => previewed.map((column) => (row[column] === null || row[column] === undefined ? '' : String(row[column])))),
       headerLine: (format === 'csv' || format === 'tsv' || format === 'csv.gz') && !names.every((column, index) => column === `column${index}`),
       skipped,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectorIdFromName, guessMapping, valueMeaning, withValueMeaning } from './mapping';
+import { COUNTED_COLUMNS, detectorIdFromName, guessMapping, mappingCandidates, valueMeaning, withValueMeaning } from './mapping';
 
 const column = (name: string, type = 'VARCHAR', distinct = 1000) => ({ name, type, distinct });
 
@@ -70,5 +70,34 @@ describe('detectorIdFromName', () => {
     expect(new Set(ids).size).toBe(names.length);
     expect(names.map(detectorIdFromName)).toEqual(ids);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+  });
+});
+
+describe('mappingCandidates (issue 29: a file of 5,000 columns)', () => {
+  // Features first, the label and prediction far down, as a wide export writes them; columns past the
+  // cap were not counted (distinct 0), as the engine leaves them.
+  const wide = [
+    ...Array.from({ length: 4996 }, (_, index) => column(`feature_${index}`, 'BIGINT', index < COUNTED_COLUMNS ? 10 : 0)),
+    column('y_true', 'VARCHAR', 0),
+    column('y_pred', 'VARCHAR', 0),
+    column('captured', 'TIMESTAMP', 0),
+    column('region', 'VARCHAR', 0),
+  ];
+
+  it('offers the counted columns and, past them, those named or typed like a role, in file order', () => {
+    const mapping = guessMapping(wide);
+    const offered = mappingCandidates(wide, mapping).map((offer) => offer.name);
+    expect(offered).toHaveLength(COUNTED_COLUMNS + 3);
+    expect(offered.slice(0, 2)).toEqual(['feature_0', 'feature_1']);
+    expect(offered.slice(-3)).toEqual(['y_true', 'y_pred', 'captured']);
+    // Guessed by name and type alone; uncounted columns are never guessed as slices.
+    expect(mapping).toMatchObject({ truth: 'y_true', prediction: 'y_pred', timestamp: 'captured', slices: [] });
+  });
+
+  it('keeps a column the mapping uses (a link can name any column), and offers every column of a narrow file', () => {
+    const mapping = { ...guessMapping(wide), slices: ['region'] };
+    expect(mappingCandidates(wide, mapping).map((offer) => offer.name)).toContain('region');
+    const narrow = wide.slice(0, 10);
+    expect(mappingCandidates(narrow, guessMapping(narrow))).toEqual(narrow);
   });
 });

@@ -28,6 +28,26 @@ export const NO_WORDS = ['no', 'false', '0', '0.0', 'negative', 'neg', 'n', 'f']
 /** Slice columns have at least 2 and at most this many distinct values. */
 export const MAX_SLICE_VALUES = 50;
 
+/**
+ * Wide files (thousands of feature columns): only the first COUNTED_COLUMNS columns have their
+ * distinct values counted (the split and slice candidates), and the preview shows the first
+ * PREVIEW_COLUMNS. Columns past the cap are still candidates for the other roles by name and type.
+ */
+export const COUNTED_COLUMNS = 200;
+export const PREVIEW_COLUMNS = 50;
+
+/**
+ * The columns a mapping form offers: all of them up to COUNTED_COLUMNS; past that the first
+ * COUNTED_COLUMNS, then those named like a role (`y_true`, `score` …) or typed as a timestamp, and
+ * those the mapping already uses (a link can name any column) — in file order.
+ */
+export function mappingCandidates<Column extends ColumnSummary>(columns: readonly Column[], mapping: EvaluationMapping): Column[] {
+  if (columns.length <= COUNTED_COLUMNS) return [...columns];
+  const used = new Set<string | null>([mapping.detector, mapping.truth, mapping.prediction, mapping.score, mapping.timestamp, mapping.exampleId, mapping.split, ...mapping.slices]);
+  const roleNames = new Set(Object.values(ROLE_NAMES).flat());
+  return columns.filter((column, index) => index < COUNTED_COLUMNS || used.has(column.name) || roleNames.has(squash(column.name)) || isTemporal(column.type));
+}
+
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const isNumeric = (type: string) => /^(DOUBLE|FLOAT|REAL|DECIMAL|BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT|UBIGINT|UINTEGER)/.test(type);
 const isTemporal = (type: string) => /^(TIMESTAMP|DATE)/.test(type);

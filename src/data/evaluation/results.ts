@@ -16,7 +16,10 @@ export interface EvaluationColumn {
   name: string;
   /** DuckDB's type for it: VARCHAR, BIGINT, DOUBLE, BOOLEAN, TIMESTAMP … */
   type: string;
-  /** Approximate number of distinct values (HyperLogLog; exact enough to tell categorical columns). */
+  /**
+   * Approximate number of distinct values (HyperLogLog; exact enough to tell categorical columns);
+   * 0 where they were not counted (past COUNTED_COLUMNS: see `countedColumns`).
+   */
   distinct: number;
 }
 
@@ -26,8 +29,10 @@ export interface OpenedEvaluation {
   bytes: number;
   rows: number;
   columns: EvaluationColumn[];
-  /** The first rows, each value as text ('' for missing), in column order. */
+  /** The first rows, each value as text ('' for missing), of the first PREVIEW_COLUMNS columns. */
   preview: string[][];
+  /** How many of the first columns had their distinct values counted (all up to COUNTED_COLUMNS). */
+  countedColumns: number;
   /** Whether row n of the data is line n + 1 of the file (CSV/TSV with a header row). */
   headerLine: boolean;
   /** JSON Lines lines that are not a JSON object, left out before counting rows. */

@@ -305,7 +305,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             </p>
           )}
           <PreviewTable opened={opened} />
-          <MappingForm columns={columns} labelValues={labelValues} mapping={mapping} onChange={setMapping} threshold={threshold} onThreshold={setThreshold} />
+          <MappingForm columns={columns} countedColumns={opened.countedColumns} labelValues={labelValues} mapping={mapping} onChange={setMapping} threshold={threshold} onThreshold={setThreshold} />
           <FiltersForm mapping={mapping} filters={activeFilters} onChange={setFilters} />
           {counted && balancedMethod !== 'union' && (
             <p className="data-note">

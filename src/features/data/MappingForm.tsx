@@ -2,6 +2,7 @@ import { useId } from 'react';
 import {
   type EvaluationColumn,
   type EvaluationMapping,
+  mappingCandidates,
   type SingleRole,
   type ValueCount,
   valueMeaning,
@@ -25,7 +26,8 @@ const NONE = '';
 
 /** Column roles as selects, slice columns as checkboxes, and each seen label value's meaning. */
 export function MappingForm({
-  columns,
+  columns: allColumns,
+  countedColumns,
   mapping,
   labelValues,
   threshold,
@@ -33,6 +35,8 @@ export function MappingForm({
   onThreshold,
 }: {
   columns: readonly EvaluationColumn[];
+  /** The first columns whose distinct values were counted (the rest are offered by name and type only). */
+  countedColumns: number;
   mapping: EvaluationMapping;
   /** The most frequent values of the true-label and prediction columns. */
   labelValues: readonly ValueCount[];
@@ -41,6 +45,8 @@ export function MappingForm({
   onThreshold: (threshold: number) => void;
 }) {
   const id = useId();
+  const columns = mappingCandidates(allColumns, mapping);
+  const counted = new Set(allColumns.slice(0, countedColumns).map((column) => column.name));
   const roleSelect = (role: SingleRole, optional: boolean) => (
     <div className="data-field" key={role}>
       <label htmlFor={`${id}-${role}`}>{ROLE_LABELS[role]}</label>
@@ -61,6 +67,13 @@ export function MappingForm({
   return (
     <fieldset className="data-mapping">
       <legend>Column roles</legend>
+      {columns.length < allColumns.length && (
+        <p role="note" className="muted">
+          This file has {allColumns.length.toLocaleString('en-US')} columns: only the first {countedColumns.toLocaleString('en-US')} were summarised and
+          are offered here, with {(columns.length - Math.min(columns.length, countedColumns)).toLocaleString('en-US')} more whose name or type fits a role; slices come from
+          the first {countedColumns.toLocaleString('en-US')}. A column further on can be named in the link (for example <code>truth=…</code>).
+        </p>
+      )}
       <div className="data-fields">
         {roleSelect('truth', false)}
         {roleSelect('prediction', true)}
@@ -89,7 +102,7 @@ export function MappingForm({
       <fieldset className="data-slices">
         <legend>Slice columns (categorical)</legend>
         {columns
-          .filter((column) => !singleRoles.has(column.name))
+          .filter((column) => !singleRoles.has(column.name) && (counted.has(column.name) || mapping.slices.includes(column.name)))
           .map((column) => (
             <label key={column.name} className="data-check">
               <input
@@ -102,7 +115,7 @@ export function MappingForm({
                   })
                 }
               />{' '}
-              {column.name} <span className="muted">(~{column.distinct.toLocaleString('en-US')} values)</span>
+              {column.name} <span className="muted">{counted.has(column.name) ? `(~${column.distinct.toLocaleString('en-US')} values)` : '(values not counted)'}</span>
             </label>
           ))}
       </fieldset>

@@ -1,17 +1,20 @@
 import { TableScroll } from '../../components/TableScroll';
 import type { OpenedEvaluation } from '../../data/evaluation';
 
-/** The file's first rows as DuckDB read them, with each column's detected type. */
+/** The file's first rows as DuckDB read them, with each column's detected type (of a wide file, its first columns). */
 export function PreviewTable({ opened }: { opened: OpenedEvaluation }) {
+  const shown = opened.columns.slice(0, opened.preview[0]?.length ?? opened.columns.length);
+  const capped = shown.length < opened.columns.length;
   return (
     <TableScroll label="The file's first rows">
       <table className="data-table">
         <caption>
           First {opened.preview.length} of {opened.rows.toLocaleString('en-US')} rows
+          {capped && `, first ${shown.length} of ${opened.columns.length.toLocaleString('en-US')} columns`}
         </caption>
         <thead>
           <tr>
-            {opened.columns.map((column) => (
+            {shown.map((column) => (
               <th key={column.name} scope="col">
                 {column.name} <span className="muted">{column.type.toLowerCase()}</span>
               </th>
