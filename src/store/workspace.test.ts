@@ -401,26 +401,6 @@ describe('persistence', () => {
       JSON.stringify({ version: 1, state: { detectors: [{ ...forklift, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
       'invalid detectors — detectors[0].yes.correct: must be ≤ total (40), got 45',
     ],
-    [
-      'an unknown sort',
-      JSON.stringify({ version: 1, state: { detectors: [], delta: 0.05, sort: 'random', showUnionBounds: false, seeded: true } }),
-      'unknown sort order "random"',
-    ],
-    [
-      'an unknown balanced-interval method',
-      JSON.stringify({ version: 2, state: { detectors: [], delta: 0.05, sort: 'estimate', showUnionBounds: false, balancedMethod: 'bonferroni', seeded: true } }),
-      'unknown balanced-interval method "bonferroni"',
-    ],
-    [
-      'a version-2 workspace without its balanced-interval method',
-      JSON.stringify({ version: 2, state: { detectors: [], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
-      'unknown balanced-interval method none',
-    ],
-    [
-      'an unknown balanced-interval method in version 1',
-      JSON.stringify({ version: 1, state: { detectors: [], delta: 0.05, sort: 'estimate', showUnionBounds: false, balancedMethod: 7, seeded: true } }),
-      'unknown balanced-interval method 7',
-    ],
     ['version-0 data without detectors', JSON.stringify({ version: 0, state: { confidence: 0.95 } }), 'version-0 data without a detectors list'],
     ['a negative version', JSON.stringify({ version: -1, state: {} }), 'unknown saved format version -1'],
   ];
@@ -455,6 +435,39 @@ describe('persistence', () => {
     expect(state.storageProblem?.message).toMatch(/^Your saved confidence level was reset to δ = 0.05 \(the saved δ = .* cannot be used: .*\)\. Your detectors are unchanged/);
     expect(state.storageProblem?.backupKey).toBe(BACKUP_KEY);
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
+  });
+
+  // Issue 29: every saved setting is checked by one schema (PERSISTED_SETTINGS); a bad one is reset
+  // and named, the saved workspace copied aside as it was, and the detectors kept.
+  it.each([
+    ['an unknown balanced-interval method', 2, { balancedMethod: 'bogus' }, { balancedMethod: 'buehler' }, ['balanced interval was reset to buehler (unknown balanced-interval method "bogus")']],
+    ['a version-2 workspace without its balanced-interval method', 2, { balancedMethod: undefined }, { balancedMethod: 'buehler' }, ['balanced interval was reset to buehler (unknown balanced-interval method none)']],
+    ['an unknown balanced-interval method in version 1', 1, { balancedMethod: 7 }, { balancedMethod: 'buehler' }, ['balanced interval was reset to buehler (unknown balanced-interval method 7)']],
+    ['an unknown sort', 1, { sort: 'random' }, { sort: 'estimate' }, ['sort order was reset to estimate (unknown sort order "random")']],
+    [
+      'several bad settings at once',
+      2,
+      { sort: 'x'.repeat(5000), showUnionBounds: 'yes', seeded: null },
+      { sort: 'estimate', showUnionBounds: false, seeded: true },
+      [
+        `sort order was reset to estimate (unknown sort order "${'x'.repeat(39)}…)`,
+        'choice to show the δ/4 bounds was reset to hidden (expected true or false, found "yes")',
+        'note that the samples were loaded was reset to loaded (expected true or false, found null)',
+      ],
+    ],
+  ] as const)('resets %s alone, naming it, and keeps the detectors', async (_what, version, bad, fixed, resets) => {
+    const state = { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'union', seeded: true, ...bad };
+    const raw = JSON.stringify({ version, state });
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
+    const read = (await newStore()).getState();
+    expect(read).toMatchObject({ detectors: [forklift], delta: 0.01, ...Object.fromEntries(Object.keys(bad).map((key) => [key, (fixed as Record<string, unknown>)[key]])) });
+    expect(read.storageProblem).toEqual({
+      message: `Your saved ${resets.join('; ')}. Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${BACKUP_KEY}".`,
+      backupKey: BACKUP_KEY,
+    });
+    expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
+    // The repaired workspace is what is saved now.
+    expect((await stored()).state).toMatchObject({ detectors: [forklift], ...fixed });
   });
 
   it('never overwrites an earlier backup', async () => {

@@ -1,5 +1,4 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import { DEFAULT_DELTA } from '../../data/links';
 import type { WorkspaceBackend } from '../workspace-backend';
 import { checkPersisted, isRecord, migrateWorkspace, WORKSPACE_VERSION } from './migrate';
 import type { PersistedWorkspace, StorageProblem } from './types';
@@ -18,8 +17,8 @@ export interface GuardedStorage {
 /**
  * Wraps the backend so that nothing read can crash the app and nothing unreadable is destroyed:
  * unparsable JSON, a foreign shape, a newer version or invalid detectors are copied to
- * `tailbound.workspace.corrupt-<time>` before the workspace starts afresh (an unusable δ alone is
- * reset, the detectors kept). If even the copy fails, writing is switched off for the session so
+ * `tailbound.workspace.corrupt-<time>` before the workspace starts afresh (unusable settings alone —
+ * δ, sort, balanced interval… — are reset to their defaults, each named, the detectors kept). If even the copy fails, writing is switched off for the session so
  * the original survives. Nothing is written before the saved workspace has been read, a write that
  * fails (quota, private mode) is reported in words and leaves the state on screen and the last
  * saved copy as they are, and a state whose saved parts did not change is not written again.
@@ -66,11 +65,13 @@ export function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage 
       backupKey: copy.key,
     };
   };
-  const setAsideDelta = async (reason: string): Promise<StorageProblem> => {
+  /** Some saved settings were unusable and reset (`resets` says which and why); the detectors are kept. */
+  const setAsideSettings = async (resets: readonly string[]): Promise<StorageProblem> => {
     const copy = await copyAside();
-    if ('error' in copy) return { message: `Your saved confidence level was reset to δ = ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged.`, backupKey: '' };
+    const what = `Your saved ${resets.join('; ')}.`;
+    if ('error' in copy) return { message: `${what} Your detectors are unchanged.`, backupKey: '' };
     return {
-      message: `Your saved confidence level was reset to δ = ${DEFAULT_DELTA} (${reason}). Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${copy.key}".`,
+      message: `${what} Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${copy.key}".`,
       backupKey: copy.key,
     };
   };
@@ -112,11 +113,12 @@ export function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage 
       pending = await setAside(checked.reason);
       return null;
     }
-    // Only δ is unusable (e.g. saved before the δ policy tightened): keep the detectors, reset δ.
-    if (checked.deltaReset) pending = await setAsideDelta(checked.deltaReset);
+    // Only settings are unusable (a δ saved before the δ policy tightened, an unknown method): keep the detectors, reset those.
+    const repaired = checked.resets.length > 0;
+    if (repaired) pending = await setAsideSettings(checked.resets);
     const value = { state: checked.value, version: WORKSPACE_VERSION };
     // Migrated, moved from localStorage or repaired: save the form that was read, once.
-    if (parsed.version !== WORKSPACE_VERSION || legacyToClear || checked.deltaReset) await save(name, value);
+    if (parsed.version !== WORKSPACE_VERSION || legacyToClear || repaired) await save(name, value);
     // What was read is what is saved: the store takes these very objects, so it is not written back
     // (a tab re-reading another tab's save must not save it again and wake that tab in turn).
     lastWritten = value.state;

@@ -1,7 +1,7 @@
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile, SORT_KEYS, type SortKey } from '../../data/detectors';
 import { deltaFromConfidence } from '../../data/format';
 import { DEFAULT_DELTA, deltaProblem } from '../../data/links';
-import { isBalancedMethod } from '../../data/methods';
+import { DEFAULT_BALANCED_METHOD, isBalancedMethod } from '../../data/methods';
 import type { PersistedWorkspace } from './types';
 
 /** The saved format's version: what `migrateWorkspace` brings every older one up to. */
@@ -67,8 +67,66 @@ function fromVersion0(persisted: unknown): unknown {
   };
 }
 
-/** `deltaReset` says why a saved δ was replaced by the default (the rest of the workspace is kept). */
-export type PersistedCheck = { ok: true; value: PersistedWorkspace; deltaReset?: string } | { ok: false; reason: string };
+/**
+ * The one schema of the saved view settings: for each field, what it falls back to and why a stored
+ * value cannot be used (null when it can). Detectors are checked by the detectors file's schema
+ * (`parseDetectorsFile`); a bad detector sets the whole workspace aside, while a bad setting is
+ * reset to its fallback alone, named in a message, with the saved workspace copied aside as it was
+ * and the rest of it kept.
+ */
+export const PERSISTED_SETTINGS: { [K in Exclude<keyof PersistedWorkspace, 'detectors'>]: SettingRule<PersistedWorkspace[K]> } = {
+  delta: {
+    label: 'confidence level',
+    fallback: DEFAULT_DELTA,
+    shown: (delta) => `δ = ${delta}`,
+    problem: (value) => {
+      const problem = typeof value === 'number' ? deltaProblem(value) : `δ is ${typeof value}`;
+      return problem === null ? null : `the saved δ = ${clipped(value)} cannot be used: ${problem}`;
+    },
+  },
+  sort: {
+    label: 'sort order',
+    fallback: 'estimate',
+    shown: String,
+    problem: (value) => (SORT_KEYS.includes(value as SortKey) ? null : `unknown sort order ${clipped(value)}`),
+  },
+  balancedMethod: {
+    label: 'balanced interval',
+    fallback: DEFAULT_BALANCED_METHOD,
+    shown: String,
+    problem: (value) => (isBalancedMethod(value) ? null : `unknown balanced-interval method ${value === undefined ? 'none' : clipped(value)}`),
+  },
+  showUnionBounds: {
+    label: 'choice to show the δ/4 bounds',
+    fallback: false,
+    shown: (show) => (show ? 'shown' : 'hidden'),
+    problem: (value) => (typeof value === 'boolean' ? null : `expected true or false, found ${clipped(value)}`),
+  },
+  seeded: {
+    label: 'note that the samples were loaded',
+    // A saved workspace was seeded: false would load the samples into it.
+    fallback: true,
+    shown: (seeded) => (seeded ? 'loaded' : 'not loaded'),
+    problem: (value) => (typeof value === 'boolean' ? null : `expected true or false, found ${clipped(value)}`),
+  },
+};
+
+interface SettingRule<T> {
+  /** What the setting is called in a message ("Your saved sort order was reset …"). */
+  label: string;
+  fallback: T;
+  shown: (value: T) => string;
+  problem: (value: unknown) => string | null;
+}
+
+/** A stored value as a message quotes it: JSON, at most 40 characters. */
+function clipped(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** `resets` name each setting that was unusable and reset to its fallback, and why (the rest of the workspace is kept). */
+export type PersistedCheck = { ok: true; value: PersistedWorkspace; resets: string[] } | { ok: false; reason: string };
 
 export function checkPersisted(value: unknown): PersistedCheck {
   if (value instanceof MigrationFailure) return { ok: false, reason: value.reason };
@@ -79,23 +137,25 @@ export function checkPersisted(value: unknown): PersistedCheck {
     const more = parsed.errors.length > shown.length ? ` (and ${parsed.errors.length - shown.length} more)` : '';
     return { ok: false, reason: `invalid detectors — ${shown.join('; ')}${more}` };
   }
-  const deltaError = typeof value.delta === 'number' ? deltaProblem(value.delta) : `δ is ${typeof value.delta}`;
-  if (!SORT_KEYS.includes(value.sort as SortKey)) return { ok: false, reason: `unknown sort order ${JSON.stringify(value.sort)}` };
-  if (!isBalancedMethod(value.balancedMethod)) return { ok: false, reason: `unknown balanced-interval method ${JSON.stringify(value.balancedMethod) ?? 'none'}` };
-  if (typeof value.showUnionBounds !== 'boolean' || typeof value.seeded !== 'boolean') {
-    return { ok: false, reason: 'view settings of the wrong type' };
-  }
+  const resets: string[] = [];
+  const setting = <K extends keyof typeof PERSISTED_SETTINGS>(key: K): PersistedWorkspace[K] => {
+    const rule = PERSISTED_SETTINGS[key] as SettingRule<PersistedWorkspace[K]>;
+    const problem = rule.problem(value[key]);
+    if (problem === null) return value[key] as PersistedWorkspace[K];
+    resets.push(`${rule.label} was reset to ${rule.shown(rule.fallback)} (${problem})`);
+    return rule.fallback;
+  };
   return {
     ok: true,
     value: {
       detectors: parsed.detectors,
-      delta: deltaError ? DEFAULT_DELTA : (value.delta as number),
-      sort: value.sort as SortKey,
-      showUnionBounds: value.showUnionBounds,
-      balancedMethod: value.balancedMethod,
-      seeded: value.seeded,
+      delta: setting('delta'),
+      sort: setting('sort'),
+      showUnionBounds: setting('showUnionBounds'),
+      balancedMethod: setting('balancedMethod'),
+      seeded: setting('seeded'),
     },
-    ...(deltaError ? { deltaReset: `the saved δ = ${String(value.delta)} cannot be used: ${deltaError}` } : {}),
+    resets,
   };
 }
 
