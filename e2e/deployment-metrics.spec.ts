@@ -100,6 +100,19 @@ test('the CSV export and the report carry the metrics and the deployment figures
   await expectNoAxeViolations(page);
 });
 
+test('the list can show a chosen metric as its column, kept in the link; balanced accuracy stays the default', async ({ page }) => {
+  await page.goto('./#/?delta=0.05');
+  await expect(page.getByRole('columnheader', { name: /^Balanced accuracy \(95% interval/ })).toBeVisible();
+  await page.getByLabel('Column').selectOption('Precision');
+  await expect(page).toHaveURL(/metric=precision/);
+  await expect(page.getByRole('columnheader', { name: 'Precision (95% interval, exact central (Clopper–Pearson) given the number of such answers)' })).toBeVisible();
+  await expect(page.getByLabel('Sort by')).toContainText('Precision: worst plausible (lower bound), worst first');
+  await expect(page.getByRole('img', { name: /, precision: / }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('./#/?metric=accuracy');
+  await expect(page.getByText('“metric” is “accuracy”; expected one of balanced, precision, recall, specificity, npv, f1.')).toBeVisible();
+});
+
 test.describe('phone width (390 px)', () => {
   test.use({ viewport: PHONE });
 

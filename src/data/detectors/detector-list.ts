@@ -1,6 +1,7 @@
 import type { Detector } from './detector';
 import type { BalancedMethod } from '../methods/balanced-method';
 import { detectorBalancedEstimate, detectorLowerBound } from './detector-intervals';
+import { detectorMetricFigure, type ListMetric } from './detector-metrics';
 
 /** List orders: by balanced-accuracy estimate, by its lower bound ("worst plausible accuracy"), or by name. */
 export type SortKey = 'estimate' | 'lower' | 'name';
@@ -10,6 +11,8 @@ export interface ListView {
   /** Case-insensitive text matched against name, query and id; blank shows everything. */
   filter: string;
   sort: SortKey;
+  /** The metric the list shows, which `estimate` and `lower` sort by; balanced accuracy when absent. */
+  metric?: ListMetric;
 }
 
 /** Lower-cased name + query + id per detector object, so a keystroke does not lower-case 10,000 strings. */
@@ -41,6 +44,8 @@ const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 
  * `estimate` and `lower` sort ascending — worst first, since the point of sorting by the lower bound
  * is to find the detectors that may be bad; detectors with an empty class (no balanced interval)
  * come last; ties are broken by name, then id, so the order is stable. `name` sorts A→Z naturally.
+ * With another `metric` (precision, recall, …) `estimate` and `lower` sort by its estimate and exact
+ * lower bound (one on its own, at δ), a detector where it is undefined last.
  * A benchmark (npm run bench) times this at 10,000 detectors.
  */
 export function visibleDetectors(detectors: readonly Detector[], view: ListView, delta: number, method: BalancedMethod): Detector[] {
@@ -49,10 +54,13 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
   if (view.sort === 'name') {
     return matching.sort((a, b) => nameCollator.compare(a.name, b.name) || compareIds(a, b));
   }
+  const metric = view.metric ?? 'balanced';
   const keyOf =
-    view.sort === 'estimate'
-      ? (detector: Detector) => detectorBalancedEstimate(detector)
-      : (detector: Detector) => detectorLowerBound(detector, delta, method);
+    metric !== 'balanced'
+      ? (detector: Detector) => detectorMetricFigure(detector, metric, delta).interval?.[view.sort === 'estimate' ? 'estimate' : 'lower']
+      : view.sort === 'estimate'
+        ? (detector: Detector) => detectorBalancedEstimate(detector)
+        : (detector: Detector) => detectorLowerBound(detector, delta, method);
   const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY }));
   keyed.sort(
     (a, b) =>

@@ -113,3 +113,30 @@ export function deploymentSentence(figures: DeploymentFigures): string {
     `; ${missed.lower}–${missed.upper} missed events a day (${method(figures.missedEvents)}).`
   );
 }
+
+/** What the detectors list can show as its column: balanced accuracy (the default) or one of the test-set metrics. */
+export const LIST_METRICS = ['balanced', ...DETECTION_METRIC_KEYS] as const;
+export type ListMetric = (typeof LIST_METRICS)[number];
+
+/** The test-set metrics of a detector object at a δ, kept while the object lives (the store replaces it when its counts change). */
+const figureCache = new WeakMap<object, { delta: number; figures: MetricFigure[] }>();
+
+/** One test-set metric of a detector (cached per detector object and δ, so sorting 10,000 rows computes each once). */
+export function detectorMetricFigure(detector: { yes: ClassCounts; no: ClassCounts }, key: DetectionMetricKey, delta: number): MetricFigure {
+  let cached = figureCache.get(detector);
+  if (!cached || cached.delta !== delta) {
+    cached = { delta, figures: detectionMetricFigures(detector.yes, detector.no, delta) };
+    figureCache.set(detector, cached);
+  }
+  return cached.figures[DETECTION_METRIC_KEYS.indexOf(key)]!;
+}
+
+/** Each list column's short name, for headers and sort orders. */
+export const LIST_METRIC_NAMES: Record<ListMetric, string> = {
+  balanced: 'Balanced accuracy',
+  precision: 'Precision',
+  recall: 'Recall',
+  specificity: 'Specificity',
+  npv: 'NPV',
+  f1: 'F1',
+};

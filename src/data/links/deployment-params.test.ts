@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseReportLink, reportHref } from './report-link';
 import { parseHashRoute } from './routes';
-import { countsHref, detectorHref, parseCountsLink, parseDetectorLink } from './share-links';
+import { countsHref, detectorHref, listHref, parseCountsLink, parseDetectorLink, parseListLink } from './share-links';
 
 const YES = { correct: 38, total: 40 };
 const NO = { correct: 55, total: 60 };
@@ -68,5 +68,18 @@ describe('prevalence= and volume= (issue 28)', () => {
     expect(reportHref(report)).toBe('#/report?id=forklift&delta=0.05&prevalence=0.02&volume=10000');
     expect(parseReportLink(parseHashRoute(reportHref(report)).params)).toEqual({ ok: true, value: report });
     expect(parseReportLink(new URLSearchParams('prevalence=1.5'))).toMatchObject({ ok: false, problems: [{ param: 'prevalence' }] });
+  });
+});
+
+describe('the list’s metric= (issue 28)', () => {
+  it('reads a metric, names a bad one, and is written only when not balanced accuracy', () => {
+    expect(parseListLink(new URLSearchParams('metric=precision'))).toMatchObject({ ok: true, value: { metric: 'precision' } });
+    expect(parseListLink(new URLSearchParams(''))).toMatchObject({ ok: true, value: { metric: undefined } });
+    expect(parseListLink(new URLSearchParams(`metric=${'p'.repeat(50)}`))).toEqual({
+      ok: false,
+      problems: [{ param: 'metric', message: `“metric” is “${'p'.repeat(40)}…”; expected one of balanced, precision, recall, specificity, npv, f1.` }],
+    });
+    expect(listHref({ delta: 0.05, sort: 'lower', filter: '', metric: 'f1' })).toBe('#/?delta=0.05&sort=lower&metric=f1');
+    expect(listHref({ delta: 0.05, sort: 'lower', filter: '', metric: 'balanced' })).toBe('#/?delta=0.05&sort=lower');
   });
 });

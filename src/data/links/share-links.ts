@@ -1,7 +1,7 @@
 import type { ClassCounts } from '../../stats';
 import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../methods/balanced-method';
 import { CLASS_LABELS, type ClassName, type Detector, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts } from '../detectors/detector';
-import type { DeploymentChoice } from '../detectors/detector-metrics';
+import { type DeploymentChoice, LIST_METRICS, type ListMetric } from '../detectors/detector-metrics';
 import { deploymentParams, readDeploymentParams } from './deployment-params';
 import { SORT_KEYS, type SortKey } from '../detectors/detector-list';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem, readBalancedParam } from './link-params';
@@ -182,11 +182,13 @@ export function countsHref(yes: ClassCounts, no: ClassCounts, delta?: number, ba
   return `#/counts?${query}${delta === undefined ? '' : `&delta=${numberParam(delta)}`}${balanced === undefined || balanced === DEFAULT_BALANCED_METHOD ? '' : `&balanced=${balanced}`}${place}`;
 }
 
-/** The list's view as a link: `#/?delta=0.05&sort=lower&filter=fork` (each part optional). */
+/** The list's view as a link: `#/?delta=0.05&sort=lower&filter=fork&metric=precision` (each part optional). */
 export interface ListLink {
   delta: number | undefined;
   sort: SortKey | undefined;
   filter: string | undefined;
+  /** The metric shown as the column (and sorted by); balanced accuracy when absent. */
+  metric?: ListMetric | undefined;
 }
 
 /** Longest filter text a link may hold. */
@@ -205,12 +207,18 @@ export function parseListLink(params: URLSearchParams): LinkParse<ListLink> {
   if (filter !== undefined && filter.length > MAX_FILTER_LENGTH) {
     reader.problem('filter', `“filter” is ${filter.length.toLocaleString('en-US')} characters long; at most ${MAX_FILTER_LENGTH}.`);
   }
-  return reader.result({ delta, sort, filter });
+  const metricText = reader.raw('metric');
+  const metric = LIST_METRICS.find((key) => key === metricText);
+  if (metricText !== null && metric === undefined) {
+    reader.problem('metric', `“metric” is “${clip(metricText)}”; expected one of ${LIST_METRICS.join(', ')}.`);
+  }
+  return reader.result({ delta, sort, filter, metric });
 }
 
-/** `#/?delta=…&sort=…&filter=…`: the list as the user sees it (an empty filter is left out). */
-export function listHref(view: { delta: number; sort: SortKey; filter: string }): string {
+/** `#/?delta=…&sort=…&filter=…&metric=…`: the list as the user sees it (an empty filter and balanced accuracy are left out). */
+export function listHref(view: { delta: number; sort: SortKey; filter: string; metric?: ListMetric }): string {
   const params: Record<string, string> = { delta: numberParam(view.delta), sort: view.sort };
   if (view.filter !== '') params.filter = view.filter;
+  if (view.metric !== undefined && view.metric !== 'balanced') params.metric = view.metric;
   return hashHref([], params);
 }

@@ -33,7 +33,7 @@ export function DetectorMetricsTable({ yes, no, delta, method }: DetectorMetrics
   return (
     <section className="metrics-table" aria-labelledby={headingId}>
       <h2 id={headingId}>Precision, recall, F1 and the rest</h2>
-      <p role="note">
+      <p className="metrics-table__mix">
         Precision and NPV describe this test set’s mix ({formatPercent(testSetPrevalence(yes, no), 1)} should-be-YES): at another
         share of YES in real traffic they differ — “What it means in deployment” below carries the rates over to it.
       </p>

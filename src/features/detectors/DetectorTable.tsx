@@ -1,10 +1,11 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { useBalancedVersion } from '../../components/use-balanced-version';
-import type { BalancedMethod } from '../../data/methods';
+import { type BalancedMethod, METRIC_METHOD_NAMES } from '../../data/methods';
 import { usePrinting } from '../../components/use-printing';
-import { type Detector, detectorIntervals } from '../../data/detectors';
+import { DETECTION_METRIC_METHOD_IDS, type Detector, detectorIntervals, detectorMetricFigure, LIST_METRIC_NAMES, type ListMetric } from '../../data/detectors';
 import { formatConfidence, formatIntervalParts } from '../../data/format';
+import type { Interval } from '../../stats';
 import { detectorHref } from '../../data/links';
 import { SelectForCompare } from './CompareSelection';
 import { BALANCED_METHOD_NAMES, countsText } from './wording';
@@ -29,6 +30,7 @@ export function DetectorTable({
   method,
   total,
   carryInLinks = false,
+  metric = 'balanced',
 }: {
   detectors: readonly Detector[];
   delta: number;
@@ -37,6 +39,8 @@ export function DetectorTable({
   total: number;
   /** Row links carry each detector's name and counts (for detectors that are not in this workspace). */
   carryInLinks?: boolean;
+  /** The metric of the numbers and bar column: balanced accuracy unless chosen. */
+  metric?: ListMetric;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -86,7 +90,7 @@ export function DetectorTable({
           <tr aria-rowindex={1}>
             <th scope="col">Detector</th>
             <th scope="col">
-              Balanced accuracy ({level} interval, {BALANCED_METHOD_NAMES[method]})
+              {LIST_METRIC_NAMES[metric]} ({level} interval, {metric === 'balanced' ? BALANCED_METHOD_NAMES[method] : METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[metric]]})
             </th>
             <th scope="col">Interval on 0–100%</th>
             <th scope="col">Labels (correct/total)</th>
@@ -95,7 +99,7 @@ export function DetectorTable({
         <tbody>
           {first > 0 && <Spacer height={first * ROW_HEIGHT} />}
           {detectors.slice(first, last).map((detector, offset) => (
-            <DetectorRow key={detector.id} detector={detector} delta={delta} method={method} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
+            <DetectorRow key={detector.id} {...{ detector, delta, method, metric }} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
           ))}
           {last < detectors.length && <Spacer height={(detectors.length - last) * ROW_HEIGHT} />}
         </tbody>
@@ -113,16 +117,13 @@ function Spacer({ height }: { height: number }) {
 }
 
 /** Memoised: while scrolling, rows that stay in the window are not re-rendered. */
-const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta: number; method: BalancedMethod; rowIndex: number; carryInLink: boolean }) {
-  const { detector, delta, method, rowIndex, carryInLink } = props;
+const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta: number; method: BalancedMethod; metric: ListMetric; rowIndex: number; carryInLink: boolean }) {
+  const { detector, delta, method, metric, rowIndex, carryInLink } = props;
   // Re-rendered when a background worker delivers an expensive balanced interval (Buehler's, the test inversion's).
   useBalancedVersion();
-  const intervals = detectorIntervals(detector, delta, method);
-  const computed = intervals.balanced;
-  const pending = computed === 'pending';
-  const balanced = pending ? null : computed;
+  const column = metricColumn(detector, delta, method, metric);
+  const { pending, interval: balanced } = column;
   const shown = balanced && formatIntervalParts(balanced);
-  const counts = `YES ${countsText(detector.yes)}, NO ${countsText(detector.no)}`;
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
       <td className="detector-table__name">
@@ -147,18 +148,18 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
         ) : pending ? (
           <span className="muted">computing the exact interval…</span>
         ) : (
-          <span className="muted">undefined: a class has no examples</span>
+          <span className="muted">{metric === 'balanced' ? 'undefined: a class has no examples' : 'undefined here (0/0)'}</span>
         )}
       </td>
       <td className="detector-table__bar">
         {balanced && (
           <IntervalBar
-            label={`${detector.name}, balanced accuracy`}
+            label={`${detector.name}, ${LIST_METRIC_NAMES[metric].toLowerCase()}`}
             interval={balanced}
             series="balanced"
-            method={BALANCED_METHOD_NAMES[intervals.method]}
+            method={column.method}
             delta={delta}
-            counts={counts}
+            counts={column.counts}
             size="mini"
           />
         )}
@@ -170,3 +171,19 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
     </tr>
   );
 });
+
+/** A row's interval of the chosen metric, its method's name and its counts; `pending` while a worker computes a balanced interval. */
+function metricColumn(detector: Detector, delta: number, method: BalancedMethod, metric: ListMetric) {
+  if (metric === 'balanced') {
+    const intervals = detectorIntervals(detector, delta, method);
+    const pending = intervals.balanced === 'pending';
+    return {
+      pending,
+      interval: pending ? null : (intervals.balanced as Interval | null),
+      method: BALANCED_METHOD_NAMES[intervals.method],
+      counts: `YES ${countsText(detector.yes)}, NO ${countsText(detector.no)}`,
+    };
+  }
+  const figure = detectorMetricFigure(detector, metric, delta);
+  return { pending: false, interval: figure.interval, method: METRIC_METHOD_NAMES[figure.methodId]!, counts: `${countsText(figure.counts)} (${LIST_METRIC_NAMES[metric]})` };
+}

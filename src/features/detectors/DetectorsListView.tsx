@@ -3,7 +3,7 @@ import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblemsNotice } from '../../components/LinkProblems';
-import { visibleDetectors, type SortKey } from '../../data/detectors';
+import { LIST_METRIC_NAMES, LIST_METRICS, type ListMetric, visibleDetectors, type SortKey } from '../../data/detectors';
 import { formatFullPrecision } from '../../data/format';
 import { detectorHref, type HashRoute, listHref, MAX_SHARED_LINK_LENGTH, parseListLink, sharedWorkspaceHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
@@ -11,6 +11,7 @@ import { CompareSelectedBar } from './CompareSelection';
 import { DetectorTable } from './DetectorTable';
 import { shareUrl } from './DetectorPanel';
 import { ExportButtons } from './ExportButtons';
+import { followAddress } from './follow-address';
 import { ImportPanel } from './ImportPanel';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
@@ -26,6 +27,12 @@ const SORT_LABELS: Record<SortKey, string> = {
   name: 'Name, A to Z',
 };
 
+/** The sort orders' names with another metric as the column: its lower bound or estimate. */
+function sortLabel(key: SortKey, metric: ListMetric): string {
+  if (metric === 'balanced' || key === 'name') return SORT_LABELS[key];
+  return `${LIST_METRIC_NAMES[metric]}: ${key === 'lower' ? 'worst plausible (lower bound)' : 'estimate'}, worst first`;
+}
+
 // Over 120 lines (127), most of it markup: the toolbar, the table, import and export panels of the
 // list page in reading order, each already a component.
 /** `#/` (optionally `?delta=`): every detector with its balanced accuracy interval; filter, sort, import, export. */
@@ -35,7 +42,9 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const linked = linkParse.ok ? linkParse.value : undefined;
   const filter = useWorkspace((state) => state.filter);
   const sort = useWorkspace((state) => state.sort);
-  const [delta, changeDelta] = useLinkedDelta(linked?.delta, (next) => listHref({ delta: next, sort, filter }));
+  // The column's metric lives in the address alone (balanced accuracy when it names none).
+  const metric = linked?.metric ?? 'balanced';
+  const [delta, changeDelta] = useLinkedDelta(linked?.delta, (next) => listHref({ delta: next, sort, filter, metric }));
   const detectors = useWorkspace((state) => state.detectors);
   const seeded = useWorkspace((state) => state.seeded);
   const setFilter = useWorkspace((state) => state.setFilter);
@@ -55,18 +64,19 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const changeView = (change: { sort?: SortKey; filter?: string }) => {
     if (change.sort !== undefined) setSort(change.sort);
     if (change.filter !== undefined) setFilter(change.filter);
-    window.history.replaceState(window.history.state, '', listHref({ delta, sort, filter, ...change }));
+    window.history.replaceState(window.history.state, '', listHref({ delta, sort, filter, metric, ...change }));
   };
   const addDetector = useWorkspace((state) => state.addDetector);
   const importDetectors = useWorkspace((state) => state.importDetectors);
   // Typing stays responsive: the field updates at once, the 10,000-row filter catches up.
   const deferredFilter = useDeferredValue(filter);
-  const lowerBoundsProgress = useLowerBounds(detectors, delta, method, sort === 'lower');
+  // Workers compute the expensive balanced bounds; the other metrics' are quick to compute here.
+  const lowerBoundsProgress = useLowerBounds(detectors, delta, method, sort === 'lower' && metric === 'balanced');
   // Until every lower bound at δ is known (a worker computes many), the list keeps the estimate order.
   const shownSort = lowerBoundsProgress === null ? sort : 'estimate';
   const shown = useMemo(
-    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort }, delta, method),
-    [detectors, deferredFilter, shownSort, delta, method],
+    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort, metric }, delta, method),
+    [detectors, deferredFilter, shownSort, delta, method, metric],
   );
 
   return (
@@ -83,7 +93,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           ignored={`The list shows your workspace’s settings instead (δ = ${formatFullPrecision(delta)}).`}
         />
       )}
-      <UndoBar onSettingsRestored={(restored) => window.history.replaceState(window.history.state, '', listHref(restored))} />
+      <UndoBar onSettingsRestored={(restored) => window.history.replaceState(window.history.state, '', listHref({ ...restored, metric }))} />
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar list-toolbar">
         <div className="toolbar__field">
@@ -99,7 +109,13 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         <div className="toolbar__field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
           <select id={`${id}-sort`} value={sort} onChange={(event) => changeView({ sort: event.target.value as SortKey })}>
-            <SelectOptions values={Object.keys(SORT_LABELS) as SortKey[]} label={(key) => SORT_LABELS[key]} />
+            <SelectOptions values={Object.keys(SORT_LABELS) as SortKey[]} label={(key) => sortLabel(key, metric)} />
+          </select>
+        </div>
+        <div className="toolbar__field">
+          <label htmlFor={`${id}-metric`}>Column</label>
+          <select id={`${id}-metric`} value={metric} onChange={(event) => followAddress(listHref({ delta, sort, filter, metric: event.target.value as ListMetric }))}>
+            <SelectOptions values={LIST_METRICS} label={(key) => LIST_METRIC_NAMES[key]} />
           </select>
         </div>
         <BalancedMethodControl method={method} onChange={setMethod} />
@@ -127,7 +143,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           them, in a background worker: {Math.round(lowerBoundsProgress * 100)}%. Shown by estimate until then.
         </p>
       )}
-      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} total={detectors.length} />}
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={detectors.length} />}
       {seeded && detectors.length === 0 && <p>The workspace is empty. Add a detector or import a file.</p>}
       <section className="export-panel" aria-labelledby={`${id}-export`}>
         <h2 id={`${id}-export`}>Export</h2>
