@@ -28,6 +28,9 @@ export default defineConfig({
     baseURL: PREVIEW_URL,
     browserName: 'chromium',
     trace: 'retain-on-failure',
+    // The offline service worker would answer every request from its cache: specs that do not test
+    // offline (e2e/offline.spec.ts) keep it out, so route interception and fresh builds work as before.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The production page's Content-Security-Policy. Scripts only from our own origin (no inline
@@ -36,10 +37,46 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The service worker that makes the built site an offline app (Workbox through vite-plugin-pwa;
+ * registered by src/app/service-worker.ts, in production builds only). It precaches every file of the
+ * build but the DuckDB wasm — every route's chunks, CSS, workers, index.html and the sample detectors
+ * — so that any view opens offline after one visit, from any subpath (every URL is relative to the
+ * worker's own). The 34 MB wasm (7.7 MB gzip) would be downloaded by every visitor at install;
+ * it is cached instead the first time a file is opened (cache first: its name carries its hash).
+ * A new build waits until the reader chooses to reload (registerType 'prompt').
+ */
+function offlineServiceWorker() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: null,
+    manifest: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,json}'],
+      // The DuckDB worker script (0.8 MB) is precached with everything else; nothing of ours is larger.
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      // Hash routes: every navigation is to the folder or its index.html (with ?src= at most).
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/\/(index\.html)?$/],
+      cleanupOutdatedCaches: true,
+      // The first visit's page is controlled at once, so views opened later in it load offline too;
+      // a new build still waits for the reader's Reload (no skipWaiting).
+      clientsClaim: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.wasm'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'tailbound-wasm', expiration: { maxEntries: 2 } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   // Relative base + hash routes: the built site works from any subpath.
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), offlineServiceWorker()],
   // 'mpa' makes `vite preview` answer 404 for missing files instead of index.html.
   appType: 'mpa',
   build: { target: 'es2022', sourcemap: false },

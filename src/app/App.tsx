@@ -6,6 +6,7 @@ import type { HashRoute } from '../data/links';
 import { CountsView, DetectorView, DetectorsListView, SharedWorkspaceView } from '../features/detectors';
 import { useWorkspace } from '../store/workspace';
 import { ThemeSwitch } from './ThemeSwitch';
+import { UpdateBanner } from './UpdateBanner';
 import { useHashRoute } from './use-hash-route';
 
 // The detectors views ship in the first bundle; the others load when first opened.
@@ -84,6 +85,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <StorageProblemBanner />
+        <UpdateBanner />
         {active ? (
           <ViewErrorBoundary key={active.segment} title={active.label} resetKey={routeKey(route)}>
             <Suspense fallback={<p role="status">Loading…</p>}>{active.render(route)}</Suspense>

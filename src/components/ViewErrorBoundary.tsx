@@ -37,6 +37,7 @@ export class ViewErrorBoundary extends Component<ViewErrorBoundaryProps, State> 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (isChunkLoadError(error)) return <ChunkLoadProblem title={this.props.title} />;
     return (
       <section className="link-problems">
         <h1>{this.props.title}</h1>
@@ -58,4 +59,39 @@ export class ViewErrorBoundary extends Component<ViewErrorBoundaryProps, State> 
       </section>
     );
   }
+}
+
+/**
+ * A view's code that could not be fetched: Vite's "Unable to preload CSS" and the browsers' words for
+ * a failed dynamic import (Chromium, Firefox, Safari). Said plainly, never as the internal error.
+ */
+export function isChunkLoadError(error: Error): boolean {
+  return /Unable to preload CSS|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
+    error.message,
+  );
+}
+
+function ChunkLoadProblem({ title }: { title: string }) {
+  const offline = !navigator.onLine;
+  return (
+    <section className="link-problems">
+      <h1>{title}</h1>
+      <div role="alert">
+        <h2>{offline ? "You're offline and this view hasn't been loaded yet" : "This view's code could not be loaded"}</h2>
+        <p>
+          {offline
+            ? 'Connect again and reload the page: every view is then kept for offline use.'
+            : 'The site may have been updated since this page was opened. Reload the page to get the current version.'}
+        </p>
+      </div>
+      <p>Your workspace is untouched: nothing was changed or deleted.</p>
+      <p>
+        <a href="#/">Go to the detectors</a> or{' '}
+        <button type="button" onClick={() => window.location.reload()}>
+          reload the page
+        </button>
+        .
+      </p>
+    </section>
+  );
 }
