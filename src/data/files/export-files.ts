@@ -128,9 +128,20 @@ export function confidenceCell(delta: number): string {
   return value < 1 ? String(value) : exact;
 }
 
-/** A text value as one CSV cell: formula-neutralised, then quoted if needed. */
+/**
+ * Text a spreadsheet could take for a formula (OWASP's CSV injection): starting with = + - @ or
+ * their full-width forms (＝ ＋ － ＠, which some spreadsheets read as the ASCII ones), also after
+ * leading spaces or control characters (a spreadsheet that trims them on import sees the formula),
+ * or starting with TAB, CR or LF.
+ */
+export const FORMULA_START = /^[\s\p{Cc}]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/u;
+
+/**
+ * A text value as one CSV cell: formula-neutralised (a single quote before text `FORMULA_START`
+ * matches), then quoted if needed. Every CSV the app and the CLI write puts its text through here.
+ */
 export function textCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

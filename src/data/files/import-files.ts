@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { ClassCounts } from '../../stats';
 import { type Detector, DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, slugify, uniqueId, validateCounts } from '../detectors/detector';
 import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from '../detectors/detectors-schema';
+import { FORMULA_START } from './export-files';
 
 /**
  * Reading user files into detectors. Everything here returns a preview — detectors plus row-level
@@ -359,8 +360,9 @@ function clip(text: string): string {
 
 /**
  * A text cell as it was before our CSV exports guarded it: they put a single quote before a cell
- * starting with = + - @ TAB or CR (`textCell`), so that re-importing an export keeps names as they were.
+ * a spreadsheet could take for a formula (`textCell`, `FORMULA_START`), so that re-importing an
+ * export keeps names as they were.
  */
 function withoutFormulaGuard(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
