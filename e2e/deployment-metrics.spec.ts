@@ -113,6 +113,27 @@ test('the list can show a chosen metric as its column, kept in the link; balance
   await expect(page.getByText('“metric” is “accuracy”; expected one of balanced, precision, recall, specificity, npv, f1.')).toBeVisible();
 });
 
+test('the evaluation data view adds a chosen metric per detector and per slice (at δ/m there)', async ({ page }) => {
+  // 38/40 YES right and 55/60 NO right, split over two sites.
+  const rows = ['detector,label,prediction,site'];
+  for (let index = 0; index < 40; index++) rows.push(`cam,yes,${index < 38 ? 'yes' : 'no'},${index % 2 ? 'north' : 'south'}`);
+  for (let index = 0; index < 60; index++) rows.push(`cam,no,${index < 55 ? 'no' : 'yes'},${index % 2 ? 'north' : 'south'}`);
+  await page.goto('./#/data');
+  await page.getByLabel('Open a per-example results file').setInputFiles({ name: 'cam.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  const counts = page.getByRole('table', { name: /^Per detector/ });
+  await expect(counts).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Extra metric column').first().selectOption('Precision');
+  await expect(counts.getByRole('columnheader', { name: 'Precision' })).toBeVisible();
+  await expect(counts.getByRole('cell', { name: '38/43 88.4% [74.9%, 96.2%]' })).toBeVisible();
+  await expect(counts).toContainText('precision: exact central (Clopper–Pearson) given the number of such answers, at the same δ');
+  const slices = page.getByRole('table', { name: /^cam by site/ });
+  await expect(slices).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Extra metric column').nth(1).selectOption('F1');
+  await expect(slices.getByRole('columnheader', { name: 'F1' })).toBeVisible();
+  await expect(slices).toContainText('f1: exact union bound (one-sided bounds at δ/4), at δ/2 too (Bonferroni over the slices)');
+  await expectNoAxeViolations(page);
+});
+
 test.describe('phone width (390 px)', () => {
   test.use({ viewport: PHONE });
 

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { sliceCounts } from '../../data/evaluation/browser';
@@ -16,6 +16,8 @@ import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { CsvExportButton } from './CsvExportButton';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { LIST_METRIC_NAMES } from '../../data/detectors';
+import { MetricCell, metricColumnCaption, type MetricColumnChoice, MetricColumnSelect } from './MetricColumn';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'slices';
@@ -75,6 +77,7 @@ export function SlicesSection({
   const needs = useMemo(() => unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) ?? [], [unionTable]);
   const chosen = useChosenBalanced(method, needs);
   const table = useMemo(() => (unionTable ? chosenSliceTable(unionTable, chosen) : null), [unionTable, chosen]);
+  const [metric, setMetric] = useState<MetricColumnChoice>('none');
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -84,6 +87,7 @@ export function SlicesSection({
         {mapping.detector !== null && (
             <NameSelect label="Detector to slice" names={detectors} value={shownDetector} onChange={setDetector} />
         )}
+        <MetricColumnSelect value={metric} onChange={setMetric} />
       </div>
       {problem && <DataProblem>{problem}</DataProblem>}
       {table && (
@@ -101,8 +105,9 @@ export function SlicesSection({
               <caption>
                 {shownDetector} by {shownColumn}: balanced accuracy ({balancedMethodName(method)}) and per-class accuracy (exact central,
                 Clopper–Pearson), each at δ/{table.family}
+                {metric !== 'none' && `; ${metricColumnCaption(metric)}, at δ/${table.family} too (Bonferroni over the slices)`}
               </caption>
-              <ColumnHeads names={[shownColumn, 'Balanced accuracy', 'Should-be-YES', 'Should-be-NO', 'Flag', 'Open']} />
+              <ColumnHeads names={[shownColumn, 'Balanced accuracy', 'Should-be-YES', 'Should-be-NO', ...(metric === 'none' ? [] : [LIST_METRIC_NAMES[metric]]), 'Flag', 'Open']} />
               <tbody>
                 {table.rows.map((row) => (
                   <tr key={row.group ?? MISSING}>
@@ -122,6 +127,7 @@ export function SlicesSection({
                     <td>
                       {count(row.no.correct)}/{count(row.no.total)} <IntervalCell interval={row.noInterval} />
                     </td>
+                    {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={table.sliceDelta} />}
                     <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>
                     <td>
                       {row.yes.total > 0 && row.no.total > 0 && (
