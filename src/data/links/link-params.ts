@@ -15,7 +15,9 @@ export type LinkParse<T> = { ok: true; value: T } | { ok: false; problems: LinkP
 export const MAX_LINK_COUNT = 1_000_000_000;
 
 const WHOLE_NUMBER = /^\d+$/;
-const DECIMAL = /^(\d+\.?\d*|\.\d+)(e-?\d+)?$/i;
+// Linear in the text's length (no nested choice between two runs of digits): a 100,000-digit parameter
+// is refused at once, not after 10¹⁰ steps of backtracking.
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)(e-?\d+)?$/i;
 
 /**
  * Reads typed values out of a link's query parameters, collecting a problem for each bad one instead
@@ -45,7 +47,7 @@ export class LinkReader {
     if (text === null) return fallback;
     const value = parseWholeNumber(text);
     if (value === undefined || value < min || value > max) {
-      this.problem(name, `“${name}” is “${text}”; expected a whole number from ${formatCount(min)} to ${formatCount(max)}.`);
+      this.problem(name, `“${name}” is “${clip(text)}”; expected a whole number from ${formatCount(min)} to ${formatCount(max)}.`);
       return fallback;
     }
     return value;
@@ -62,7 +64,7 @@ export class LinkReader {
     const inRange = value !== undefined && (inclusive ? value >= 0 && value <= 1 : value > 0 && value < 1);
     if (!inRange) {
       const range = inclusive ? 'from 0 to 1' : 'strictly between 0 and 1';
-      this.problem(name, `“${name}” is “${text}”; expected ${what}: a number ${range}, such as ${fallback}.`);
+      this.problem(name, `“${name}” is “${clip(text)}”; expected ${what}: a number ${range}, such as ${fallback}.`);
       return fallback;
     }
     return value;
@@ -83,7 +85,7 @@ export class LinkReader {
     // of the decimal text, taken in decimal, is the δ the link means.
     const fromConfidence = this.deltaValue('confidence', 'the confidence level 1 − δ, such as 0.95', deltaFromConfidence);
     if (delta !== undefined && fromConfidence !== undefined && Math.abs(delta - fromConfidence) > 1e-12) {
-      this.problem('confidence', `“confidence” is “${this.raw('confidence')}”, which disagrees with delta=${this.raw('delta')}; give only one of them.`);
+      this.problem('confidence', `“confidence” is “${clip(this.raw('confidence') ?? '')}”, which disagrees with delta=${clip(this.raw('delta') ?? '')}; give only one of them.`);
       return undefined;
     }
     return delta ?? fromConfidence;
@@ -109,10 +111,21 @@ export class LinkReader {
     if (text === null) return undefined;
     const parsed = parseClassCounts(text, allowEmpty);
     if (typeof parsed === 'string') {
-      this.problem(name, `“${name}” is “${text}”; ${parsed} (the ${className} class, written correct/total such as 38/40).`);
+      this.problem(name, `“${name}” is “${clip(text)}”; ${parsed} (the ${className} class, written correct/total such as 38/40).`);
       return undefined;
     }
     return parsed;
+  }
+
+  /**
+   * Names each parameter of the link that the view does not read (`known` are the ones it does),
+   * so that a setting the view would silently ignore — `balanced=` on a view without that choice —
+   * is said, beside every other problem.
+   */
+  unexpected(known: readonly string[], view: string): void {
+    for (const name of new Set(this.params.keys())) {
+      if (!known.includes(name)) this.problem(clip(name), `“${clip(name)}” is not a setting of ${view}; it reads ${known.join(', ')}.`);
+    }
   }
 
   /** The parse result: the value when nothing was wrong, otherwise every problem. */
@@ -191,6 +204,6 @@ export function readBalancedParam(reader: LinkReader): BalancedMethod | undefine
   const text = reader.raw('balanced');
   if (text === null) return undefined;
   if (isBalancedMethod(text)) return text;
-  reader.problem('balanced', `“balanced” is “${text}”; expected buehler (exact, never wider than the union bound, the default), union (the blog's union bound) or inversion (exact test inversion ordered by the estimate).`);
+  reader.problem('balanced', `“balanced” is “${clip(text)}”; expected buehler (exact, never wider than the union bound, the default), union (the blog's union bound) or inversion (exact test inversion ordered by the estimate).`);
   return undefined;
 }

@@ -40,6 +40,11 @@ export function parseReportLink(params: URLSearchParams): LinkParse<ReportLink> 
   const deployment = readDeploymentParams(reader);
   const hasCounts = reader.has('yes') || reader.has('no');
   const id = reader.raw('id');
+  // Every parameter given is checked, whichever subject the link names: a bad one is never passed over.
+  const yes = reader.has('yes') ? reader.classCounts('yes', 'should-be-YES') : undefined;
+  const no = reader.has('no') ? reader.classCounts('no', 'should-be-NO') : undefined;
+  const name = (reader.raw('name') ?? '').trim() || DEFAULT_COUNTS_NAME;
+  if (name.length > MAX_NAME_LENGTH) reader.problem('name', `“name” is longer than ${MAX_NAME_LENGTH} characters.`);
   let subject: ReportSubject = { kind: 'workspace' };
   if (id !== null && hasCounts) {
     reader.problem('id', 'give either a detector id or its counts (yes=…&no=…), not both.');
@@ -47,13 +52,9 @@ export function parseReportLink(params: URLSearchParams): LinkParse<ReportLink> 
     if (id.trim() === '') reader.problem('id', '“id” is empty; expected the id of a detector in your workspace.');
     subject = { kind: 'detector', id: id.trim() };
   } else if (hasCounts) {
-    const yes = reader.classCounts('yes', 'should-be-YES');
-    const no = reader.classCounts('no', 'should-be-NO');
     for (const param of ['yes', 'no']) {
       if (!reader.has(param)) reader.problem(param, `“${param}” is missing; a report from counts needs both yes=…/… and no=…/….`);
     }
-    const name = (reader.raw('name') ?? '').trim() || DEFAULT_COUNTS_NAME;
-    if (name.length > MAX_NAME_LENGTH) reader.problem('name', `“name” is longer than ${MAX_NAME_LENGTH} characters.`);
     if (yes && no) subject = { kind: 'counts', name, yes, no };
   }
   return reader.result({ subject, delta, balanced, deployment });
