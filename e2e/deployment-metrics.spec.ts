@@ -62,6 +62,25 @@ test('the prevalence and volume fields and the slider rewrite the link; the test
   await expect(page).toHaveURL(/#\/counts\?yes=38\/40&no=55\/60&delta=0\.05&volume=10000$/);
 });
 
+test.describe('copied links', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('Copy link on a workspace detector carries prevalence and volume, and the link reopens the same figures elsewhere', async ({ page, browser }) => {
+    await page.goto('./#/detectors/pallet-overhang?prevalence=0.05&volume=2500');
+    const panel = page.getByRole('region', { name: 'What it means in deployment' });
+    const sentence = await panel.getByTestId('deployment-sentence').textContent();
+    expect(sentence).toMatch(/^At 5% prevalence and 2,500 images a day: /);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/#\/detectors\/pallet-overhang\?name=.*&prevalence=0\.05&volume=2500$/);
+    const other = await browser.newContext();
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await expect(opened.getByRole('region', { name: 'What it means in deployment' }).getByTestId('deployment-sentence')).toHaveText(sentence!);
+    await other.close();
+  });
+});
+
 test('a malformed prevalence or volume is named, its text clipped', async ({ page }) => {
   await page.goto(`./#/counts?yes=38/40&no=55/60&prevalence=2&volume=${'9'.repeat(60)}x`);
   await expect(page.getByText('“prevalence” is “2”; expected the share of YES in real traffic')).toBeVisible();
