@@ -153,6 +153,17 @@ test('the evaluation data view adds a chosen metric per detector and per slice (
   await expectNoAxeViolations(page);
 });
 
+test('the ranking ranks by a chosen metric’s simultaneous lower bound against a target, the correction stated', async ({ page }) => {
+  await page.goto('./#/rank?target=0.8&delta=0.05');
+  await page.getByLabel('Rank by').selectOption('Recall');
+  await expect(page).toHaveURL(/metric=recall/);
+  await expect(page.getByTestId('family-wise')).toContainText('(Bonferroni): each lower bound is Recall’s exact one-sided bound at δ/');
+  await expect(page.getByTestId('family-wise')).toContainText('exact central (Clopper–Pearson): the lower end of its interval at 2δ/');
+  await expect(page.getByTestId('ranking-table')).toContainText('Recall: estimate and simultaneous exact one-sided lower bound');
+  await expect(page.getByLabel('Target recall (%)')).toHaveValue('80');
+  await expectNoAxeViolations(page);
+});
+
 test.describe('phone width (390 px)', () => {
   test.use({ viewport: PHONE });
 

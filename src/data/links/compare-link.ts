@@ -1,5 +1,6 @@
 import type { ClassCounts, DetectorCounts, PairedClassCounts, PairedCounts } from '../../stats';
 import { DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH } from '../detectors/detector';
+import { DETECTION_METRIC_KEYS, type DetectionMetricKey } from '../detectors/detector-metrics';
 import { classCountsParam, clip, linkCarries, LinkReader, numberParam, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 
@@ -226,11 +227,13 @@ function pairedParams({ b, c, n }: PairedCounts, bName: string, cName: string, n
 /**
  * The ranking view's link, `#/rank?…`: many workspace detectors against a reference detector
  * (`ref=<id>`) or a target balanced accuracy (`target=0.9`, the default), `ids=a,b,c` (absent: the
- * whole workspace), `delta` (absent: the workspace's δ). It carries ids only: a ranking of a
- * thousand detectors would not fit in a link with their counts.
+ * whole workspace), `delta` (absent: the workspace's δ). Against a target, `metric=precision`
+ * (recall, specificity, npv, f1) ranks by that metric's simultaneous lower bound instead of balanced
+ * accuracy's (issue 28). It carries ids only: a ranking of a thousand detectors would not fit in a
+ * link with their counts.
  */
 export interface RankLink {
-  against: { kind: 'target'; target: number } | { kind: 'reference'; id: string };
+  against: { kind: 'target'; target: number; metric?: DetectionMetricKey | undefined } | { kind: 'reference'; id: string };
   ids: string[] | undefined;
   delta: number | undefined;
 }
@@ -242,7 +245,15 @@ export function parseRankLink(params: URLSearchParams): LinkParse<RankLink> {
   const delta = reader.optionalDelta();
   // Each of ref and target is checked even when both are given (a problem of its own), so every bad one is named.
   const target = reader.fraction('target', DEFAULT_RANK_TARGET, 'a target balanced accuracy', true);
-  let against: RankLink['against'] = { kind: 'target', target };
+  const metricText = reader.raw('metric');
+  const metric = DETECTION_METRIC_KEYS.find((key) => key === metricText);
+  if (metricText !== null && metric === undefined) {
+    reader.problem('metric', `“metric” is “${clip(metricText)}”; expected one of ${DETECTION_METRIC_KEYS.join(', ')} (absent: balanced accuracy).`);
+  }
+  let against: RankLink['against'] = { kind: 'target', target, metric };
+  if (reader.has('ref') && metricText !== null) {
+    reader.problem('metric', 'A metric other than balanced accuracy ranks against a target only (target=…), not against a reference detector (ref).');
+  }
   if (reader.has('ref')) {
     const id = (reader.raw('ref') ?? '').trim();
     if (!DETECTOR_ID_PATTERN.test(id) || id.length > MAX_ID_LENGTH) reader.problem('ref', `“ref” is “${clip(id)}”; expected a detector id.`);
@@ -260,7 +271,7 @@ export function parseRankLink(params: URLSearchParams): LinkParse<RankLink> {
     if (bad !== undefined) reader.problem('ids', `“ids” holds “${clip(bad)}”, which is not a detector id; expected ids separated by commas.`);
     if (ids.length === 0) reader.problem('ids', '“ids” is empty; expected detector ids separated by commas, or no ids for the whole workspace.');
   }
-  reader.unexpected(['ref', 'target', 'ids', 'delta', 'confidence'], 'the ranking');
+  reader.unexpected(['ref', 'target', 'metric', 'ids', 'delta', 'confidence'], 'the ranking');
   return reader.result({ against, ids, delta });
 }
 
@@ -268,6 +279,7 @@ export function rankHref(link: RankLink): string {
   const params: Record<string, string> = {};
   if (link.against.kind === 'reference') params.ref = link.against.id;
   else params.target = numberParam(link.against.target);
+  if (link.against.kind === 'target' && link.against.metric !== undefined) params.metric = link.against.metric;
   if (link.ids !== undefined) params.ids = link.ids.join(',');
   if (link.delta !== undefined) params.delta = numberParam(link.delta);
   return hashHref(['rank'], params).replace(/%2C/g, ',');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseRankLink, rankHref } from './compare-link';
 import { parseReportLink, reportHref } from './report-link';
 import { parseHashRoute } from './routes';
 import { countsHref, detectorHref, listHref, parseCountsLink, parseDetectorLink, parseListLink } from './share-links';
@@ -81,5 +82,16 @@ describe('the list’s metric= (issue 28)', () => {
     });
     expect(listHref({ delta: 0.05, sort: 'lower', filter: '', metric: 'f1' })).toBe('#/?delta=0.05&sort=lower&metric=f1');
     expect(listHref({ delta: 0.05, sort: 'lower', filter: '', metric: 'balanced' })).toBe('#/?delta=0.05&sort=lower');
+  });
+});
+
+describe('the ranking’s metric= (issue 28)', () => {
+  it('ranks by a metric against a target only; a bad one is named', () => {
+    expect(parseRankLink(new URLSearchParams('target=0.8&metric=f1'))).toMatchObject({ ok: true, value: { against: { kind: 'target', target: 0.8, metric: 'f1' } } });
+    expect(parseRankLink(new URLSearchParams('ref=a&metric=precision'))).toMatchObject({ ok: false, problems: [{ param: 'metric' }] });
+    expect(parseRankLink(new URLSearchParams('metric=balanced'))).toMatchObject({ ok: false, problems: [{ param: 'metric' }] });
+    const link = { against: { kind: 'target' as const, target: 0.8, metric: 'recall' as const }, ids: ['a', 'b'], delta: 0.05 };
+    expect(rankHref(link)).toBe('#/rank?target=0.8&metric=recall&ids=a,b&delta=0.05');
+    expect(parseRankLink(new URLSearchParams(rankHref(link).split('?')[1]))).toEqual({ ok: true, value: link });
   });
 });

@@ -7,7 +7,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { compareHref, DEFAULT_RANK_TARGET, detectorHref, type HashRoute, parseRankLink, rankHref, type RankLink } from '../../data/links';
-import type { Detector } from '../../data/detectors';
+import { DETECTION_METRIC_KEYS, DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, type Detector, LIST_METRIC_NAMES } from '../../data/detectors';
 import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatHonestPercent, formatPValue, percentNumber } from '../../data/format';
 import { textCell, UTF8_BOM } from '../../data/files';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
@@ -15,7 +15,7 @@ import type { RankJob, RankVerdict } from './rank-compute';
 import { useRanking } from './use-ranking';
 import { useCompareWorkspace } from './use-compare-workspace';
 import { useWorkspace } from '../../store/workspace';
-import type { BalancedMethod } from '../../data/methods';
+import { type BalancedMethod, METRIC_METHOD_NAMES } from '../../data/methods';
 import './compare.css';
 import { ColumnHeads } from '../../components/ColumnHeads';
 
@@ -40,7 +40,23 @@ const LOWER_BOUND_NAMES: Record<BalancedMethod, string> = {
 
 /** The CSV's method column for a ranking. */
 function rankMethod(against: RankLink['against'], method: BalancedMethod): string {
+  if (against.kind === 'target' && against.metric !== undefined) return `simultaneous-one-sided-${against.metric}-${DETECTION_METRIC_METHOD_IDS[against.metric]}-lower-bound-bonferroni`;
   return against.kind === 'target' && method !== 'union' ? SEARCHED_TARGET_METHOD[method] : METHOD[against.kind];
+}
+
+/** What is ranked, as the page says it: "balanced accuracy", or the chosen metric's name. */
+function rankedName(against: RankLink['against']): string {
+  return against.kind === 'target' && against.metric !== undefined ? LIST_METRIC_NAMES[against.metric] : 'balanced accuracy';
+}
+
+/** The family-wise sentence of a ranking by a test-set metric (issue 28). */
+function metricFamilyText(metric: DetectionMetricKey, target: number, delta: number, m: number, level: string): string {
+  return (
+    `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each lower bound is ${LIST_METRIC_NAMES[metric]}’s exact one-sided bound at δ/${m.toLocaleString('en')} ` +
+    `(${METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[metric]]}: the lower end of its interval at 2δ/${m.toLocaleString('en')}), so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — ` +
+    `the chance that any detector listed as proven is not above ${percentNumber(target)}% is at most δ. No p-values: the verdict is Bonferroni’s on the bounds.` +
+    (metric === 'precision' || metric === 'npv' ? ' Test-set precision and NPV describe each test set’s own mix of YES and NO.' : '')
+  );
 }
 
 /** `#/rank?…`: many workspace detectors against a target accuracy or a reference detector, family-wise. */
@@ -81,7 +97,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
     if (chosen.length === 0 || (against.kind === 'reference' && (referenceIndex === -1 || chosen.length === 1))) return null;
     const counts = new Float64Array(chosen.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
     return against.kind === 'target'
-      ? { against: 'target', target: against.target, delta, counts, method: balancedMethod }
+      ? { against: 'target', target: against.target, delta, counts, method: balancedMethod, metric: against.metric }
       : { against: 'reference', reference: referenceIndex, delta, counts };
   }, [chosen, against, referenceIndex, delta, balancedMethod]);
   const answer = useRanking(job);
@@ -106,7 +122,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
       <h1>{TITLE}</h1>
       <p>
         {chosen.length.toLocaleString('en')} detector{chosen.length === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
-        compared with {against.kind === 'target' ? `a target balanced accuracy of ${percentNumber(against.target)}%` : `the reference “${reference?.name ?? against.id}”`}.
+        compared with {against.kind === 'target' ? `a target ${rankedName(against).toLowerCase()} of ${percentNumber(against.target)}%` : `the reference “${reference?.name ?? against.id}”`}.
       </p>
       {(missing.length > 0 || empty.length > 0) && (
         <p role="alert" className="compare-view__problem">
@@ -144,7 +160,9 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
               {proven.toLocaleString('en')} of {m.toLocaleString('en')} proven {against.kind === 'target' ? 'above the target' : 'better than the reference'}
             </h2>
             <p className="compare-view__sentence" data-testid="family-wise">
-              {against.kind === 'target' && balancedMethod !== 'union'
+              {against.kind === 'target' && against.metric !== undefined
+                ? metricFamilyText(against.metric, against.target, delta, m, level)
+                : against.kind === 'target' && balancedMethod !== 'union'
                 ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each lower bound is ${LOWER_BOUND_NAMES[balancedMethod]}, at δ/${m.toLocaleString('en')}, so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. These bounds are not nested in δ, so they give no p-value and no Holm step-down; with the union bound chosen, Holm can prove a detector these miss when many are above the target, while these prove more where classes are small.`
                 : against.kind === 'target'
                 ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (the workspace’s setting).`
@@ -182,7 +200,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
 
 function chartTitle(against: RankLink['against'], referenceName: string | undefined, level: string, shown: number, m: number) {
   return against.kind === 'target'
-    ? `Balanced accuracy − target ${percentNumber(against.target)}%: simultaneous ${level} one-sided bounds, top ${shown} of ${m}`
+    ? `${LIST_METRIC_NAMES[against.metric ?? 'balanced']} − target ${percentNumber(against.target)}%: simultaneous ${level} one-sided bounds, top ${shown} of ${m}`
     : `Balanced accuracy − ${referenceName ?? 'reference'}: simultaneous ${level} unpaired intervals, top ${shown} of ${m}`;
 }
 
@@ -220,7 +238,7 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
       return;
     }
     setProblem('');
-    onChange({ ...link, against: { kind: 'target', target: value / 100 } });
+    onChange({ ...link, against: { kind: 'target', target: value / 100, metric: against.kind === 'target' ? against.metric : undefined } });
   };
   return (
     <div className="compare-view__controls">
@@ -228,7 +246,7 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
         <legend>Rank against</legend>
         <label>
           <input type="radio" name={`${id}-against`} checked={against.kind === 'target'} onChange={() => commitTarget(targetText)} />
-          A target balanced accuracy
+          A target (balanced accuracy or another metric)
         </label>
         <label>
           <input
@@ -248,7 +266,19 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
             commitTarget(targetText);
           }}
         >
-          <label htmlFor={`${id}-target`}>Target balanced accuracy (%)</label>{' '}
+          <label htmlFor={`${id}-metric`}>Rank by</label>{' '}
+          <select
+            id={`${id}-metric`}
+            value={against.metric ?? 'balanced'}
+            onChange={(event) => onChange({ ...link, against: { ...against, metric: event.target.value === 'balanced' ? undefined : (event.target.value as DetectionMetricKey) } })}
+          >
+            {(['balanced', ...DETECTION_METRIC_KEYS] as const).map((key) => (
+              <option key={key} value={key}>
+                {LIST_METRIC_NAMES[key]}
+              </option>
+            ))}
+          </select>{' '}
+          <label htmlFor={`${id}-target`}>Target {rankedName(against).toLowerCase()} (%)</label>{' '}
           <input
             id={`${id}-target`}
             type="text"
@@ -289,7 +319,9 @@ function RankTable(props: { ranked: readonly Ranked[]; against: RankLink['agains
     <TableScroll label="Ranking table">
       <table className="compare-table" data-testid="ranking-table">
         <caption>
-          {target
+          {target && against.metric !== undefined
+            ? `Ordered by simultaneous lower bound. ${LIST_METRIC_NAMES[against.metric]}: estimate and simultaneous exact one-sided lower bound (${METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[against.metric]]}, at δ/m); no p-values (the verdict is Bonferroni’s on the bounds).`
+            : target
             ? balancedMethod === 'union'
               ? 'Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous exact one-sided lower bound (union bound, δ/2m per class); p-values for “above the target”, raw and Holm-adjusted.'
               : `Ordered by simultaneous lower bound. Balanced accuracy: estimate and simultaneous lower bound (${LOWER_BOUND_NAMES[balancedMethod]}, at δ/m); no p-values (the verdict is Bonferroni’s on the bounds).`

@@ -9,6 +9,7 @@ import {
   type DetectorCounts,
 } from '../../stats';
 import { effectiveMethod, type BalancedMethod } from '../../data/methods';
+import { type DetectionMetricKey, detectionMetricFigures, DETECTION_METRIC_KEYS } from '../../data/detectors';
 import { deltaProblem } from '../../data/links';
 
 /**
@@ -27,6 +28,8 @@ export type RankJob = { delta: number; counts: Float64Array } & (
        * of it (the views share them out to a worker per core); absent, the job's detectors are all m.
        */
       m?: number | undefined;
+      /** Rank by this metric's lower bound instead of balanced accuracy's (issue 28). */
+      metric?: DetectionMetricKey | undefined;
     }
   | { against: 'reference'; reference: number }
 );
@@ -78,6 +81,11 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
     for (let at = 0; at < job.counts.length; at += 4) {
       detectors.push({ yes: { correct: job.counts[at]!, total: job.counts[at + 1]! }, no: { correct: job.counts[at + 2]!, total: job.counts[at + 3]! } });
     }
+    if (job.against === 'target' && job.metric !== undefined) {
+      const verdicts = metricVerdicts(detectors, job.metric, job.target, job.delta);
+      post({ kind: 'done', verdicts, m: verdicts.filter((verdict) => verdict !== null).length });
+      return;
+    }
     if (job.against === 'target' && job.method !== undefined && job.method !== 'union') {
       const m = job.m ?? detectors.length;
       post({ kind: 'done', verdicts: exactSearchVerdicts(detectors, job.target, job.delta, m, job.method, post), m });
@@ -115,6 +123,30 @@ export function runRankJob(job: RankJob, post: (message: RankMessage) => void): 
   } catch (error) {
     post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/**
+ * Against a target by a test-set metric (precision, recall, specificity, NPV, F1): each detector's
+ * exact one-sided lower bound at δ/m — the lower end of its interval at 2δ/m, which puts δ/m in that
+ * tail (Clopper–Pearson's central interval; F1's union bound, whose lower end uses precision's and
+ * recall's bounds at δ/(2m) each) — so all m hold together with probability ≥ 1 − δ (Bonferroni),
+ * and a detector is proven above the target when its bound is above it: family-wise error ≤ δ.
+ * m counts the detectors where the metric is defined; one where it is 0/0 (precision without a YES
+ * answer) is null, left out. No p-values (the verdict is Bonferroni's on the bounds).
+ */
+function metricVerdicts(detectors: readonly DetectorCounts[], metric: DetectionMetricKey, target: number, delta: number): (RankVerdict | null)[] {
+  const index = DETECTION_METRIC_KEYS.indexOf(metric);
+  // 0/0 where no answer of that kind was given: precision without a YES answer, NPV without a NO answer.
+  const answers = ({ yes, no }: DetectorCounts) => (metric === 'precision' ? yes.correct + no.total - no.correct : metric === 'npv' ? no.correct + yes.total - yes.correct : 1);
+  const defined = detectors.map((counts) => answers(counts) > 0);
+  const m = Math.max(1, defined.filter(Boolean).length);
+  const level = (2 * delta) / m;
+  if (deltaProblem(level) !== null) throw new RangeError(`2δ/m = ${level} must be a level the intervals take (below 1, at least 1e-300): choose a smaller δ or rank more detectors.`);
+  return detectors.map((counts, at) => {
+    if (!defined[at]) return null;
+    const interval = detectionMetricFigures(counts.yes, counts.no, level)[index]!.interval!;
+    return { estimate: interval.estimate, lower: interval.lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: interval.lower > target, provenWorse: false };
+  });
 }
 
 /** Against a target by an exact search's one-sided bounds at δ/m (Bonferroni; these detectors may be part of the m), with progress. */

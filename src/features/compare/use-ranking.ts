@@ -17,7 +17,7 @@ export function useRanking(job: RankJob | null): RankMessage | null {
   useEffect(() => {
     if (job === null) return undefined;
     const report = (message: RankMessage) => setAnswer({ job, message });
-    if (job.against === 'target' && job.method !== undefined && job.method !== 'union') return rankInParts(job, report);
+    if (job.against === 'target' && job.metric === undefined && job.method !== undefined && job.method !== 'union') return rankInParts(job, report);
     return startRankJob(job, report);
   }, [job]);
   return answer !== null && answer.job === job ? answer.message : null;
