@@ -57,9 +57,11 @@ test('Replace asks first and can be undone; re-importing a file updates its dete
   await expect(listCount(page)).toHaveText(`${SAMPLES.length + 2} detectors`);
   await page.getByLabel('Detectors file to import').setInputFiles(countsCsv('two.csv', ['Gate,2,2,3,4', 'Door,5,6,7,8']));
   preview = page.getByRole('region', { name: 'Preview of two.csv' });
-  await expect(preview.getByRole('group', { name: /2 of these ids are already in your workspace/ })).toBeVisible();
+  // Door is as it was: no conflict, and the preview says it is already in the workspace (issue 29).
+  await expect(preview.getByRole('group', { name: /1 of these ids is already in your workspace/ })).toBeVisible();
   await expect(preview.getByRole('row', { name: /Gate/ })).toContainText('updates yours (was 1/2, 3/4)');
-  await preview.getByRole('button', { name: 'Import: 2 updated' }).click();
+  await expect(preview.getByRole('row', { name: /Door/ })).toContainText('already in your workspace');
+  await preview.getByRole('button', { name: 'Import: 1 updated, 1 already in your workspace' }).click();
   await expect(listCount(page)).toHaveText(`${SAMPLES.length + 2} detectors`);
   await page.getByRole('button', { name: 'Undo import' }).click();
   await expect(listCount(page)).toHaveText(`${SAMPLES.length + 2} detectors`);

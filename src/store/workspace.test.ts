@@ -470,6 +470,20 @@ describe('persistence', () => {
     expect((await stored()).state).toMatchObject({ detectors: [forklift], ...fixed });
   });
 
+  // Issue 29: where an import's counts came from is a detector field of its own, saved and read back;
+  // counts edited by hand drop it.
+  it('keeps a detector’s data source through a save, and drops it when its counts are edited', async () => {
+    const imported = { ...forklift, source: 'multi.csv, 9,310 usable of 9,500 rows, imported 2026-11-26' };
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 2, state: { detectors: [imported], delta: 0.05, sort: 'lower', showUnionBounds: false, balancedMethod: 'buehler', seeded: true } }));
+    const store = await newStore();
+    expect(store.getState().detectors).toEqual([imported]);
+    expect(store.getState().updateCounts('forklift', 'yes', { correct: forklift.yes.correct, total: forklift.yes.total })).toEqual([]);
+    expect(store.getState().detectors[0]!.source).toBe(imported.source);
+    expect(store.getState().updateCounts('forklift', 'yes', { correct: 1, total: 40 })).toEqual([]);
+    expect(store.getState().detectors[0]!.source).toBeUndefined();
+    expect((await stored()).state.detectors[0]).not.toHaveProperty('source');
+  });
+
   it('never overwrites an earlier backup', async () => {
     localStorage.setItem(BACKUP_KEY, 'older');
     localStorage.setItem(WORKSPACE_STORAGE_KEY, 'garbage');

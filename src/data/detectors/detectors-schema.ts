@@ -4,6 +4,7 @@ import {
   MAX_ID_LENGTH,
   MAX_NAME_LENGTH,
   MAX_QUERY_LENGTH,
+  MAX_SOURCE_LENGTH,
   describeValue,
   validateCounts,
   type ClassName,
@@ -118,10 +119,12 @@ export function validateDetector(
   const query = checkText(value.query ?? '', `${path}.query`, MAX_QUERY_LENGTH, errors, true);
   const yes = checkClass(value.yes, `${path}.yes`, 'yes', errors);
   const no = checkClass(value.no, `${path}.no`, 'no', errors);
-  if (errors.length > 0 || id === null || name === null || query === null || yes === null || no === null) {
+  // Optional: files and workspaces from before it existed have none.
+  const source = value.source === undefined ? undefined : checkText(value.source, `${path}.source`, MAX_SOURCE_LENGTH, errors, false);
+  if (errors.length > 0 || id === null || name === null || query === null || yes === null || no === null || source === null) {
     return { ok: false, errors };
   }
-  return { ok: true, detector: { id, name, query, yes, no } };
+  return { ok: true, detector: { id, name, query, yes, no, ...(source === undefined ? {} : { source }) } };
 }
 
 function checkText(value: unknown, path: string, maxLength: number, errors: PathError[], mayBeEmpty: boolean) {
@@ -174,12 +177,13 @@ export function toDetectorsFile(detectors: readonly Detector[]): DetectorsFile {
   return {
     schema: DETECTORS_SCHEMA_ID,
     version: DETECTORS_SCHEMA_VERSION,
-    detectors: detectors.map(({ id, name, query, yes, no }) => ({
+    detectors: detectors.map(({ id, name, query, yes, no, source }) => ({
       id,
       name,
       query,
       yes: { correct: yes.correct, total: yes.total },
       no: { correct: no.correct, total: no.total },
+      ...(source === undefined ? {} : { source }),
     })),
   };
 }

@@ -12,7 +12,9 @@ export type ImportAction =
   | { kind: 'add'; id: string }
   | { kind: 'add-renamed'; id: string; from: string }
   | { kind: 'update'; id: string; before: Detector }
-  | { kind: 'skip'; id: string };
+  | { kind: 'skip'; id: string }
+  /** The workspace already has this very detector (same id, name, question, counts): nothing changes. */
+  | { kind: 'unchanged'; id: string };
 
 export interface ImportPlan {
   /** The workspace's detectors after the import. */
@@ -47,6 +49,8 @@ export function planImport(existing: readonly Detector[], incoming: readonly Det
     const repeated = seen.has(detector.id);
     seen.add(detector.id);
     const before = repeated ? undefined : byId.get(detector.id);
+    // The same detector as the workspace's is no conflict: whatever the policy, nothing changes.
+    if (before && sameDetector(before, detector)) return { kind: 'unchanged', id: detector.id };
     if (before) conflicts += 1;
     if (before && onExisting === 'update') {
       updates.set(detector.id, detector);
@@ -66,13 +70,20 @@ export function planImport(existing: readonly Detector[], incoming: readonly Det
   return { detectors, actions, conflicts, refused };
 }
 
-/** "3 added, 2 updated, 1 skipped" — the plan in a few words (zero counts left out). */
+/** Whether two detectors are the same in every field (an import of it changes nothing). */
+export function sameDetector(a: Detector, b: Detector): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof Detector)[]);
+  return [...keys].every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}
+
+/** "3 added, 2 updated, 1 skipped, 4 already in your workspace" — the plan in a few words (zero counts left out). */
 export function describeImport(plan: ImportPlan): string {
   const count = (kinds: ImportAction['kind'][]) => plan.actions.filter((action) => kinds.includes(action.kind)).length;
   const parts = [
     [count(['add', 'add-renamed']), 'added'],
     [count(['update']), 'updated'],
     [count(['skip']), 'skipped'],
+    [count(['unchanged']), 'already in your workspace'],
   ] as const;
   return parts
     .filter(([value]) => value > 0)

@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
-import { LIST_METRIC_NAMES, MAX_NAME_LENGTH, type Detector } from '../../data/detectors';
+import { LIST_METRIC_NAMES, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type Detector } from '../../data/detectors';
 import { countsTableCsv, type CountsTableRow, detectorIdFromName, type GroupCounts, type OpenedEvaluation, type RowProblem } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import type { ExistingIdPolicy } from '../../data/files';
@@ -61,15 +61,22 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
 
   function importCounts() {
     const filterText = filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} ${filter.value}`).join(', ');
-    const source = `${opened.fileName} (${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`})`;
-    const detectors: Detector[] = tableRows(counts).map((row) => ({
-      id: detectorIdFromName(row.detector),
-      // A name longer than a detector's may be is shortened (its id still comes from the whole value).
-      name: row.detector.length > MAX_NAME_LENGTH ? `${row.detector.slice(0, MAX_NAME_LENGTH - 1)}…` : row.detector,
-      query: `Counts from ${source}`.slice(0, 1000),
-      yes: row.yes,
-      no: row.no,
-    }));
+    const importedOn = new Date().toLocaleDateString('en-CA');
+    const source = `${opened.fileName}, ${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`}, imported ${importedOn}`;
+    // The question a detector answers is the user's: an update keeps it, and the file goes in `source`.
+    const questions = new Map(useWorkspace.getState().detectors.map((detector) => [detector.id, detector.query]));
+    const detectors: Detector[] = tableRows(counts).map((row) => {
+      const detectorId = detectorIdFromName(row.detector);
+      return {
+        id: detectorId,
+        // A name longer than a detector's may be is shortened (its id still comes from the whole value).
+        name: row.detector.length > MAX_NAME_LENGTH ? `${row.detector.slice(0, MAX_NAME_LENGTH - 1)}…` : row.detector,
+        query: questions.get(detectorId) ?? '',
+        yes: row.yes,
+        no: row.no,
+        source: source.slice(0, MAX_SOURCE_LENGTH),
+      };
+    });
     try {
       const plan = importDetectors(detectors, 'add', onExisting, `Imported counts of ${count(detectors.length)} detector${detectors.length === 1 ? '' : 's'} from ${opened.fileName}.`);
       if (plan.refused !== null) {
@@ -96,7 +103,7 @@ export function CountsSection({ opened, counted, delta }: { opened: OpenedEvalua
       } catch (error) {
         sourceNote = ` Where they came from could not be remembered (${error instanceof Error ? error.message : String(error)}).`;
       }
-      const kinds = { add: 'added', 'add-renamed': 'added', update: 'updated', skip: 'skipped' } as const;
+      const kinds = { add: 'added', 'add-renamed': 'added', update: 'updated', skip: 'skipped', unchanged: 'already in the workspace' } as const;
       const tally = new Map<string, number>();
       for (const action of plan.actions) tally.set(kinds[action.kind], (tally.get(kinds[action.kind]) ?? 0) + 1);
       setImported(`Imported into the workspace: ${[...tally].map(([kind, n]) => `${n} ${kind}`).join(', ')}.${sourceNote}`);

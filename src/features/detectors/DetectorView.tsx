@@ -75,6 +75,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
         <div className="detector-view__query">
           <p>{detector.query ? <>Query: “{detector.query}”</> : <span className="muted">No query text.</span>}</p>
           <EditableText what="query" value={detector.query} onSave={(query) => setQuery(id, query)} multiline />
+          {detector.source && <p className="detector-view__source">Data source: {detector.source}</p>}
         </div>
       </header>
       <DetectorPanel

@@ -157,6 +157,8 @@ function actionText(action: ImportAction): string {
       return `updates yours (was ${countsText(action.before.yes)}, ${countsText(action.before.no)})`;
     case 'skip':
       return 'skipped (id in use)';
+    case 'unchanged':
+      return 'already in your workspace';
   }
 }
 
@@ -235,7 +237,7 @@ function Preview({
             </p>
           )}
           <button type="button" disabled={count === 0 || plan.refused !== null} onClick={() => onConfirm('add', onExisting)}>
-            {plan.conflicts === 0 ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(plan)}`}
+            {plan.actions.every((action) => action.kind === 'add') ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(plan)}`}
           </button>
           <button type="button" disabled={count === 0} onClick={() => (existing.length === 0 ? onConfirm('replace', onExisting) : setConfirmingReplace(true))}>
             Replace all detectors with these…

@@ -77,7 +77,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
       )}
       <div className="toolbar">
         <button type="button" disabled={!hydrated} onClick={() => save('add')}>
-          {addPlan.conflicts === 0 ? 'Add to my workspace' : `Add to my workspace: ${describeImport(addPlan)}`}
+          {addPlan.actions.every((action) => action.kind === 'add') ? 'Add to my workspace' : `Add to my workspace: ${describeImport(addPlan)}`}
         </button>
         {confirmingReplace ? (
           <span role="group" aria-label="Confirm replace">

@@ -23,6 +23,8 @@ export interface ReportDetector {
   query: string;
   yes: ClassCounts;
   no: ClassCounts;
+  /** Where the counts came from (an import), when the detector says. */
+  source?: string | undefined;
 }
 
 /**

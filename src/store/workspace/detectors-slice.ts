@@ -40,7 +40,13 @@ export const createDetectorsSlice: WorkspaceSlice<DetectorsSlice> = (set, get) =
       if (errors.length > 0) return errors;
       if (!has(id)) return [unknownIdError(id)];
       const valid = toClassCounts(counts)!;
-      replaceDetector(id, (d) => ({ ...d, [cls]: valid }));
+      // Counts edited by hand are no longer the imported file's: the detector's source goes.
+      replaceDetector(id, (d) => {
+        if (d[cls].correct === valid.correct && d[cls].total === valid.total) return { ...d, [cls]: valid };
+        const edited: Detector = { ...d, [cls]: valid };
+        delete edited.source;
+        return edited;
+      });
       return [];
     },
     renameDetector: (id, name) => {
