@@ -159,7 +159,9 @@ for (const [width, viewport] of [
       const expected = shown(balancedBuehlerInterval(INTRUDER, 0.05));
       const row = table.getByRole('row').filter({ hasText: 'YES 0/40, NO 960/960' });
       await expect(row).toContainText(`[${expected.lower}, ${expected.upper}]`);
-      await expect(row).toContainText('exact, never wider than the union bound (Buehler; δ/2 per side)');
+      // The Method cell is a short name, spelled out in the legend under the table (issue 29: one line on paper).
+      await expect(row.getByRole('cell', { name: 'Buehler', exact: true })).toHaveAttribute('title', 'exact, never wider than the union bound (Buehler; δ/2 per side)');
+      await expect(page.locator('.report-table__legend')).toContainText('exact, never wider than the union bound (Buehler; δ/2 per side)');
       const detectorPage = page.getByRole('region', { name: INTRUDER.name, exact: true });
       await expect(detectorPage).toContainText('Balanced accuracy: exact, never wider than the union bound (Buehler; δ/2 per side) (Buehler 1957: one exact test');
       await page.getByRole('button', { name: 'Copy as Markdown' }).click();
@@ -190,7 +192,7 @@ for (const [width, viewport] of [
   });
 }
 
-test('a workspace saved with the test inversion as the old default opens with Buehler’s; an unknown saved method is set aside with a message', async ({ page }) => {
+test('a workspace saved with the test inversion as the old default opens with Buehler’s; an unknown saved method is reset alone, with a message', async ({ page }) => {
   await page.goto('./');
   // Let the app load the samples and persist them first, so that its own write cannot land after ours.
   await expectSamplesListed(page);
@@ -207,8 +209,9 @@ test('a workspace saved with the test inversion as the old default opens with Bu
 
   await writeWorkspaceDb(page, WORKSPACE_KEY, saved(2, 'bonferroni'));
   await page.reload();
-  const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
-  await expect(alert).toContainText('unknown balanced-interval method "bonferroni"');
-  await expectSamplesListed(page);
+  // Issue 29: the bad setting alone is reset and named; the detectors stay.
+  const alert = page.getByRole('alert').filter({ hasText: 'was reset' });
+  await expect(alert).toContainText('balanced interval was reset to buehler (unknown balanced-interval method "bonferroni")');
+  await expect(page.getByRole('link', { name: 'Gate', exact: true })).toBeVisible();
   await expect(page.getByLabel('Balanced interval', { exact: true })).toHaveValue('buehler');
 });

@@ -10,7 +10,7 @@ import { useLinkState } from '../../components/use-link-state';
 import { usePrinting } from '../../components/use-printing';
 import { useProgressiveCount } from '../../components/use-progressive-count';
 import { useSampleSeed } from '../../components/use-sample-seed';
-import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText } from '../../data/methods';
+import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText, METRIC_METHOD_NAMES } from '../../data/methods';
 import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { deploymentSentence } from '../../data/detectors';
 import { detectorHref, type HashRoute, parseReportLink, reportHref, type ReportLink } from '../../data/links';
@@ -44,10 +44,25 @@ const COMPUTING_NAMES: Record<BalancedMethod, string> = {
 /** Where each balanced method comes from, after its name in a detector's checklist. */
 const METHOD_SOURCES: Record<BalancedMethod, string> = {
   buehler:
-    '(Buehler 1957: one exact test of the balanced accuracy inverted, its outcomes ordered by the union bound, so never wider than the union bound; its supremum over the nuisance certified; see the README)',
+    '(Buehler 1957: one exact test of the balanced accuracy inverted, its outcomes ordered by the union bound, so never wider than the union bound; the chance it misses is at most δ whatever the two classes’ accuracies, the largest such chance being bounded with certainty, not estimated)',
   union: '(Langford 2005; “Tales from the Binomial Tail”)',
-  inversion: '(one exact test of the balanced accuracy inverted, its outcomes ordered by the estimate, its supremum over the nuisance certified; see the README)',
+  inversion:
+    '(one exact test of the balanced accuracy inverted, its outcomes ordered by the estimate; the chance it misses is at most δ whatever the two classes’ accuracies, the largest such chance being bounded with certainty, not estimated)',
 };
+/**
+ * The intervals table's Method cells: a short name (a cell of one line on paper), each spelled out
+ * once in the legend under the table. Keyed by the methods' full names.
+ */
+const SHORT_METHOD_NAMES: Record<string, string> = {
+  [BALANCED_METHOD_NAMES.buehler]: 'Buehler',
+  [BALANCED_METHOD_NAMES.union]: 'Union bound',
+  [BALANCED_METHOD_NAMES.inversion]: 'Test inversion',
+  [CLASS_METHOD]: 'Clopper–Pearson',
+  [METRIC_METHOD_NAMES['exact-central-given-answers']!]: 'C–P given answers',
+  [METRIC_METHOD_NAMES['exact-union-bound']!]: 'Union bound (δ/4)',
+};
+const shortMethod = (method: string) => SHORT_METHOD_NAMES[method] ?? method;
+
 /** Detector pages drawn per task: each takes a few milliseconds (its chart, checklist and text). */
 const PAGES_PER_TASK = 8;
 /** Detectors' rows of the intervals table drawn per task (three rows each). */
@@ -77,7 +92,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const detectors = useMemo<ReportDetector[]>(() => {
     if (subject.kind === 'counts') return [{ id: null, name: subject.name, query: '', yes: subject.yes, no: subject.no }];
     const chosen = subject.kind === 'detector' ? stored.filter((detector) => detector.id === subject.id) : stored;
-    return chosen.map(({ id, name, query, yes, no }) => ({ id, name, query, yes, no }));
+    return chosen.map(({ id, name, query, yes, no, source }) => ({ id, name, query, yes, no, source }));
   }, [subject, stored]);
   // The test inversion's and Buehler's intervals of large counts take up to seconds each: workers compute them first, off the page.
   const needs = useMemo(() => reportExpensiveNeeds(detectors, delta, method), [detectors, delta, method]);
@@ -195,7 +210,26 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
           </tbody>
         </table>
       </TableScroll>
+      <MethodLegend entries={entries} />
     </section>
+  );
+}
+
+/** The methods of the table's Method column, each short name spelled out once. */
+function MethodLegend({ entries }: { entries: readonly ReportEntry[] }) {
+  const methods = useMemo(() => [...new Set(entries.flatMap((entry) => metricRows(entry).map((row) => row.method)))], [entries]);
+  return (
+    <>
+      <h3 className="report-table__legend-title">Methods</h3>
+      <dl className="report-table__legend">
+        {methods.map((method) => (
+          <div key={method}>
+            <dt>{shortMethod(method)}</dt>
+            <dd>{method}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
 
@@ -214,7 +248,9 @@ const EntryRows = memo(function EntryRows({ entry, simultaneous }: { entry: Repo
       <td className="report-table__number">{estimateText(row.interval)}</td>
       <td className="report-table__number">{intervalText(row.interval)}</td>
       {simultaneous && <td className="report-table__number">{intervalText(row.simultaneous)}</td>}
-      <td>{row.method}</td>
+      <td className="report-table__method" title={row.method}>
+        {shortMethod(row.method)}
+      </td>
     </tr>
   ));
 });
@@ -263,7 +299,7 @@ const DetectorReport = memo(function DetectorReport({
         <dd>{date}</dd>
         <dt>Data source</dt>
         <dd>
-          {source}
+          {entry.source ?? source}
           {entry.id !== null && (
             <>
               {' '}
