@@ -48,7 +48,7 @@ const SECTIONS: Section[] = [
   { segment: 'data', label: 'Evaluation data', render: (route) => <DataView route={route} /> },
   { segment: 'report', label: 'Report', render: (route) => <ReportView route={route} /> },
   { segment: 'compare', label: 'Compare', render: (route) => <CompareView route={route} /> },
-  { segment: 'rank', label: 'Rank detectors', render: (route) => <RankView route={route} />, inNav: false },
+  { segment: 'rank', label: 'Rank', render: (route) => <RankView route={route} /> },
 ];
 
 function menuHref(section: Section, balancedMethod: BalancedMethod): string {

@@ -39,10 +39,15 @@ export function deltaFieldProblem(text: string): string | null {
 export interface ConfidenceControlProps {
   delta: number;
   onChange: (delta: number) => void;
+  /**
+   * The interval is a Bayesian credible interval (the posterior view): its level is a credible
+   * level and δ the posterior probability outside it — not a chance that the interval misses.
+   */
+  credible?: boolean;
 }
 
 /** Slider, presets and a δ field for the confidence level 1−δ; emits only valid δ in (0, 1). */
-export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
+export function ConfidenceControl({ delta, onChange, credible = false }: ConfidenceControlProps) {
   const id = useId();
   const [draft, setDraft] = useState(formatFullPrecision(delta));
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,7 +73,7 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
   return (
     <div className="confidence-control" role="group" aria-labelledby={`${id}-name`}>
       <p className="confidence-control__name" id={`${id}-name`}>
-        Confidence level: <strong>{formatConfidence(delta)}</strong> (δ = {formatFullPrecision(delta)})
+        {credible ? 'Credible level' : 'Confidence level'}: <strong>{formatConfidence(delta)}</strong> (δ = {formatFullPrecision(delta)})
       </p>
       <div className="confidence-control__presets" role="group" aria-label="Confidence presets">
         {CONFIDENCE_PRESETS.map((preset) => (
@@ -90,12 +95,12 @@ export function ConfidenceControl({ delta, onChange }: ConfidenceControlProps) {
           max={SLIDER_LEVELS.length - 1}
           step={1}
           position={nearestStop(delta)}
-          valueText={`${formatConfidence(delta)} confidence, δ = ${formatFullPrecision(delta)}`}
+          valueText={`${formatConfidence(delta)} ${credible ? 'credible' : 'confidence'}, δ = ${formatFullPrecision(delta)}`}
           onCommit={(stop) => onChange(deltaOfLevel(SLIDER_LEVELS[stop]!))}
         />
       </label>
       <form className="confidence-control__field" onSubmit={onSubmit} noValidate>
-        <label htmlFor={`${id}-delta`}>δ (chance the interval misses)</label>
+        <label htmlFor={`${id}-delta`}>{credible ? 'δ (posterior probability outside the interval)' : 'δ (chance the interval misses)'}</label>
         <TypedInput
           id={`${id}-delta`}
           inputMode="decimal"

@@ -1,4 +1,4 @@
-import { formatIntervalParts } from '../data/format';
+import { formatIntervalParts, percentNumber } from '../data/format';
 import type { Interval } from '../stats';
 import { barPosition, barScale, scaleRangeText } from './bar-scale';
 import type { IntervalSeries } from './IntervalBar';
@@ -35,6 +35,19 @@ export function IntervalChart({ rows, title }: { rows: readonly IntervalChartRow
   );
 }
 
+/** The mark of a broken axis: a gap cut through the track between two slanted strokes, as on a printed chart. */
+function AxisBreak({ x, y }: { x: number; y: number }) {
+  const top = y - 5;
+  const bottom = y + TRACK_HEIGHT + 5;
+  return (
+    <g className="interval-chart__axis-break" data-axis-break="">
+      <polygon points={`${x - 6},${bottom} ${x - 1},${top} ${x + 6},${top} ${x + 1},${bottom}`} fill="var(--bg)" />
+      <line x1={x - 6} y1={bottom} x2={x - 1} y2={top} stroke="var(--text)" strokeWidth={1.5} />
+      <line x1={x + 1} y1={bottom} x2={x + 6} y2={top} stroke="var(--text)" strokeWidth={1.5} />
+    </g>
+  );
+}
+
 function IntervalChartRowView({ row, top }: { row: IntervalChartRow; top: number }) {
   const scale = barScale(row.interval);
   const x = (value: number) => (barPosition(scale, value) / 100) * WIDTH;
@@ -67,9 +80,20 @@ function IntervalChartRowView({ row, top }: { row: IntervalChartRow; top: number
       />
       <line x1={x(row.interval.estimate)} x2={x(row.interval.estimate)} y1={trackY - 4} y2={trackY + TRACK_HEIGHT + 4} stroke="var(--text)" strokeWidth={3} />
       {scale.zoomed ? (
-        <text x={0} y={labelY} fontSize={11} fill="var(--muted)">
-          zoomed: scale {scaleRangeText(scale)}
-        </text>
+        <>
+          {/* The axis is broken where the zoomed scale stops short of 0% or 100%: drawn on the track, not only said. */}
+          {scale.from > 0 && <AxisBreak x={10} y={trackY} />}
+          {scale.to < 1 && <AxisBreak x={WIDTH - 10} y={trackY} />}
+          <text x={0} y={labelY} fontSize={11} fill="var(--muted)">
+            {percentNumber(scale.from)}%
+          </text>
+          <text x={WIDTH / 2} y={labelY} fontSize={11} fill="var(--muted)" textAnchor="middle">
+            zoomed: scale {scaleRangeText(scale)}
+          </text>
+          <text x={WIDTH} y={labelY} fontSize={11} fill="var(--muted)" textAnchor="end">
+            {percentNumber(scale.to)}%
+          </text>
+        </>
       ) : (
         SCALE_TICKS.map((tick, index) => (
           <text

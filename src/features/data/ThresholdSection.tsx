@@ -63,7 +63,8 @@ export function ThresholdSection({
   method: BalancedMethod;
 }) {
   const { id, chartRef, mapping, filters, threshold, detectors, shownDetector, setDetector } = useChartSection(counted, SECTION);
-  // The threshold picked in the list; until one is, the one the counts use (nearest on the curve's grid).
+  // The threshold picked in the list; until one is, the one the counts use (nearest on the curve's grid),
+  // and none when the counts use none: no threshold's counts or held-out result are shown for a threshold nobody chose.
   const [picked, setPicked] = useState<number | null>(null);
   // With a split column the curve is drawn from the tuning rows and the chosen threshold is reported on the others.
   const splitColumn = mapping.split;
@@ -111,7 +112,7 @@ export function ThresholdSection({
       })) ?? [],
     [points],
   );
-  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold) : 0;
+  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold) : -1;
   const chosenPoint = points?.[chosenIndex];
   const chosenThreshold = chosenPoint?.threshold;
   const loadHeldOut = useCallback(
@@ -148,7 +149,7 @@ export function ThresholdSection({
       {splitColumn !== null && shownSplitValues?.length === 0 && <p>The split column “{splitColumn}” has no values in the usable rows.</p>}
       {problem && <DataProblem>{problem}</DataProblem>}
       {bins === null && <p>No usable rows with a score.</p>}
-      {points && chosenPoint && (
+      {points && points.length > 0 && (
         <>
           <ChosenProgress method={method} chosen={chosen} what="the thresholds" />
           <p className="data-note">
@@ -199,7 +200,12 @@ export function ThresholdSection({
           <div className="data-fields">
             <div className="data-field">
               <label htmlFor={`${id}-threshold`}>Threshold</label>
-              <select id={`${id}-threshold`} value={chosenIndex} onChange={(event) => setPicked(points[Number(event.target.value)]!.threshold)}>
+              <select
+                id={`${id}-threshold`}
+                value={chosenIndex === -1 ? '' : chosenIndex}
+                onChange={(event) => event.target.value !== '' && setPicked(points[Number(event.target.value)]!.threshold)}
+              >
+                {chosenIndex === -1 && <option value="">Choose a threshold…</option>}
                 {points.map((point, index) => (
                   <option key={index} value={index}>
                     {String(point.threshold)}
@@ -207,10 +213,16 @@ export function ThresholdSection({
                 ))}
               </select>
             </div>
-            <button type="button" onClick={() => onUseThreshold(chosenPoint.threshold)}>
+            <button type="button" disabled={!chosenPoint} onClick={() => chosenPoint && onUseThreshold(chosenPoint.threshold)}>
               Count with {scoreColumn} ≥ this threshold
             </button>
           </div>
+          {!chosenPoint && (
+            <p>
+              No threshold chosen yet: pick one to see its counts{split ? ' and its accuracy on the held-out rows' : ''}.
+            </p>
+          )}
+          {chosenPoint && (
           <p>
             At {scoreColumn} ≥ {String(chosenPoint.threshold)}: should-be-YES {chosenPoint.yes.correct}/{chosenPoint.yes.total}, should-be-NO{' '}
             {chosenPoint.no.correct}/{chosenPoint.no.total}
@@ -223,8 +235,9 @@ export function ThresholdSection({
             {chosenPoint.computing && ', balanced interval computing…'}
             .{split && ' (On the tuning rows: optimistic.)'}
           </p>
+          )}
           {heldOutProblem && <DataProblem>{heldOutProblem}</DataProblem>}
-          {split && heldOut && (
+          {split && heldOut && chosenPoint && (
             <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} method={method} />
           )}
           <CsvExportButton fileName={`threshold-${scoreColumn}.csv`} csv={() => thresholdCurveCsv(points, delta, method)} disabled={chosen.pending > 0}>
@@ -238,9 +251,9 @@ export function ThresholdSection({
 
 const EMPTY: ClassCounts = { correct: 0, total: 0 };
 
-/** The point at `wanted` on the curve, else the nearest (the first without one: counts without a threshold). */
+/** The point at `wanted` on the curve, else the nearest; -1 when none is wanted (counts without a threshold) or the curve is empty. */
 export function chosenPointIndex(points: readonly ThresholdPoint[], wanted: number | null): number {
-  if (wanted === null || points.length === 0) return 0;
+  if (wanted === null || points.length === 0) return -1;
   let best = 0;
   points.forEach((point, index) => {
     if (Math.abs(point.threshold - wanted) < Math.abs(points[best]!.threshold - wanted)) best = index;

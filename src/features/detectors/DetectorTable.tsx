@@ -131,6 +131,12 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
         <a href={detectorHref(detector.id, delta, carryInLink ? detector : undefined, method)} title={detector.name}>
           {detector.name}
         </a>
+        {shown && (
+          // On a phone the numbers column is off screen (the table scrolls sideways): the interval is shown under the name.
+          <span className="detector-table__phone-interval" aria-hidden="true">
+            {shown.estimate} [{shown.lower}, {shown.upper}]
+          </span>
+        )}
         {detector.query && (
           <span className="detector-table__query" title={detector.query}>
             {detector.query}

@@ -347,8 +347,9 @@ function CountTick({ x, y, payload }: TickProps) {
   const narrow = area !== undefined && area.width / AXIS_STEPS < MIN_LABEL_SPACING;
   if (narrow && step % 2 !== 0) return null;
   const value = data.lo + step * data.tickStep;
-  // On a narrow plot the label at its right edge ends there rather than running past it.
-  const atRightEdge = narrow && area !== undefined && Number(x) > area.x + area.width - MIN_LABEL_SPACING / 2;
+  // The label at the plot's right edge ends there rather than running past the picture's edge, where
+  // it was cut ("100%" at N, "1,000,000" at N = 10⁶), on a wide plot as on a narrow one.
+  const atRightEdge = area !== undefined && Number(x) > area.x + area.width - MIN_LABEL_SPACING / 2;
   return (
     <text x={Number(x)} y={Number(y)} textAnchor={atRightEdge ? 'end' : 'middle'} fill="var(--muted)" fontSize={12}>
       <tspan x={Number(x)} dy="0.8em">

@@ -84,7 +84,7 @@ function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink;
           >
             Imbalanced test set, biased classifier (Brodersen et al. 2010)
           </button>
-          <ConfidenceControl delta={delta} onChange={setDelta} />
+          <ConfidenceControl delta={delta} onChange={setDelta} credible />
         </div>
       </div>
 
