@@ -481,7 +481,7 @@ describe('persistence', () => {
     expect(store.getState().detectors[0]!.source).toBe(imported.source);
     expect(store.getState().updateCounts('forklift', 'yes', { correct: 1, total: 40 })).toEqual([]);
     expect(store.getState().detectors[0]!.source).toBeUndefined();
-    expect((await stored()).state.detectors[0]).not.toHaveProperty('source');
+    expect(((await stored()).state.detectors as object[])[0]).not.toHaveProperty('source');
   });
 
   it('never overwrites an earlier backup', async () => {
