@@ -111,6 +111,8 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const [windowChoice, setWindowChoice] = useState<WindowChoice>(linked.window ?? 'auto');
   const [tune, setTune] = useState<string | undefined>(linked.tune);
   const [perClass, setPerClass] = useState(linked.perClass ?? false);
+  // The threshold a link asked for: the threshold curve opens on it (none otherwise, until one is picked).
+  const [linkedThreshold, setLinkedThreshold] = useState<number | null>(null);
   const [linkNotes, setLinkNotes] = useState<{ problems: LinkProblem[]; otherFile: string | null }>({ problems: [], otherFile: null });
   const generation = useRef(0);
   // The link whose settings the next opened file gets (null once applied).
@@ -123,6 +125,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     setMapping(applied.mapping);
     setFilters(link?.filters ?? []);
     setThreshold(link?.threshold ?? DEFAULT_THRESHOLD);
+    setLinkedThreshold(link?.threshold ?? null);
     setSliceColumn(link?.slice);
     setWindowChoice(link?.window ?? 'auto');
     setTune(link?.tune);
@@ -326,7 +329,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           {counted && counted.mapping.score !== null && (
             <ByThreshold
               counted={counted} delta={delta} method={balancedMethod} scoreColumn={counted.mapping.score}
-              tune={tune} onTune={setTune} onUseThreshold={countWithThreshold}
+              tune={tune} onTune={setTune} onUseThreshold={countWithThreshold} linkedThreshold={linkedThreshold}
             />
           )}
         </DetectorChoicesProvider>

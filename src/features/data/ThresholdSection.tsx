@@ -50,6 +50,7 @@ export function ThresholdSection({
   tune,
   onTune,
   onUseThreshold,
+  linkedThreshold = null,
   method,
 }: {
   counted: Counted;
@@ -59,12 +60,14 @@ export function ThresholdSection({
   tune: string | undefined;
   onTune: (value: string) => void;
   onUseThreshold: (threshold: number) => void;
+  /** The threshold the view's link asked for (the sender's choice), or null: then none is chosen until one is picked. */
+  linkedThreshold?: number | null;
   /** The workspace's balanced interval. */
   method: BalancedMethod;
 }) {
   const { id, chartRef, mapping, filters, threshold, detectors, shownDetector, setDetector } = useChartSection(counted, SECTION);
-  // The threshold picked in the list; until one is, the one the counts use (nearest on the curve's grid),
-  // and none when the counts use none: no threshold's counts or held-out result are shown for a threshold nobody chose.
+  // The threshold picked in the list; until one is, the one the counts use (nearest on the curve's grid) or
+  // the link's, and none otherwise: no threshold's counts or held-out result are shown for a threshold nobody chose.
   const [picked, setPicked] = useState<number | null>(null);
   // With a split column the curve is drawn from the tuning rows and the chosen threshold is reported on the others.
   const splitColumn = mapping.split;
@@ -112,7 +115,7 @@ export function ThresholdSection({
       })) ?? [],
     [points],
   );
-  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold) : -1;
+  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold ?? linkedThreshold) : -1;
   const chosenPoint = points?.[chosenIndex];
   const chosenThreshold = chosenPoint?.threshold;
   const loadHeldOut = useCallback(
