@@ -328,14 +328,14 @@ describe('persistence', () => {
     expect(second.getState().detectors).toEqual([forklift]);
   });
 
-  it('migrates version 1’s test inversion (the old default) to Buehler’s, keeps its union bound, and saves version 2', async () => {
+  it('migrates version 1’s test inversion (the old default) to Buehler’s, keeps its union bound, and saves the current version', async () => {
     const v1 = (balancedMethod: string) =>
       JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod, seeded: true } });
     localStorage.setItem(WORKSPACE_STORAGE_KEY, v1('inversion'));
     const inverted = await newStore();
     expect(inverted.getState()).toMatchObject({ balancedMethod: 'buehler', detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, storageProblem: null });
     expect(await stored()).toEqual({
-      version: 2,
+      version: WORKSPACE_VERSION,
       state: { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'buehler', seeded: true },
     });
 
@@ -347,7 +347,7 @@ describe('persistence', () => {
     const first = await newStore();
     first.getState().seed([forklift]);
     first.getState().setBalancedMethod('inversion');
-    expect((await stored()).version).toBe(2);
+    expect((await stored()).version).toBe(WORKSPACE_VERSION);
     expect((await newStore()).getState().balancedMethod).toBe('inversion');
   });
 
@@ -373,7 +373,7 @@ describe('persistence', () => {
     localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(v0));
     const store = await newStore();
     expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, seeded: true, balancedMethod: 'buehler', storageProblem: null });
-    expect((await stored()).version).toBe(2);
+    expect((await stored()).version).toBe(WORKSPACE_VERSION);
     expect((await stored()).state.detectors).toEqual([forklift]);
   });
 
@@ -395,7 +395,7 @@ describe('persistence', () => {
     ['a bare list', JSON.stringify([1, 2, 3]), "it is not tailbound's workspace format"],
     ['a null state', JSON.stringify({ version: 1, state: null }), 'the saved state is not an object'],
     ['an empty string', '', 'it is not valid JSON'],
-    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 2)'],
+    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 3)'],
     [
       'detectors failing validation',
       JSON.stringify({ version: 1, state: { detectors: [{ ...forklift, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
@@ -482,6 +482,15 @@ describe('persistence', () => {
     expect(store.getState().updateCounts('forklift', 'yes', { correct: 1, total: 40 })).toEqual([]);
     expect(store.getState().detectors[0]!.source).toBeUndefined();
     expect(((await stored()).state.detectors as object[])[0]).not.toHaveProperty('source');
+  });
+
+  it('moves a question the data import wrote ("Counts from …") into the detector’s source, going from format 2 to 3', async () => {
+    const imported = { ...forklift, id: 'multi', query: 'Counts from multi.csv (9,310 usable of 9,500 rows)' };
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 2, state: { detectors: [imported, forklift], delta: 0.05, sort: 'lower', showUnionBounds: false, balancedMethod: 'buehler', seeded: true } }));
+    const store = await newStore();
+    expect(store.getState().detectors).toEqual([{ ...imported, query: '', source: 'multi.csv (9,310 usable of 9,500 rows)' }, forklift]);
+    expect(store.getState().storageProblem).toBeNull();
+    expect((await stored()).version).toBe(3);
   });
 
   it('never overwrites an earlier backup', async () => {

@@ -5,7 +5,7 @@ import { DEFAULT_BALANCED_METHOD, isBalancedMethod } from '../../data/methods';
 import type { PersistedWorkspace } from './types';
 
 /** The saved format's version: what `migrateWorkspace` brings every older one up to. */
-export const WORKSPACE_VERSION = 2;
+export const WORKSPACE_VERSION = 3;
 
 /** What `migrateWorkspace` returns for data it cannot read. */
 export class MigrationFailure {
@@ -29,14 +29,32 @@ const PROBLEMS_SHOWN = 3;
  *   Buehler's interval is never wider than the union bound where the inversion can be (one class near
  *   0%, the other near 100%); a user who did choose the inversion picks it again in "Balanced
  *   interval". An absent method becomes 'buehler' too; 'union' (always a choice) is kept; anything
- *   else is left as it is, for the check to set the workspace aside with a message.
+ *   else is left as it is, for the check to reset with a message.
+ * Version 3: a detector may have a `source` (where an import's counts came from). Going 2 → 3, a
+ *   question the evaluation-data import wrote in place of one ("Counts from multi.csv (9,310 usable of
+ *   9,500 rows)") becomes the detector's source, and its question is empty again (issue 29).
  * Returns a MigrationFailure (never throws) so the caller can set the stored value aside.
  */
 export function migrateWorkspace(persisted: unknown, version: number): unknown {
-  if (version === 1) return fromVersion1(persisted);
+  if (version === 2) return fromVersion2(persisted);
+  if (version === 1) return fromVersion2(fromVersion1(persisted));
   if (version !== 0) return new MigrationFailure(`unknown saved format version ${version}`);
   const version1 = fromVersion0(persisted);
-  return version1 instanceof MigrationFailure ? version1 : fromVersion1(version1);
+  return version1 instanceof MigrationFailure ? version1 : fromVersion2(fromVersion1(version1));
+}
+
+/** What the evaluation-data import wrote as a detector's question before version 3. */
+const IMPORTED_QUERY = /^Counts from (.+)$/s;
+
+/** Version 2 → 3: an imported detector's "Counts from …" question becomes its source (see migrateWorkspace). */
+function fromVersion2(persisted: unknown): unknown {
+  if (!isRecord(persisted) || !Array.isArray(persisted.detectors)) return persisted;
+  const detectors = persisted.detectors.map((item: unknown) => {
+    if (!isRecord(item) || typeof item.query !== 'string' || item.source !== undefined) return item;
+    const imported = IMPORTED_QUERY.exec(item.query);
+    return imported ? { ...item, query: '', source: imported[1] } : item;
+  });
+  return { ...persisted, detectors };
 }
 
 /** Version 1 → 2: the default balanced interval is Buehler's (see migrateWorkspace). */
