@@ -44,36 +44,28 @@ interface Row {
   verdict: boolean | null;
 }
 
+/** One table row: a label, the classes' counts, the three intervals and (with a gate) the verdict. */
+function intervalRow(label: string, counted: Pick<DetectorResult, 'yes' | 'no' | 'intervals' | 'check'>, withCheck: boolean): Row {
+  const { yes, no, intervals, check } = counted;
+  return {
+    cells: [
+      label,
+      counts(yes),
+      counts(no),
+      estimateWithInterval(intervals.balanced),
+      estimateWithInterval(intervals.yes),
+      estimateWithInterval(intervals.no),
+      ...(withCheck ? [check ? (check.pass ? 'PASS' : 'FAIL') : ''] : []),
+    ],
+    verdict: check?.pass ?? null,
+  };
+}
+
 function detectorRows(detector: DetectorResult, withCheck: boolean): Row[] {
-  const rows: Row[] = [
-    {
-      cells: [
-        clipName(detector.name),
-        counts(detector.yes),
-        counts(detector.no),
-        estimateWithInterval(detector.intervals.balanced),
-        estimateWithInterval(detector.intervals.yes),
-        estimateWithInterval(detector.intervals.no),
-        ...(withCheck ? [detector.check ? (detector.check.pass ? 'PASS' : 'FAIL') : ''] : []),
-      ],
-      verdict: detector.check?.pass ?? null,
-    },
-  ];
-  for (const slice of detector.slices?.rows ?? []) {
-    rows.push({
-      cells: [
-        `  ${detector.slices!.column}=${clipName(slice.value ?? '(missing)')}${slice.underpowered ? ' (underpowered)' : ''}`,
-        counts(slice.yes),
-        counts(slice.no),
-        estimateWithInterval(slice.intervals.balanced),
-        estimateWithInterval(slice.intervals.yes),
-        estimateWithInterval(slice.intervals.no),
-        ...(withCheck ? [slice.check ? (slice.check.pass ? 'PASS' : 'FAIL') : ''] : []),
-      ],
-      verdict: slice.check?.pass ?? null,
-    });
-  }
-  return rows;
+  const slices = (detector.slices?.rows ?? []).map((slice) =>
+    intervalRow(`  ${detector.slices!.column}=${clipName(slice.value ?? '(missing)')}${slice.underpowered ? ' (underpowered)' : ''}`, slice, withCheck),
+  );
+  return [intervalRow(clipName(detector.name), detector, withCheck), ...slices];
 }
 
 /** A plain-text table; colour (PASS green, FAIL red) only when asked (a terminal without NO_COLOR). */
