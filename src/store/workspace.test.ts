@@ -357,6 +357,7 @@ describe('persistence', () => {
     first.getState().setDelta(0.1);
     first.getState().setFilter('smo');
     first.getState().deleteDetector('smoke');
+    await settle(); // the save's own task (a reload comes later than that)
     const second = await newStore();
     expect(second.getState()).toMatchObject({ detectors: [forklift], delta: 0.1, seeded: true, filter: '', lastDeleted: null, storageProblem: null });
     expect(second.persist.hasHydrated()).toBe(true);

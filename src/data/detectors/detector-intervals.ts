@@ -1,5 +1,5 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../../stats';
-import { balancedNow, knownExpensiveInterval } from '../workers/balanced-intervals-service';
+import { balancedNow, isExpensiveIntervalKnown, knownExpensiveInterval } from '../workers/balanced-intervals-service';
 import { balancedIntervalBy, balancedLowerEndBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from '../methods/balanced-method';
 import type { Detector } from './detector';
 
@@ -71,7 +71,7 @@ export function detectorLowerBound(detector: Detector, delta: number, method: Ba
 export function detectorsWithoutLowerBound(detectors: readonly Detector[], delta: number, method: BalancedMethod): Detector[] {
   if (isExpensiveBalancedMethod(method)) {
     return detectors.filter(
-      (d) => d.yes.total > 0 && d.no.total > 0 && !bulkLower(d, delta, method) && knownExpensiveInterval(method, d.yes, d.no, delta) === undefined,
+      (d) => d.yes.total > 0 && d.no.total > 0 && !bulkLower(d, delta, method) && !isExpensiveIntervalKnown(method, d.yes, d.no, delta),
     );
   }
   return detectors.filter((detector) => !bulkLower(detector, delta, method) && classCache.get(detector)?.delta !== delta);

@@ -74,9 +74,14 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const lowerBoundsProgress = useLowerBounds(detectors, delta, method, sort === 'lower' && metric === 'balanced');
   // Until every lower bound at δ is known (a worker computes many), the list keeps the estimate order.
   const shownSort = lowerBoundsProgress === null ? sort : 'estimate';
+  // The balanced estimates' order is the same at every δ and method: a new δ does not re-sort 10,000 detectors for it.
+  const orderNeedsDelta = shownSort === 'lower' || (shownSort === 'estimate' && metric !== 'balanced');
+  const sortDelta = orderNeedsDelta ? delta : null;
+  const sortMethod = orderNeedsDelta ? method : null;
   const shown = useMemo(
-    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort, metric }, delta, method),
-    [detectors, deferredFilter, shownSort, delta, method, metric],
+    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort, metric }, sortDelta ?? delta, sortMethod ?? method),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- delta and method matter only through sortDelta and sortMethod
+    [detectors, deferredFilter, shownSort, sortDelta, sortMethod, metric],
   );
 
   return (

@@ -29,32 +29,45 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
   }
   useEffect(() => {
     if (missing.length === 0 || onPage) return undefined;
-    const parts = splitByCounts(missing, workersFor(missing.length, DETECTORS_PER_WORKER));
-    const done = parts.map(() => 0); // detectors finished, per part
-    const report = () => setProgress({ missing, fraction: done.reduce((sum, count) => sum + count, 0) / missing.length });
-    const stops = parts.map((part, index) =>
-      startWorkerJob<LowerBoundsJob, LowerBoundsMessage>({
-        createWorker: () => new Worker(new URL('./lower-bounds.worker.ts', import.meta.url), { type: 'module' }),
-        runHere: runLowerBoundsJob,
-        job: { delta, method, counts: countsOf(part) },
-        onMessage: (message) => {
-          if (message.kind === 'done') rememberLowerBounds(part, delta, method, message.lowers);
-          // A part is finished only when its bounds are in: progress stops one short of it.
-          done[index] = message.kind === 'done' ? part.length : Math.min(part.length - 1, Math.floor(message.fraction * part.length));
-          report();
-        },
-        isLast: (message) => message.kind === 'done',
-        onError: () => {
-          done[index] = part.length;
-          report();
-        },
-      }),
-    );
-    return () => stops.forEach((stop) => stop());
+    // Started in a task of their own: after a click React runs this effect in the click's task, and
+    // starting workers and dealing 10,000 detectors out to them (~30 ms) would lengthen it.
+    let stops: (() => void)[] = [];
+    const starting = setTimeout(() => {
+      stops = startLowerBoundWorkers(missing, delta, method, (fraction) => setProgress({ missing, fraction }));
+    });
+    return () => {
+      clearTimeout(starting);
+      stops.forEach((stop) => stop());
+    };
   }, [missing, onPage, delta, method]);
   if (missing.length === 0 || onPage) return null;
   if (progress?.missing === missing && progress.fraction === 1) return null;
   return progress?.missing === missing ? progress.fraction : 0;
+}
+
+/** Workers (one per core) computing the `missing` detectors' lower bounds into the cache; returns their stops. */
+function startLowerBoundWorkers(missing: readonly Detector[], delta: number, method: BalancedMethod, onProgress: (fraction: number) => void): (() => void)[] {
+  const parts = splitByCounts(missing, workersFor(missing.length, DETECTORS_PER_WORKER));
+  const done = parts.map(() => 0); // detectors finished, per part
+  const report = () => onProgress(done.reduce((sum, count) => sum + count, 0) / missing.length);
+  return parts.map((part, index) =>
+    startWorkerJob<LowerBoundsJob, LowerBoundsMessage>({
+      createWorker: () => new Worker(new URL('./lower-bounds.worker.ts', import.meta.url), { type: 'module' }),
+      runHere: runLowerBoundsJob,
+      job: { delta, method, counts: countsOf(part) },
+      onMessage: (message) => {
+        if (message.kind === 'done') rememberLowerBounds(part, delta, method, message.lowers);
+        // A part is finished only when its bounds are in: progress stops one short of it.
+        done[index] = message.kind === 'done' ? part.length : Math.min(part.length - 1, Math.floor(message.fraction * part.length));
+        report();
+      },
+      isLast: (message) => message.kind === 'done',
+      onError: () => {
+        done[index] = part.length;
+        report();
+      },
+    }),
+  );
 }
 
 function countsOf(detectors: readonly Detector[]): Float64Array {

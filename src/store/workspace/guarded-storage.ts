@@ -125,9 +125,23 @@ export function createGuardedStorage(backend: WorkspaceBackend, legacy: Storage 
     return value;
   };
 
-  const write = async (name: string, value: StorageValue<PersistedWorkspace>) => {
-    if (writesBlocked || !readDone || (lastWritten !== null && samePersisted(lastWritten, value.state))) return;
-    await save(name, value);
+  // Saving runs in a task of its own, the newest state of a burst of changes once: the JSON of
+  // 10,000 detectors takes ~20 ms, which the click that changed δ or the sort should not pay.
+  let queued: { name: string; value: StorageValue<PersistedWorkspace> } | null = null;
+  let queuedSaved: Promise<void> = Promise.resolve();
+  const write = (name: string, value: StorageValue<PersistedWorkspace>): Promise<void> => {
+    if (writesBlocked || !readDone || (lastWritten !== null && samePersisted(lastWritten, value.state))) return queuedSaved;
+    if (queued === null) {
+      queuedSaved = new Promise((resolve) =>
+        setTimeout(() => {
+          const newest = queued!;
+          queued = null;
+          void save(newest.name, newest.value).then(resolve);
+        }),
+      );
+    }
+    queued = { name, value };
+    return queuedSaved;
   };
   async function save(name: string, value: StorageValue<PersistedWorkspace>) {
     lastWritten = value.state;
