@@ -43,6 +43,11 @@ describe('visibleDetectors', () => {
     expect(visibleDetectors(twins, { filter: '', sort: 'estimate' }, 0.05, 'union').map((d) => d.id)).toEqual(['a', 'b']);
   });
 
+  it('orders tied detectors by name naturally, ignoring case and accents', () => {
+    const tied = ['Zone 10', 'zone 9', 'Éclair', 'aisle', 'Camera 100', 'Camera 20'].map((name) => detector(name, name, [3, 4], [3, 4]));
+    expect(visibleDetectors(tied, { filter: '', sort: 'lower' }, 0.05, 'union').map((d) => d.name)).toEqual(['aisle', 'Camera 20', 'Camera 100', 'Éclair', 'zone 9', 'Zone 10']);
+  });
+
   it('filters by name, query or id, case-insensitive and trimmed, without touching the input', () => {
     const input = [...all];
     expect(visibleDetectors(input, { filter: '  FORKLIFT ', sort: 'name' }, 0.05, 'union')).toEqual([few]);

@@ -38,23 +38,6 @@ function searchText(detector: Detector): string {
 const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * Each detector's place in name order (natural, then by id), per detectors array: sorts break ties by
- * it with one subtraction, where comparing names with the collator in every sort held the page for
- * ~60 ms at 10,000 detectors.
- */
-const nameRanks = new WeakMap<readonly Detector[], Map<Detector, number>>();
-
-function nameRanksOf(detectors: readonly Detector[]): Map<Detector, number> {
-  let ranks = nameRanks.get(detectors);
-  if (!ranks) {
-    const byName = [...detectors].sort((a, b) => nameCollator.compare(a.name, b.name) || compareIds(a, b));
-    ranks = new Map(byName.map((detector, rank) => [detector, rank]));
-    nameRanks.set(detectors, ranks);
-  }
-  return ranks;
-}
-
-/**
  * The detectors to list, filtered and sorted. Pure (the input is not mutated); bounds come from the
  * caches of detector-intervals (by `method`), so only the first call at a new δ computes any (the
  * list makes sure Buehler's or inverted bounds are known first, in a worker).
@@ -68,8 +51,9 @@ function nameRanksOf(detectors: readonly Detector[]): Map<Detector, number> {
 export function visibleDetectors(detectors: readonly Detector[], view: ListView, delta: number, method: BalancedMethod): Detector[] {
   const needle = foldForSearch(view.filter.trim());
   const matching = needle === '' ? detectors.slice() : detectors.filter((detector) => searchText(detector).includes(needle));
-  const ranks = nameRanksOf(detectors);
-  if (view.sort === 'name') return matching.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+  if (view.sort === 'name') {
+    return matching.sort((a, b) => nameCollator.compare(a.name, b.name) || compareIds(a, b));
+  }
   const metric = view.metric ?? 'balanced';
   const keyOf =
     metric !== 'balanced'
@@ -77,8 +61,13 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
       : view.sort === 'estimate'
         ? (detector: Detector) => detectorBalancedEstimate(detector)
         : (detector: Detector) => detectorLowerBound(detector, delta, method);
-  const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY, rank: ranks.get(detector)! }));
-  keyed.sort((a, b) => a.key - b.key || a.rank - b.rank);
+  const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY }));
+  keyed.sort(
+    (a, b) =>
+      a.key - b.key ||
+      nameCollator.compare(a.detector.name, b.detector.name) ||
+      compareIds(a.detector, b.detector),
+  );
   return keyed.map((entry) => entry.detector);
 }
 

@@ -51,15 +51,34 @@ export function runLowerBoundsJob(job: LowerBoundsJob, post: (message: LowerBoun
 /**
  * Detectors dealt out to `parts` workers: detectors with the same counts go to the same part (each
  * worker computes a pair of counts once), and the distinct counts are dealt in turn, so that the
- * parts get similar mixes of small and large counts. Parts left empty are dropped.
+ * parts get similar mixes of small and large counts. Parts left empty are dropped. Grouped by a
+ * numeric hash of the counts (text keys for 10,000 detectors took ~40 ms of the page's time).
  */
 export function splitByCounts(detectors: readonly Detector[], parts: number): Detector[][] {
-  const byCounts = new Map<string, Detector[]>();
+  const byHash = new Map<number, Detector[][]>();
+  const groups: Detector[][] = [];
   for (const detector of detectors) {
-    const key = `${detector.yes.correct},${detector.yes.total},${detector.no.correct},${detector.no.total}`;
-    const same = byCounts.get(key);
-    if (same) same.push(detector);
-    else byCounts.set(key, [detector]);
+    const hash = countsHash(detector);
+    const sameHash = byHash.get(hash);
+    const same = sameHash?.find((group) => sameCounts(group[0]!, detector));
+    if (same) {
+      same.push(detector);
+      continue;
+    }
+    const group = [detector];
+    groups.push(group);
+    if (sameHash) sameHash.push(group);
+    else byHash.set(hash, [group]);
   }
-  return dealOut([...byCounts.values()], parts).map((groups) => groups.flat());
+  return dealOut(groups, parts).map((dealt) => dealt.flat());
+}
+
+function countsHash({ yes, no }: Detector): number {
+  let hash = 0x811c9dc5;
+  for (const value of [yes.correct, yes.total, no.correct, no.total]) hash = Math.imul(hash ^ value, 0x01000193) ^ Math.floor(value / 2 ** 32);
+  return hash;
+}
+
+function sameCounts(a: Detector, b: Detector): boolean {
+  return a.yes.correct === b.yes.correct && a.yes.total === b.yes.total && a.no.correct === b.no.correct && a.no.total === b.no.total;
 }

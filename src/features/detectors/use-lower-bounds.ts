@@ -71,7 +71,9 @@ function startLowerBoundWorkers(missing: readonly Detector[], delta: number, met
 }
 
 function countsOf(detectors: readonly Detector[]): Float64Array {
-  return new Float64Array(detectors.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
+  const counts = new Float64Array(4 * detectors.length);
+  detectors.forEach((d, index) => counts.set([d.yes.correct, d.yes.total, d.no.correct, d.no.total], 4 * index));
+  return counts;
 }
 
 function runHere(detectors: readonly Detector[], delta: number, method: BalancedMethod): void {
