@@ -9,3 +9,4 @@ export * from './detector-list';
 export * from './detector';
 export * from './detectors-query';
 export * from './detectors-schema';
+export * from './packed-detectors';

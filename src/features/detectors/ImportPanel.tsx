@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFileDrop } from '../../components/use-file-drop';
 import type { Detector } from '../../data/detectors';
 import {
@@ -9,12 +9,13 @@ import {
   type ImportMode,
   type ImportPreview,
   MAX_IMPORT_BYTES,
-  parseImportFile,
   PER_EXAMPLE_COLUMNS,
   perExampleFileReason,
   planImport,
 } from '../../data/files';
+import { startWorkerJob } from '../../data/workers';
 import { countsText } from './wording';
+import { readImportFile, unpackImportRead, type ImportRead, type PostedImportRead } from './import-read';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
 import { ColumnHeads } from '../../components/ColumnHeads';
 
@@ -31,6 +32,8 @@ const KIND_NAMES = {
 
 /** Rows shown in the preview table; the rest are counted. */
 const PREVIEW_ROWS = 50;
+/** Problems listed (each with its line); the rest are counted — a file of 50,000 bad rows would otherwise draw 50,000. */
+const PROBLEM_ROWS = 200;
 const LIMIT_TEXT = `${MAX_IMPORT_BYTES / (1024 * 1024)} MB`;
 
 /**
@@ -52,32 +55,46 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   const [done, setDone] = useState('');
   const [toDataView, setToDataView] = useState(false);
 
-  async function readFile(file: File) {
+  const [reading, setReading] = useState<string | null>(null);
+  const stopReading = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopReading.current?.(), []);
+
+  function showRead(fileName: string, read: ImportRead) {
+    setReading(null);
+    if (read.kind === 'unreadable' || read.kind === 'unknown') {
+      setProblem(read.kind === 'unknown' ? `Nothing imported: ${read.message}.` : read.message);
+      return;
+    }
+    setProblem(null);
+    setLoaded({ fileName, preview: read });
+  }
+
+  function readFile(file: File) {
+    stopReading.current?.();
     setDone('');
     setLoaded(null);
     const perExample = perExampleFileReason(file.name, file.size);
     setToDataView(perExample !== null);
     if (perExample) {
+      setReading(null);
       setProblem(`${perExample}. Per-example files of any size are read in Evaluation data.`);
       return;
     }
-    let text: string;
-    try {
-      text = await file.text();
-    } catch (error) {
-      setProblem(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    const preview = parseImportFile(file.name, text);
-    if (preview.kind === 'unknown') {
-      setProblem(`Nothing imported: ${preview.message}.`);
-      return;
-    }
     setProblem(null);
-    setLoaded({ fileName: file.name, preview });
+    setReading(file.name);
+    const readHere = () => void readImportFile(file, (read) => showRead(file.name, unpackImportRead(read)));
+    stopReading.current = startWorkerJob<File, PostedImportRead>({
+      createWorker: () => new Worker(new URL('./import-read.worker.ts', import.meta.url), { type: 'module' }),
+      runHere: (job, post) => void readImportFile(job, post),
+      job: file,
+      onMessage: (read) => showRead(file.name, unpackImportRead(read)),
+      isLast: () => true,
+      // A worker that cannot start: the file is read on the page instead (slower for big files, but read).
+      onError: readHere,
+    });
   }
 
-  const { dragging, handlers } = useFileDrop((file) => void readFile(file));
+  const { dragging, handlers } = useFileDrop((file) => readFile(file));
 
   function confirm(mode: ImportMode, onExisting: ExistingIdPolicy) {
     if (!loaded) return;
@@ -123,7 +140,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void readFile(file);
+            if (file) readFile(file);
           }}
         />
       </div>
@@ -139,7 +156,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
         </p>
       )}
       <p role="status" className="import-done">
-        {done}
+        {reading === null ? done : `Reading ${reading}…`}
       </p>
       {loaded && <Preview loaded={loaded} existing={existing} onConfirm={confirm} onCancel={() => setLoaded(null)} />}
     </section>
@@ -178,7 +195,8 @@ function Preview({
   const [confirmingReplace, setConfirmingReplace] = useState(false);
   const { preview, fileName } = loaded;
   const detectors = preview.detectors;
-  const plan = planImport(existing, detectors, 'add', onExisting);
+  // Not on every render: with 50,000 detectors each plan is a pass over both lists.
+  const plan = useMemo(() => planImport(existing, detectors, 'add', onExisting), [existing, detectors, onExisting]);
   const errors = preview.kind === 'json' ? preview.errors.map((error) => ({ where: error.path, message: error.message })) : preview.errors.map((error) => ({ where: `line ${error.line}`, message: stripLinePrefix(error.message) }));
   const warnings = preview.kind === 'json' ? [] : preview.warnings.map((warning) => ({ where: `line ${warning.line}`, message: stripLinePrefix(warning.message) }));
   const count = detectors.length;
@@ -258,7 +276,7 @@ function ProblemTable({ caption, rows }: { caption: string; rows: { where: strin
         <caption>{caption}</caption>
         <ColumnHeads names={['Where', 'Reason']} />
         <tbody>
-          {rows.map((row, index) => (
+          {rows.slice(0, PROBLEM_ROWS).map((row, index) => (
             <tr key={index}>
               <td>{row.where}</td>
               <td>{row.message}</td>
@@ -266,6 +284,7 @@ function ProblemTable({ caption, rows }: { caption: string; rows: { where: strin
           ))}
         </tbody>
       </table>
+      {rows.length > PROBLEM_ROWS && <p>…and {(rows.length - PROBLEM_ROWS).toLocaleString('en')} more.</p>}
     </div>
   );
 }
