@@ -280,7 +280,8 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
         {busy && (
           <span className="data-busy">
             {busyText}{' '}
-            {busyFraction !== undefined && <progress className="data-progress" max={1} value={busyFraction} aria-label="Progress" />}{' '}
+            {/* Indeterminate until a stage reports its share: the engine's start alone takes about a second. */}
+            <progress className="data-progress" max={1} value={busyFraction} aria-label="Progress" />{' '}
             <button type="button" onClick={cancel}>
               Cancel
             </button>
