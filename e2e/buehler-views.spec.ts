@@ -79,8 +79,7 @@ for (const [width, viewport] of [
     });
 
     test('the coverage view shows the three heat maps with heatmaps=both, each with minimum coverage and mean width', async ({ page }) => {
-      // Three 2,500-cell maps for axe to walk, in two colour schemes.
-      test.setTimeout(300_000);
+      test.setTimeout(120_000);
       await page.goto('./#/coverage?n=10&delta=0.05&methods=wilson&yes=6&no=8&heatmaps=both');
       for (const [method, suffix] of [['union', ''], ['buehler', '-buehler'], ['inversion', '-inversion']] as const) {
         await expect(page.getByTestId(`coverage-map-${method}`)).toBeVisible();
