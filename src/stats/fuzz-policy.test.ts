@@ -174,6 +174,17 @@ const plan: Check = (result) => {
   return value.curve.map((point, index) => intervalProblem(point, true, `curve[${index}]`)).find(Boolean) ?? null;
 };
 
+const proportionPlan: Check = (result) => {
+  const value = result as stats.ProportionPlan;
+  if (!['reached', 'unreachable', 'beyond-limit'].includes(value.status)) return `status ${String(value.status)}`;
+  if (value.status === 'reached') {
+    if (!(Number.isSafeInteger(value.additional) && value.additional! >= 0)) return `additional ${String(value.additional)}`;
+    const problem = intervalProblem(value.at!.interval, true, 'at');
+    if (problem) return problem;
+  }
+  return value.curve.map((point, index) => intervalProblem(point, true, `curve[${index}]`)).find(Boolean) ?? null;
+};
+
 const projection: Check = (result) => {
   const value = result as stats.BalancedProjection;
   return value.interval === null ? null : balanced(value.interval, []);
@@ -341,6 +352,12 @@ const TARGETS: Record<string, Target> = {
   },
   labelsToClearLowerBound: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'target'], check: plan, runs: 40 },
   labelsToReachWidth: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'targetWidth'], check: plan, runs: 40 },
+  labelsForProportion: {
+    args: fc.tuple(classCounts, fc.oneof(probability, fc.constant(undefined)), delta, fc.constantFrom<unknown>('lower-bound', 'width', 'x'), target),
+    names: ['current', 'current.correct', 'current.total', 'accuracy', 'delta', 'goal', 'target'],
+    check: proportionPlan,
+    runs: 60,
+  },
   projectBalancedInterval: { args: fc.tuple(assumptions, count), names: [...PLAN_NAMES, 'additionalLabels'], check: projection, runs: 200 },
   mcnemarExactTest: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 300 },
   pairedDifferenceInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 300 },

@@ -49,6 +49,7 @@ export { posteriorAccuracy, type AccuracyPosterior } from './posterior-accuracy'
 // Label planner (issue 5)
 export { labelsToClearLowerBound } from './labels-to-clear-lower-bound';
 export { labelsToReachWidth } from './labels-to-reach-width';
+export { labelsForProportion, type ProportionPlan, type ProportionPlanPoint } from './labels-for-proportion';
 export { projectBalancedInterval, type BalancedProjection } from './project-balanced-interval';
 export type { LabelPlanAssumptions, ProjectedCounts } from './label-plan-model';
 export type { LabelGoal, LabelPlan, LabelPlanPoint } from './plan-labels';
