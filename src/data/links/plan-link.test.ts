@@ -17,6 +17,14 @@ describe('parsePlanLink', () => {
     expect(parse('yes=38/40&no=55/60&balanced=inversion')).toMatchObject({ ok: true, value: { balanced: 'inversion' } });
   });
 
+  it('carries metric= for a target on another metric; old links and metric=balanced plan balanced accuracy', () => {
+    expect(parse('yes=38/40&no=55/60&metric=precision')).toMatchObject({ ok: true, value: { metric: 'precision' } });
+    expect(planHref({ ...DEFAULT_PLAN_LINK, metric: 'recall' })).toBe(`${planHref(DEFAULT_PLAN_LINK)}&metric=recall`);
+    expect(planHref({ ...DEFAULT_PLAN_LINK, metric: 'balanced' })).toBe(planHref(DEFAULT_PLAN_LINK));
+    expect(parse('yes=38/40&no=55/60&metric=balanced')).toEqual({ ok: true, value: DEFAULT_PLAN_LINK });
+    expect(problemParams('metric=accuracy&goal=up')).toEqual(['goal', 'metric']);
+  });
+
   it('reads a width goal with its own default target', () => {
     const result = parse('yes=38/40&no=55/60&goal=width');
     expect(result.ok && [result.value.goal, result.value.target]).toEqual(['width', 0.1]);

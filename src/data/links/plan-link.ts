@@ -1,5 +1,6 @@
 import type { ClassCounts } from '../../stats';
 import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../methods/balanced-method';
+import { LIST_METRICS, type ListMetric } from '../detectors/detector-metrics';
 import { classCountsParam, clip, LinkReader, numberParam, type LinkParse, readBalancedParam } from './link-params';
 import { hashHref } from './routes';
 
@@ -29,6 +30,8 @@ export interface PlanLink {
   ratio: LabelRatio | undefined;
   /** `balanced=buehler|union|inversion`: the interval the plan is for; undefined → the default, Buehler's. */
   balanced?: BalancedMethod | undefined;
+  /** `metric=recall|specificity|precision|npv|f1`: the metric the target is on; undefined → balanced accuracy. */
+  metric?: ListMetric | undefined;
 }
 
 export const DEFAULT_PLAN_TARGET: Record<PlanGoal, number> = { lower: 0.9, width: 0.1 };
@@ -70,6 +73,7 @@ export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
     accuracyNo: optionalAccuracy(reader, 'accNo', 'the assumed accuracy on should-be-NO examples'),
     ratio: readRatio(reader),
     balanced: readBalancedParam(reader),
+    metric: readMetric(reader),
   };
   return reader.result(link);
 }
@@ -87,6 +91,7 @@ export function planHref(link: PlanLink): string {
   if (link.accuracyNo !== undefined) params.accNo = numberParam(link.accuracyNo);
   if (link.ratio !== undefined) params.ratio = `${numberParam(link.ratio.yes)}:${numberParam(link.ratio.no)}`;
   if (link.balanced !== undefined && link.balanced !== DEFAULT_BALANCED_METHOD) params.balanced = link.balanced;
+  if (link.metric !== undefined && link.metric !== 'balanced') params.metric = link.metric;
   return hashHref(['plan'], params);
 }
 
@@ -96,6 +101,14 @@ function readGoal(reader: LinkReader): PlanGoal {
   if (text === 'lower' || text === 'width') return text;
   reader.problem('goal', `“goal” is “${clip(text)}”; expected lower (the lower bound clears the target) or width (the interval gets narrower than the target).`);
   return DEFAULT_PLAN_LINK.goal;
+}
+
+function readMetric(reader: LinkReader): ListMetric | undefined {
+  const text = reader.raw('metric');
+  if (text === null) return undefined;
+  const metric = LIST_METRICS.find((key) => key === text);
+  if (metric === undefined) reader.problem('metric', `“metric” is “${clip(text)}”; expected one of ${LIST_METRICS.join(', ')} (absent: balanced accuracy).`);
+  return metric === 'balanced' ? undefined : metric;
 }
 
 function optionalAccuracy(reader: LinkReader, name: string, what: string): number | undefined {
