@@ -435,6 +435,29 @@ Object.assign(TARGETS, {
   },
 });
 
+// Multi-class detectors (issue 31): K × K matrices with non-empty rows most of the time, or raw rows.
+const squareMatrix = fc.oneof(
+  {
+    arbitrary: fc.integer({ min: 1, max: 5 }).chain((size) => fc.array(fc.array(count, { minLength: size, maxLength: size }), { minLength: size, maxLength: size })),
+    weight: 5,
+  },
+  { arbitrary: fc.array(fc.array(fc.oneof(count, edge), { maxLength: 4 }), { maxLength: 4 }), weight: 1 },
+  { arbitrary: edge, weight: 1 },
+);
+const macroRecall: Check = (result) => {
+  const value = result as stats.MacroRecallInterval;
+  return (
+    intervalProblem(result) ??
+    value.classes
+      .map((item, index) => intervalProblem(item.recall, true, `classes[${index}].recall`) ?? intervalProblem(item.unionBound, true, `classes[${index}].unionBound`) ?? (item.precision && intervalProblem(item.precision, true, `classes[${index}].precision`)))
+      .find(Boolean) ??
+    null
+  );
+};
+Object.assign(TARGETS, {
+  macroRecallInterval: { args: fc.tuple(squareMatrix, delta), names: ['matrix', 'delta'], check: macroRecall, runs: 300 },
+});
+
 const POSTERIORS = { posteriorAccuracy: stats.posteriorAccuracy, posteriorBalancedAccuracy: stats.posteriorBalancedAccuracy };
 
 describe('fuzz: every export either answers in [0, 1] or throws a RangeError naming the argument, within 2 s', () => {

@@ -80,3 +80,5 @@ export { precisionInterval } from './precision-interval';
 export { negativePredictiveInterval } from './negative-predictive-interval';
 export { f1Interval } from './f1-interval';
 export { deploymentMetrics, type Deployment } from './deployment-metrics';
+// Multi-class detectors: macro recall (balanced accuracy of K classes) with per-class recall and precision (issue 31)
+export { macroRecallInterval, type MacroRecallClass, type MacroRecallInterval } from './macro-recall-interval';
