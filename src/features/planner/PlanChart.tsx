@@ -13,6 +13,9 @@ export interface PlanChartProps {
   answer: number | null;
   width?: number;
   height?: number;
+  /** The metric planned for, as the title says it (default: balanced); `unit` what is counted (default: labels, by class). */
+  metric?: string;
+  unit?: string;
 }
 
 type PlanRow = LabelPlanPoint & { width: number };
@@ -24,7 +27,7 @@ const count = (value: number) => value.toLocaleString('en-US');
  * estimate and upper bound) for a lower-bound goal, the width for a width goal; the target as a
  * horizontal line and the answer as a vertical line with a dot.
  */
-export function PlanChart({ curve, goal, target, answer, width, height = 340 }: PlanChartProps) {
+export function PlanChart({ curve, goal, target, answer, width, height = 340, metric = 'balanced', unit }: PlanChartProps) {
   const rows: PlanRow[] = curve.map((point) => ({ ...point, width: point.upper - point.lower }));
   const atAnswer = answer === null ? undefined : rows.find((row) => row.additional === answer);
   const ticks = planAxisTicks(curve, goal, target);
@@ -34,10 +37,10 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340 }: 
   return (
     <LineChartFrame
       data={rows} width={width} height={height} left={8}
-      title={goal === 'lower' ? 'Projected balanced lower bound against additional labels' : 'Projected interval width against additional labels'}
-      x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: 'additional labels' }}
+      title={`Projected ${goal === 'lower' ? `${metric} lower bound` : `${metric} interval width`} against additional ${unit ?? 'labels'}`}
+      x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: `additional ${unit ?? 'labels'}` }}
       y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, interval: 0, tickFormatter: percentTickFormatter(ticks), width: 56 }}
-      tooltip={(props) => <PlanTooltip {...props} />}
+      tooltip={(props) => <PlanTooltip {...props} unit={unit} />}
     >
       <ReferenceLine
         y={target}
@@ -71,14 +74,14 @@ export function planAxisTicks(curve: readonly LabelPlanPoint[], goal: PlanGoal, 
   return niceTicks(0, Math.max(target, ...curve.map((point) => point.upper - point.lower)), 6);
 }
 
-function PlanTooltip({ active, payload, label }: ChartTooltipProps) {
+function PlanTooltip({ active, payload, label, unit }: ChartTooltipProps & { unit: string | undefined }) {
   if (!active || payload.length === 0) return null;
   const row = payload[0]!.payload as PlanRow;
   const digits = intervalDigits([row], 2);
   return (
     <div className="plan-tooltip">
       <strong>
-        +{count(Number(label))} labels ({count(row.additionalYes)} YES, {count(row.additionalNo)} NO)
+        {unit === undefined ? `+${count(Number(label))} labels (${count(row.additionalYes)} YES, ${count(row.additionalNo)} NO)` : `+${count(Number(label))} ${unit}`}
       </strong>
       <dl>
         <div>

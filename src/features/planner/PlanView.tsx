@@ -19,6 +19,8 @@ import { ParsedField } from './ParsedField';
 import { usePlanOutcome, type PlanSearch } from './use-plan-outcome';
 import './plan.css';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { LIST_METRIC_NAMES, LIST_METRICS, type ListMetric } from '../../data/detectors';
+import { MetricPlanResult, metricWord } from './MetricPlanResult';
 
 const TITLE = 'How many more labels?';
 const DIGITS = 2;
@@ -45,19 +47,22 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
   const observedYes = link.yes.total > 0 ? link.yes.correct / link.yes.total : undefined;
   const observedNo = link.no.total > 0 ? link.no.correct / link.no.total : undefined;
   const observedRatio = link.yes.total + link.no.total > 0 ? `${link.yes.total}:${link.no.total}` : undefined;
+  const metric = link.metric ?? 'balanced';
 
   return (
     <section className="plan-view">
       <h1>{TITLE}</h1>
       <p className="plan-view__intro">
-        How many more ground-truth labels, per class, before the exact balanced interval proves what you need — found by an
-        exact search over label counts with the exact bounds, assuming the detector keeps its per-class accuracies.
+        How many more ground-truth labels, per class, before the exact interval of the chosen metric (balanced accuracy, recall,
+        specificity, precision or NPV) proves what you need — found by an exact search over label counts with the exact bounds,
+        assuming the detector keeps its per-class accuracies.
       </p>
 
       <div className="plan-view__controls">
         <fieldset className="plan-view__group">
           <legend>Goal</legend>
-          <GoalChoice goal={link.goal} onChange={(goal) => update({ goal, target: DEFAULT_PLAN_TARGET[goal] })} />
+          <MetricChoice metric={metric} onChange={(chosen) => update({ metric: chosen === 'balanced' ? undefined : chosen })} />
+          <GoalChoice goal={link.goal} metric={metric} onChange={(goal) => update({ goal, target: DEFAULT_PLAN_TARGET[goal] })} />
           <ParsedField
             label={link.goal === 'lower' ? 'Lower bound must reach' : 'Interval width at most'}
             value={link.target as number | undefined}
@@ -100,13 +105,15 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
           />
         </fieldset>
         <ConfidenceControl delta={link.delta} onChange={(delta) => update({ delta })} />
-        <BalancedMethodControl
-          method={method}
-          onChange={(balanced) => {
-            setWorkspaceMethod(balanced);
-            update({ balanced });
-          }}
-        />
+        {metric === 'balanced' && (
+          <BalancedMethodControl
+            method={method}
+            onChange={(balanced) => {
+              setWorkspaceMethod(balanced);
+              update({ balanced });
+            }}
+          />
+        )}
       </div>
 
       <SearchStatus search={search} />
@@ -115,7 +122,12 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
           No plan for these settings: {search.outcome.message}.
         </p>
       )}
-      {search.outcome?.ok && (
+      {search.outcome?.ok && 'metricPlan' in search.outcome && (
+        <div className={search.status === 'ready' ? undefined : 'plan-view__stale'} aria-busy={search.status === 'searching'}>
+          <MetricPlanResult planned={search.outcome.metricPlan} relapse={search.outcome.relapse} link={link} chartWidth={chartWidth} />
+        </div>
+      )}
+      {search.outcome?.ok && 'plan' in search.outcome && (
         <div className={search.status === 'ready' ? undefined : 'plan-view__stale'} aria-busy={search.status === 'searching'}>
           <PlanResult
             plan={search.outcome.plan}
@@ -156,12 +168,29 @@ function SearchStatus({ search }: { search: PlanSearch }) {
   );
 }
 
-function GoalChoice({ goal, onChange }: { goal: PlanGoal; onChange: (goal: PlanGoal) => void }) {
+/** Which metric the target is on: balanced accuracy (the default) or one of the test-set metrics. */
+function MetricChoice({ metric, onChange }: { metric: ListMetric; onChange: (metric: ListMetric) => void }) {
+  return (
+    <label className="plan-view__metric">
+      Metric
+      <select value={metric} onChange={(event) => onChange(event.target.value as ListMetric)}>
+        {LIST_METRICS.map((key) => (
+          <option key={key} value={key}>
+            {LIST_METRIC_NAMES[key]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function GoalChoice({ goal, metric, onChange }: { goal: PlanGoal; metric: ListMetric; onChange: (goal: PlanGoal) => void }) {
+  const word = metric === 'balanced' ? 'balanced accuracy' : metricWord(metric);
   return (
     <div className="plan-view__goal" role="radiogroup" aria-label="What the labels should achieve">
       <label>
         <input type="radio" name="plan-goal" checked={goal === 'lower'} onChange={() => onChange('lower')} />
-        Prove the balanced accuracy is at least a target
+        Prove the {word} is at least a target
       </label>
       <label>
         <input type="radio" name="plan-goal" checked={goal === 'width'} onChange={() => onChange('width')} />

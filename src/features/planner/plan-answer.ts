@@ -9,6 +9,7 @@ import {
 } from '../../stats';
 
 import { invertedPlan, type BalancedPlan } from './inverted-plan';
+import { F1_NOT_PLANNED, metricIntervalAt, metricPlan, type MetricPlan } from './metric-plan';
 
 /**
  * The planner's answer for a link (with where it relapses), or the stats module's explanation of why
@@ -17,6 +18,9 @@ import { invertedPlan, type BalancedPlan } from './inverted-plan';
  * with the union bound, `union` is null.
  */
 export type PlanOutcome = { ok: true; plan: BalancedPlan; relapse: Relapse | null; union: LabelPlan | null } | { ok: false; message: string };
+
+/** A plan for a target on another metric than balanced accuracy (`metricPlanOutcome`). */
+export type MetricPlanOutcome = { ok: true; metricPlan: MetricPlan; relapse: Relapse | null } | { ok: false; message: string };
 
 /**
  * Where the projected interval misses the target again after the answer (whole counts make it
@@ -39,6 +43,30 @@ export function planAssumptions(link: PlanLink): LabelPlanAssumptions {
     yesShare: link.ratio ? link.ratio.yes / (link.ratio.yes + link.ratio.no) : undefined,
     delta: link.delta,
   };
+}
+
+/** The link's plan: for its `metric` when it names one (`metricPlanOutcome`), for balanced accuracy otherwise (`planOutcome`). */
+export function planAnswer(link: PlanLink): PlanOutcome | MetricPlanOutcome {
+  return link.metric === undefined || link.metric === 'balanced' ? planOutcome(link) : metricPlanOutcome(link);
+}
+
+/**
+ * The exact search for the link's goal on its `metric`: one proportion's Clopper–Pearson interval
+ * (recall, specificity; precision and NPV given the answers). F1 is not planned, and says why.
+ */
+export function metricPlanOutcome(link: PlanLink): MetricPlanOutcome {
+  if (link.metric === undefined || link.metric === 'balanced') throw new Error('metricPlanOutcome needs a metric other than balanced accuracy');
+  if (link.metric === 'f1') return { ok: false, message: F1_NOT_PLANNED };
+  try {
+    const planned = metricPlan(link, link.metric);
+    if (typeof planned === 'string') return { ok: false, message: planned };
+    const { plan } = planned;
+    return { ok: true, metricPlan: planned, relapse: relapseAfter(plan.curve, plan.additional, link, (additional) => metricIntervalAt(planned, additional)) };
+  } catch (error) {
+    // A RangeError names an assumption that cannot hold.
+    if (error instanceof RangeError) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
 /**
@@ -83,15 +111,25 @@ export function meetsGoal(interval: Pick<BalancedInterval, 'lower' | 'upper'>, l
  * curve point that misses; every count between the last curve point that meets and it is checked.
  */
 export function firstRelapse(plan: LabelPlan, link: PlanLink, assumptions: LabelPlanAssumptions): Relapse | null {
-  if (plan.additional === null) return null;
-  const after = plan.curve.filter((point) => point.additional >= plan.additional!);
+  return relapseAfter(plan.curve, plan.additional, link, (additional) => projectBalancedInterval(assumptions, additional).interval);
+}
+
+/** `firstRelapse` for any projected curve, with `intervalAt` the interval the search evaluates at a count. */
+function relapseAfter(
+  curve: readonly { additional: number; lower: number; upper: number }[],
+  answer: number | null,
+  link: PlanLink,
+  intervalAt: (additional: number) => Pick<BalancedInterval, 'lower' | 'upper'> | null,
+): Relapse | null {
+  if (answer === null) return null;
+  const after = curve.filter((point) => point.additional >= answer);
   const missIndex = after.findIndex((point) => !meetsGoal(point, link));
   if (missIndex <= 0) return null;
   const miss = after[missIndex]!.additional;
   const from = after[missIndex - 1]!.additional + 1;
   if (miss - from > MAX_RELAPSE_CHECKS) return { additional: miss, exact: false };
   for (let additional = from; additional < miss; additional++) {
-    const { interval } = projectBalancedInterval(assumptions, additional);
+    const interval = intervalAt(additional);
     if (interval && !meetsGoal(interval, link)) return { additional, exact: true };
   }
   return { additional: miss, exact: true };
@@ -99,13 +137,13 @@ export function firstRelapse(plan: LabelPlan, link: PlanLink, assumptions: Label
 
 /** What the planner's worker reports: the outcome and how long the search took. */
 export interface PlanMessage {
-  outcome: PlanOutcome;
+  outcome: PlanOutcome | MetricPlanOutcome;
   elapsedMs: number;
 }
 
 /** One search, as the worker runs it. */
 export function runPlanJob(link: PlanLink, post: (message: PlanMessage) => void): void {
   const started = performance.now();
-  const outcome = planOutcome(link);
+  const outcome = planAnswer(link);
   post({ outcome, elapsedMs: performance.now() - started });
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlanLink } from '../../data/links';
 import { startWorkerJob } from '../../data/workers';
-import { runPlanJob, type PlanMessage, type PlanOutcome } from './plan-answer';
+import { runPlanJob, type MetricPlanOutcome, type PlanMessage, type PlanOutcome } from './plan-answer';
 
 /** The search for one link: running (showing the last finished outcome, if any), done, or cancelled. */
 export interface PlanSearch {
   status: 'searching' | 'ready' | 'cancelled';
   /** The outcome for the current link when ready; otherwise the last one found (may be undefined). */
-  outcome: PlanOutcome | undefined;
+  outcome: PlanOutcome | MetricPlanOutcome | undefined;
   elapsedMs?: number;
   cancel: () => void;
 }

@@ -1,0 +1,121 @@
+import { useRef } from 'react';
+import { ChartDownloads } from '../../components/ChartDownloads';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { TableScroll } from '../../components/TableScroll';
+import { DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, LIST_METRIC_NAMES } from '../../data/detectors';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, intervalDigits } from '../../data/format';
+import type { PlanLink } from '../../data/links';
+import { countsText, METRIC_METHOD_NAMES } from '../../data/methods';
+import type { MetricPlan } from './metric-plan';
+import type { Relapse } from './plan-answer';
+import { PlanChart } from './PlanChart';
+
+const DIGITS = 2;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The metric's name in a sentence ("recall", "NPV"). */
+export const metricWord = (metric: DetectionMetricKey) => (metric === 'npv' || metric === 'f1' ? LIST_METRIC_NAMES[metric] : LIST_METRIC_NAMES[metric].toLowerCase());
+
+/** The interval the plan is for, named with its method and δ: "exact central (Clopper–Pearson) …, δ = 0.05". */
+function methodText(plan: MetricPlan, delta: number): string {
+  return `${METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[plan.metric]]}, δ = ${formatFullPrecision(delta)}`;
+}
+
+/** A plan for a target on recall, specificity, precision or NPV: the answer in words, the chart and its data. */
+export function MetricPlanResult({ planned, relapse, link, chartWidth }: { planned: MetricPlan; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
+  const { plan, unit } = planned;
+  const word = metricWord(planned.metric);
+  const level = formatConfidence(link.delta);
+  const { headline, detail } = metricPlanSentences(planned, link, relapse);
+  const tableDigits = intervalDigits(plan.curve, DIGITS);
+  const chartRef = useRef<HTMLElement>(null);
+  const curve = plan.curve.map((point) => ({ ...point, additionalYes: 0, additionalNo: 0 }));
+  const aim = link.goal === 'lower' ? 'the lower bound' : 'its width';
+  return (
+    <section className="plan-view__result" aria-labelledby="plan-answer">
+      <h2 id="plan-answer" className={plan.status === 'reached' ? 'plan-view__answer' : 'plan-view__answer plan-view__answer--none'}>
+        {headline}
+      </h2>
+      <p>{detail}</p>
+      {planned.answerShare !== null && (
+        <p data-testid="answer-unit">
+          This plan counts {unit}, not labels: the {word} interval is Clopper–Pearson given the number of {planned.metric === 'precision' ? 'YES' : 'NO'} answers,
+          so only labelled examples the detector answered {planned.metric === 'precision' ? 'YES' : 'NO'} move it. At the assumptions about{' '}
+          {formatPercent(planned.answerShare, 1)} of newly labelled examples are such answers. It describes the test set’s mix of classes.
+        </p>
+      )}
+      <figure className="plan-view__figure" ref={chartRef}>
+        <PlanChart curve={curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} metric={word} unit={unit} />
+        <figcaption>
+          The exact {level} interval for {word} ({methodText(planned, link.delta)}) that the assumptions project after each number of additional {unit};{' '}
+          {aim} against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
+        </figcaption>
+      </figure>
+      <ChartDownloads
+        source={chartRef}
+        title={`${unit[0]!.toUpperCase()}${unit.slice(1)} to ${link.goal === 'lower' ? 'prove' : 'narrow'} the ${word}: target ${formatPercent(link.target, 1)}`}
+        caption={
+          `Now: ${word} ${countsText(planned.current)}. Projected exact ${level} interval (${methodText(planned, link.delta)}) after each number of additional ${unit}; ` +
+          `${aim} against the target ${formatPercent(link.target, 1)}${plan.additional !== null ? `, reached at ${count(plan.additional)} more` : ''}. ${headline}`
+        }
+      />
+      <details className="plan-view__data">
+        <summary>Show the data ({plan.curve.length} counts)</summary>
+        <TableScroll label="Projected intervals">
+          <table className="plan-table">
+            <caption>
+              Projected exact {level} intervals for {word} ({methodText(planned, link.delta)}), rounded outward.
+            </caption>
+            <ColumnHeads names={[`Additional ${unit}`, 'Lower', 'Estimate', 'Upper', 'Width']} />
+            <tbody>
+              {plan.curve.map((point) => (
+                <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>
+                  <th scope="row">{count(point.additional)}</th>
+                  <td>{formatPercent(point.lower, tableDigits, 'down')}</td>
+                  <td>{formatPercent(point.estimate, tableDigits)}</td>
+                  <td>{formatPercent(point.upper, tableDigits, 'up')}</td>
+                  <td>{formatPercent(point.upper - point.lower, tableDigits, 'up')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </details>
+    </section>
+  );
+}
+
+/** The metric plan's answer in words: how many of its unit, what they buy, under which assumption. */
+export function metricPlanSentences(planned: MetricPlan, link: PlanLink, relapse: Relapse | null): { headline: string; detail: string } {
+  const { plan, unit } = planned;
+  const word = metricWord(planned.metric);
+  const level = formatConfidence(link.delta);
+  const method = methodText(planned, link.delta);
+  const goal =
+    link.goal === 'lower'
+      ? `prove a ${word} of at least ${formatPercent(link.target, 1)} at ${level} confidence`
+      : `get the ${level} ${word} interval down to ${formatPercent(link.target, 1)} wide`;
+  const assumed = planned.current.total > 0 && plan.accuracy === planned.current.correct / planned.current.total ? 'as observed' : 'as assumed';
+  const assumption = `if new ${unit} are right ${formatPercent(plan.accuracy, 1)} of the time (${assumed})`;
+  if (plan.status !== 'reached' || plan.at === null || plan.additional === null) {
+    if (plan.status === 'unreachable') {
+      return {
+        headline: `No number of ${unit} will ${goal}.`,
+        detail: `At ${formatPercent(plan.accuracy, 1)} (${assumed}) the ${word} tends to that value, and the exact lower bound (${method}) always stays below the estimate, so it can never reach ${formatPercent(link.target, 1)}.`,
+      };
+    }
+    return { headline: `Not within ${count(plan.maxAdditional)} more ${unit}.`, detail: `${plan.reason} Assumed: ${assumption}.` };
+  }
+  const { counts, interval } = plan.at;
+  const reached = link.goal === 'lower' ? `its lower bound ${formatPercent(interval.lower, DIGITS, 'down')}` : `${formatPercent(interval.upper - interval.lower, DIGITS, 'up')} wide`;
+  if (plan.additional === 0) {
+    return { headline: 'No more labels needed.', detail: `The current exact ${level} ${word} interval (${method}) ${formatInterval(interval, DIGITS)} already meets the goal (${reached}).` };
+  }
+  const margin = relapse
+    ? ` Counts are whole numbers, so the projected bound zig-zags: ${relapse.exact ? 'at' : 'by'} ${count(relapse.additional)} more it misses the target again — plan some margin.`
+    : '';
+  return {
+    headline: `${count(plan.additional)} more ${unit} to ${goal}.`,
+    detail: `With ${word} at ${countsText(counts)}, ${assumption}, the exact ${level} interval (${method}) would be ${formatInterval(interval, DIGITS)}: ${reached}.${margin}`,
+  };
+}
