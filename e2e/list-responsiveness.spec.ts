@@ -19,10 +19,13 @@ test('10,000 detectors sorted by lower bound: a new δ never holds the page over
   await expectObserverWorks(page);
   await takeLongTasks(page);
   const slowest: number[] = [];
+  // CSS locators while the tasks are timed: Playwright's role, label and text queries run in the page
+  // and walk its whole tree, long tasks of their own that the app's budget would be charged for.
+  await expect(page.getByLabel('Sort by')).toHaveAttribute('id', /-sort$/);
   for (const level of ['99%', '90%', '99.9%']) {
-    await page.getByLabel('Sort by').selectOption('lower');
-    await page.getByRole('button', { name: level, exact: true }).click();
-    await expect(page.getByText(/to sort by them, in a background worker/)).toHaveCount(0, { timeout: 60_000 });
+    await page.locator('select[id$="-sort"]').selectOption('lower');
+    await page.locator('.confidence-control__presets button').filter({ hasText: new RegExp(`^${level.replace('.', '\\.')}$`) }).click();
+    await expect(page.locator('p.list-count').filter({ hasText: /to sort by them, in a background worker/ })).toHaveCount(0, { timeout: 60_000 });
     slowest.push(Math.max(0, ...(await takeLongTasks(page))));
   }
   console.log(`longest task per δ change with 10,000 detectors sorted by lower bound: ${slowest.map(Math.round).join(', ')} ms`);
