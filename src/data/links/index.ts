@@ -9,6 +9,7 @@ export * from './deployment-params';
 export * from './explorer-link';
 export * from './link-params';
 export * from './methods-link';
+export * from './multiclass-link';
 export * from './plan-link';
 export * from './posterior-link';
 export * from './report-link';
