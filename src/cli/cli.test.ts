@@ -230,6 +230,11 @@ describe('plan and compare', () => {
     expect(JSON.parse(plan.stdout)).toMatchObject({ status: 'reached', method: 'buehler', additional: expect.any(Number) });
     expect((await tailbound(['plan', '--counts', 'yes=30/40,no=30/60', '--target', '0.95'])).code).toBe(1);
     expect((await tailbound(['plan', '--counts', 'yes=41/40,no=55/60'])).code).toBe(2);
+    // A target on recall: 87 more should-be-YES labels (labels-for-proportion.test.ts' scipy scan); F1 says why not (exit 2).
+    const recall = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--target', '0.9', '--metric', 'recall', '--json']);
+    expect(JSON.parse(recall.stdout)).toMatchObject({ status: 'reached', metric: 'recall', unit: 'should-be-YES labels', additional: 87 });
+    const f1 = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--metric', 'f1']);
+    expect([f1.code, f1.stderr]).toEqual([2, expect.stringContaining('does not plan for F1')]);
   });
 
   it('compare: unpaired counts, a #/compare link’s parameters, a paired CSV', async () => {

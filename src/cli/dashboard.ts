@@ -60,5 +60,5 @@ export {
 export { parseCompareLink, compareHref, planHref, type PlanLink, type CompareLink } from '../data/links';
 export { groupRowErrors, parsePairedCsv } from '../data/files';
 // The planner's and the comparison's answers are pure models of their views, reused as they are.
-export { planOutcome, type PlanOutcome } from '../features/planner/plan-answer';
+export { metricPlanOutcome, planOutcome, type PlanOutcome } from '../features/planner/plan-answer';
 export { compare, comparisonSentence, testSentence, comparisonToCsv, countsText, type Comparison, type ComparisonInput } from '../features/compare/compare-model';

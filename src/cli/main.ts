@@ -14,6 +14,7 @@ import {
   countsText,
   DEFAULT_BALANCED_METHOD,
   intervalsToCsv,
+  metricPlanOutcome,
   parseCompareLink,
   parsePairedCsv,
   planHref,
@@ -172,7 +173,10 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   return report.exitCode;
 }
 
-async function runPlan(options: { counts?: string[]; target: string; delta: string; method: string; goal: string; ratio?: string; json?: boolean; site?: string }, io: Io): Promise<number> {
+async function runPlan(
+  options: { counts?: string[]; target: string; delta: string; method: string; goal: string; metric: string; ratio?: string; json?: boolean; site?: string },
+  io: Io,
+): Promise<number> {
   const counts = options.counts ?? [];
   if (counts.length !== 1) throw new CliError('plan needs one --counts yes=correct/total,no=correct/total (the labels in hand).');
   const { yes, no } = countsOption(counts[0]!);
@@ -184,7 +188,9 @@ async function runPlan(options: { counts?: string[]; target: string; delta: stri
     if (!match || !(Number(match[1]) + Number(match[2]) > 0)) throw new CliError(`--ratio is ${quoted(options.ratio)}; expected YES:NO such as 1:1 or 2:3.`);
     ratio = { yes: Number(match[1]), no: Number(match[2]) };
   }
+  const metric = choiceOption('--metric', options.metric, PLAN_METRICS);
   const link: PlanLink = { yes, no, delta: deltaOption(options.delta), goal, target, accuracyYes: undefined, accuracyNo: undefined, ratio, balanced: methodOption(options.method) };
+  if (metric !== 'balanced') return runMetricPlan({ ...link, metric }, options, io);
   const outcome = planOutcome(link);
   if (!outcome.ok) throw new CliError(`plan: ${outcome.message}.`);
   const { plan } = outcome;
@@ -217,6 +223,45 @@ async function runPlan(options: { counts?: string[]; target: string; delta: stri
     );
   } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
   return result.exitCode as 0 | 1;
+}
+
+const PLAN_METRICS = ['balanced', 'recall', 'specificity', 'precision', 'npv', 'f1'] as const;
+
+/** `plan --metric recall|specificity|precision|npv`: the planner's plan for one proportion, in its unit (F1: why not, exit 2). */
+function runMetricPlan(link: PlanLink, options: { json?: boolean; site?: string }, io: Io): 0 | 1 {
+  const outcome = metricPlanOutcome(link);
+  if (!outcome.ok) throw new CliError(`plan: ${outcome.message}.`);
+  const { metricPlan } = outcome;
+  const { plan } = metricPlan;
+  const site = siteOption(options.site);
+  const result = {
+    tailbound: VERSION,
+    command: 'plan',
+    counts: { yes: link.yes, no: link.no },
+    delta: link.delta,
+    goal: link.goal,
+    target: link.target,
+    metric: link.metric,
+    unit: metricPlan.unit,
+    current: metricPlan.current,
+    accuracy: plan.accuracy,
+    status: plan.status,
+    additional: plan.additional,
+    projected: plan.at,
+    reason: plan.reason,
+    link: site === null ? null : siteLink(site, planHref(link)),
+    exitCode: plan.status === 'reached' ? 0 : 1,
+  } as const;
+  if (options.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (plan.status === 'reached' && plan.at) {
+    const goalText = link.goal === 'lower' ? `the ${link.metric} lower bound reaches ${link.target}` : `the ${link.metric} interval is at most ${link.target} wide`;
+    io.stdout.write(
+      `${plan.additional} more ${metricPlan.unit} until ${goalText} at δ = ${link.delta} (exact Clopper–Pearson${metricPlan.answerShare === null ? '' : ', given the answers'}), if new ones are right at ${plan.accuracy}.\n` +
+        `Projected: ${plan.at.counts.correct}/${plan.at.counts.total}: [${plan.at.interval.lower}, ${plan.at.interval.upper}].\n` +
+        (result.link ? `${result.link}\n` : ''),
+    );
+  } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
+  return result.exitCode;
 }
 
 async function runCompare(options: { a?: string; b?: string; paired?: string; query?: string; delta: string; json?: boolean; format?: string; site?: string; nameA: string; nameB: string }, io: Io): Promise<number> {
@@ -332,6 +377,7 @@ export function program(io: Io): { command: Command; exitCode: () => number } {
     .option('--ratio <yes:no>', 'the YES:NO split of new labels (default: as observed)')
     .option('--delta <δ>', 'miss probability δ', '0.05')
     .option('--method <method>', 'buehler, union or inversion', DEFAULT_BALANCED_METHOD)
+    .option('--metric <metric>', 'the metric the target is on: balanced, recall, specificity, precision (planned in YES answers) or npv (in NO answers)', 'balanced')
     .option('--site <url>', 'link to the dashboard’s planner')
     .option('--json', 'JSON on stdout')
     .action(async (options) => {

@@ -9,8 +9,9 @@ const link = (change: Partial<PlanLink>): PlanLink => ({ ...DEFAULT_PLAN_LINK, .
 describe('planAnswer for a metric', () => {
   it('plans recall in should-be-YES labels (87 more for 38/40 to a 90% lower bound: the scipy scan in labels-for-proportion.test.ts)', () => {
     const outcome = planAnswer(link({ metric: 'recall' }));
-    expect(outcome.ok && 'metricPlan' in outcome && [outcome.metricPlan.unit, outcome.metricPlan.plan.additional]).toEqual(['should-be-YES labels', 87]);
-    const { headline, detail } = metricPlanSentences((outcome as { metricPlan: never }).metricPlan, link({ metric: 'recall' }), null);
+    if (!(outcome.ok && 'metricPlan' in outcome)) throw new Error('expected a metric plan');
+    expect([outcome.metricPlan.unit, outcome.metricPlan.plan.additional]).toEqual(['should-be-YES labels', 87]);
+    const { headline, detail } = metricPlanSentences(outcome.metricPlan, link({ metric: 'recall' }), null);
     expect(headline).toBe('87 more should-be-YES labels to prove a recall of at least 90.0% at 95% confidence.');
     expect(detail).toContain('exact central (Clopper–Pearson)');
     expect(detail).toContain('121/127');
