@@ -26,6 +26,7 @@ import {
   type EvaluationMapping,
 } from './sql';
 import type { SkippedLines } from './convert';
+import { pairedGroupsFromRows, pairedTablesSql, pairingProblemsFromRows, pairingProblemsSql, type PairedGroup, type PairingChoice, type PairingProblemCount } from './paired-sql';
 import { COUNTED_COLUMNS, PREVIEW_COLUMNS } from './mapping';
 import type { ThresholdBins } from './threshold';
 import type { ConvertJob, ConvertMessage } from './convert.worker';
@@ -242,6 +243,13 @@ export async function timeCounts(
   window: TimeWindow,
 ): Promise<GroupCounts[]> {
   return (await run(timeCountsSql(mapping, filters, detector, threshold, window))).map(groupCounts);
+}
+
+/** Two detectors' discordance tables on the same examples (per slice value with a slice), and what kept examples out. */
+export async function pairedTables(choice: PairingChoice): Promise<{ groups: PairedGroup[]; problems: PairingProblemCount[] }> {
+  const groups = pairedGroupsFromRows(await run(pairedTablesSql(choice)));
+  const problems = pairingProblemsFromRows(await run(pairingProblemsSql(choice)));
+  return { groups, problems };
 }
 
 let converter: Worker | null = null;

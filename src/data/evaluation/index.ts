@@ -8,6 +8,7 @@ export * from './convert';
 export * from './export';
 export * from './file-format';
 export * from './mapping';
+export * from './paired-sql';
 export * from './results';
 export * from './slices';
 export * from './sql';

@@ -126,7 +126,7 @@ export const ROW_PROBLEMS = {
 
 /**
  * Builds the examples table: one row per file row with its 1-based row number, detector, the mapped
- * truth and prediction (TRUE = YES), score, timestamp, slice columns as text, and `problem`, the first
+ * truth and prediction (TRUE = YES), score, timestamp, example id (trimmed text), slice columns as text, and `problem`, the first
  * reason the row cannot be counted (NULL for usable rows). Detector names are kept as written.
  */
 export function createExamplesSql(mapping: EvaluationMapping): string {
@@ -137,6 +137,8 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
   // timestamps with a zone or as text (a plain TIMESTAMP cast drops it from text); windows are in UTC.
   const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMPTZ) AS TIMESTAMP)`;
   const split = mapping.split === null ? 'NULL' : `CAST(${quoteIdentifier(mapping.split)} AS VARCHAR)`;
+  // Ids are compared as trimmed text, so 7 in one detector's rows meets "7" in another's.
+  const exampleId = mapping.exampleId === null ? 'NULL' : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.exampleId)} AS VARCHAR)`)}, '')`;
   const slices = mapping.slices.map((column, index) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS s${index}`);
   const checks = [
     `WHEN detector IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyDetector)}`,
@@ -151,7 +153,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
   ];
   return [
     `CREATE OR REPLACE TABLE ${EXAMPLES_TABLE} AS`,
-    `SELECT row_number, detector, truth, predicted, score, ts, split${mapping.slices.map((_, index) => `, s${index}`).join('')},`,
+    `SELECT row_number, detector, example_id, truth, predicted, score, ts, split${mapping.slices.map((_, index) => `, s${index}`).join('')},`,
     `  CASE ${checks.join(' ')} END AS problem`,
     `FROM (`,
     // A numeric score column is used as it is (no round trip through text); text is cast, trimmed if it must be.
@@ -161,7 +163,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
     `  FROM (SELECT *, coalesce(TRY_CAST(score_raw AS DOUBLE), TRY_CAST(${trimmed('CAST(score_raw AS VARCHAR)')} AS DOUBLE)) AS score_any`,
     `  FROM (`,
     `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
-    `      ${scoreRaw} AS score_raw, ${timestamp} AS ts, ${split} AS split${slices.map((slice) => `, ${slice}`).join('')}`,
+    `      ${scoreRaw} AS score_raw, ${timestamp} AS ts, ${split} AS split, ${exampleId} AS example_id${slices.map((slice) => `, ${slice}`).join('')}`,
     `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_TABLE})`,
     `  ))`,
     `)`,
@@ -169,7 +171,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
 }
 
 /** The column of the examples table that a filter or slice on `column` reads. */
-function examplesColumn(mapping: EvaluationMapping, column: string): string {
+export function examplesColumn(mapping: EvaluationMapping, column: string): string {
   if (column === mapping.detector) return 'detector';
   if (column === mapping.split) return 'split';
   return sliceAlias(mapping, column);
@@ -192,7 +194,7 @@ export function usableRowsWhere(mapping: EvaluationMapping, filters: readonly Ev
 }
 
 /** The detector's answer: the prediction column, or score ≥ threshold when a threshold is set. */
-function predictedYes(threshold: number | null): string {
+export function predictedYes(threshold: number | null): string {
   return threshold === null ? 'predicted' : `(score >= ${doubleLiteral(threshold)})`;
 }
 
