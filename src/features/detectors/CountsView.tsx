@@ -4,11 +4,12 @@ import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { countsAdHocDetector } from '../../data/files';
-import { countsHref, DEFAULT_COUNTS_NAME, detectorHref, type HashRoute, linkCarries, parseCountsLink, reportHref } from '../../data/links';
+import { countsHref, DEFAULT_COUNTS_NAME, detectorHref, type HashRoute, isMulticlassCountsLink, linkCarries, parseCountsLink, reportHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
 import { followAddress } from './follow-address';
+import { MulticlassCountsView } from './MulticlassCountsView';
 import { useLinkedDelta } from './use-linked-delta';
 import './detectors.css';
 
@@ -20,6 +21,11 @@ const TITLE = 'Accuracy from counts';
  * state: edits rewrite it with history.replaceState, so the address always reproduces the view.
  */
 export function CountsView({ route }: { route: HashRoute }) {
+  // `classes=`/`matrix=` is a K-class detector: its own view (issue 31); `yes=`/`no=` reads as before.
+  return isMulticlassCountsLink(route.params) ? <MulticlassCountsView route={route} /> : <TwoClassCountsView route={route} />;
+}
+
+function TwoClassCountsView({ route }: { route: HashRoute }) {
   const link = useMemo(
     () =>
       route.params.has('yes') || route.params.has('no')

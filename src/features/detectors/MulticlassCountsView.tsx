@@ -1,0 +1,48 @@
+import { useCallback, useMemo } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { LinkProblems } from '../../components/LinkProblems';
+import { multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
+import { shareUrl } from './DetectorPanel';
+import { followAddress } from './follow-address';
+import { MulticlassDetails } from './MulticlassDetails';
+import { useLinkedDelta } from './use-linked-delta';
+import './detectors.css';
+
+const TITLE = 'Accuracy of K classes from counts';
+const EXAMPLE_HREF = '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30';
+
+/**
+ * `#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0.05`: a K-class detector from its
+ * confusion matrix alone. The URL is the state: an edit of a cell or of δ rewrites it with
+ * history.replaceState, as the two-class view does.
+ */
+export function MulticlassCountsView({ route }: { route: HashRoute }) {
+  const link = useMemo(() => parseMulticlassLink(route.params), [route]);
+  if (!link.ok) return <LinkProblems title={TITLE} problems={link.problems} fallbackHref={EXAMPLE_HREF} />;
+  return (
+    <section className="detector-view" aria-labelledby="multiclass-heading">
+      <h1 id="multiclass-heading">{TITLE}</h1>
+      <LinkedMatrix link={link.value} />
+    </section>
+  );
+}
+
+function LinkedMatrix({ link }: { link: MulticlassLink }) {
+  const { classes, matrix } = link;
+  const [delta, changeDelta] = useLinkedDelta(link.delta, (next) => multiclassHref({ classes, matrix, delta: next }));
+  const onMatrixChange = useCallback((next: number[][]) => followAddress(multiclassHref({ classes, matrix: next, delta })), [classes, delta]);
+  return (
+    <>
+      <p>
+        A detector with {classes.length} classes ({classes.join(', ')}) made from its confusion matrix alone. Edit the
+        counts in the matrix below; the address follows, so the link reproduces this view.
+      </p>
+      <ConfidenceControl delta={delta} onChange={changeDelta} />
+      <div className="toolbar">
+        <CopyLinkButton getUrl={() => shareUrl(multiclassHref({ classes, matrix, delta }))} />
+      </div>
+      <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { IntervalBar } from '../../components/IntervalBar';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPoints } from '../../data/format';
+import { CLASS_METHOD, METRIC_METHOD_NAMES, countsText } from '../../data/methods';
+import { macroRecallInterval, type Interval, type MacroRecallClass } from '../../stats';
+import { ConfusionHeatMap } from './ConfusionHeatMap';
+import './multiclass.css';
+
+export interface MulticlassDetailsProps {
+  classes: readonly string[];
+  /** Rows = true class, columns = answer; every row has at least one example. */
+  matrix: readonly (readonly number[])[];
+  delta: number;
+  /** Receives only matrices whose every row keeps an example. */
+  onMatrixChange: (matrix: number[][]) => void;
+}
+
+/**
+ * The series colours a class's bars take in turn. IntervalBar draws its band in `var(--yes)` for the
+ * 'yes' series, so a wrapper that sets `--yes` to one of the theme's colours (each light-dark) gives
+ * every class its own colour without a palette of its own.
+ */
+const CLASS_COLORS = ['yes', 'no', 'observed', 'hypothesis', 'focus', 'accent'] as const;
+const classColor = (index: number) => ({ '--yes': `var(--${CLASS_COLORS[index % CLASS_COLORS.length]})` }) as CSSProperties;
+
+/** A gap in percentage points, unsigned (formatPoints signs a difference). */
+const points = (value: number) => formatPoints(value).replace(/^\+/, '');
+
+const PRECISION_METHOD = METRIC_METHOD_NAMES['exact-central-given-answers']!;
+
+/**
+ * Macro recall (the balanced accuracy of K classes) with its exact union-bound interval, the class
+ * whose bound costs the lower bound most, each class's recall (and, on request, precision) with its
+ * exact central interval, and the confusion matrix as an editable heat map. Every number names its
+ * method, δ and counts; bounds are rounded outward.
+ */
+export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: MulticlassDetailsProps) {
+  const result = useMemo(() => macroRecallInterval(matrix, delta), [matrix, delta]);
+  const id = useId();
+  const [showBounds, setShowBounds] = useState(false);
+  const [showPrecision, setShowPrecision] = useState(false);
+  const size = classes.length;
+  const level = formatConfidence(delta);
+  const classLevel = `δ/(2K) = δ/${2 * size} = ${formatFullPrecision(result.classLevel)}`;
+  const macroMethod = `exact union bound (one-sided bounds at δ/${2 * size} each)`;
+  const partMethod = `exact one-sided bounds at δ/${2 * size} each (part of the union-bound interval)`;
+  const allCounts = result.classes.map((item, i) => `${classes[i]} ${countsText(item)}`).join(', ');
+  const limiting = result.classes[result.limitingClass]!;
+  const limitingName = classes[result.limitingClass]!;
+  const shown = formatIntervalParts(result);
+
+  return (
+    <div className="detector-details">
+      <section className="accuracy-card accuracy-card--balanced" aria-labelledby={`${id}-macro`}>
+        <h2 id={`${id}-macro`}>Balanced accuracy (macro recall)</h2>
+        <p className="figure">
+          <span className="figure__estimate" data-testid="estimate">
+            {shown.estimate}
+          </span>{' '}
+          <span className="figure__interval">
+            [<span data-testid="lower">{shown.lower}</span>, <span data-testid="upper">{shown.upper}</span>]
+          </span>
+        </p>
+        <p className="provenance">
+          Mean of the {size} class recalls ({allCounts}); {level} interval, {macroMethod}, δ = {formatFullPrecision(delta)}.
+        </p>
+        <IntervalBar label="Balanced accuracy (macro recall)" interval={result} series="balanced" method={macroMethod} delta={delta} counts={allCounts} />
+        <p data-testid="limiting-class">
+          <strong>{limitingName}</strong> limits the lower bound most: its recall ({countsText(limiting)}) has the widest gap
+          between its estimate and its one-sided lower bound at {classLevel}, {points(limiting.recall.estimate - limiting.unionBound.lower)}{' '}
+          points, which is {points(limiting.lowerCost)} of the {points(result.estimate - result.lower)} points between the balanced
+          estimate and its lower bound.
+        </p>
+        <p className="muted">
+          Why the union bound: each class’s recall is an exact binomial proportion, and if all 2K = {2 * size} one-sided bounds
+          at δ/(2K) hold — together with probability at least {level} — so do their averages. The tighter exact construction
+          the two-class view offers (Buehler’s) is not computed for K classes here.
+        </p>
+        <label className="toggle" htmlFor={`${id}-bounds`}>
+          <input id={`${id}-bounds`} type="checkbox" checked={showBounds} onChange={(event) => setShowBounds(event.target.checked)} />
+          Show the per-class bounds the balanced interval is built from ({classLevel} per tail)
+        </label>
+        {showBounds && (
+          <div className="union-parts">
+            <p>
+              Each class gets a lower and an upper exact bound at {classLevel}; all {2 * size} hold together with probability at
+              least {level}, and the balanced bounds are their averages.
+            </p>
+            {result.classes.map((item, i) => (
+              <UnionPart key={classes[i]} name={classes[i]!} index={i} item={item} method={partMethod} pairDelta={2 * result.classLevel} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <label className="toggle" htmlFor={`${id}-precision`}>
+        <input id={`${id}-precision`} type="checkbox" checked={showPrecision} onChange={(event) => setShowPrecision(event.target.checked)} />
+        Show each class’s precision too (the share of its answers that are right)
+      </label>
+      <div className="class-cards">
+        {result.classes.map((item, i) => (
+          <ClassCard key={classes[i]} name={classes[i]!} index={i} item={item} delta={delta} showPrecision={showPrecision} />
+        ))}
+      </div>
+
+      <ConfusionHeatMap classes={classes} matrix={matrix} onMatrixChange={onMatrixChange} />
+    </div>
+  );
+}
+
+function ClassCard({ name, index, item, delta, showPrecision }: { name: string; index: number; item: MacroRecallClass; delta: number; showPrecision: boolean }) {
+  const headingId = useId();
+  const level = formatConfidence(delta);
+  const deltaText = formatFullPrecision(delta);
+  return (
+    <section className="accuracy-card multiclass-card" style={classColor(index)} aria-labelledby={headingId}>
+      <h2 id={headingId}>{name}</h2>
+      <Figure label="Recall" interval={item.recall} />
+      <p className="provenance">
+        {countsText(item)} {name} examples answered {name}; {level} interval, {CLASS_METHOD}, δ = {deltaText}.
+      </p>
+      <IntervalBar label={`${name} recall`} interval={item.recall} series="yes" method={CLASS_METHOD} delta={delta} counts={`${countsText(item)} correct`} />
+      {showPrecision &&
+        (item.precision ? (
+          <>
+            <Figure label="Precision" interval={item.precision} />
+            <p className="provenance">
+              {countsText({ correct: item.correct, total: item.answers })} {name} answers right; {level} interval, {PRECISION_METHOD}, δ = {deltaText}.
+            </p>
+            <IntervalBar
+              label={`${name} precision`}
+              interval={item.precision}
+              series="yes"
+              method={PRECISION_METHOD}
+              delta={delta}
+              counts={`${countsText({ correct: item.correct, total: item.answers })} answers right`}
+            />
+          </>
+        ) : (
+          <p className="undefined-note">Precision is undefined: the detector never answered {name} (0/0).</p>
+        ))}
+    </section>
+  );
+}
+
+function Figure({ label, interval }: { label: string; interval: Interval }) {
+  const shown = formatIntervalParts(interval);
+  return (
+    <p className="figure multiclass-card__figure">
+      {label}{' '}
+      <span className="figure__estimate">{shown.estimate}</span>{' '}
+      <span className="figure__interval">
+        [{shown.lower}, {shown.upper}]
+      </span>
+    </p>
+  );
+}
+
+function UnionPart({ name, index, item, method, pairDelta }: { name: string; index: number; item: MacroRecallClass; method: string; pairDelta: number }) {
+  const shown = formatIntervalParts(item.unionBound);
+  return (
+    <div className="union-part" style={classColor(index)}>
+      <p>
+        <strong>{name}</strong> ({countsText(item)}): lower {shown.lower}, upper {shown.upper} — {method}
+      </p>
+      <IntervalBar
+        label={`${name} recall, union-bound part`}
+        interval={item.unionBound}
+        series="yes"
+        method={method}
+        // Two one-sided bounds at δ/(2K) each: as an interval it misses with probability at most δ/K.
+        delta={pairDelta}
+        counts={`${countsText(item)} correct`}
+        size="mini"
+      />
+    </div>
+  );
+}
