@@ -77,6 +77,19 @@ describe('workspace links', () => {
     });
   });
 
+  it('carry the list’s metric column (left out for balanced accuracy; older links have none); a bad one is named', async () => {
+    const { parsed } = await roundTrip({ ...workspace(2), metric: 'precision' });
+    expect(parsed).toMatchObject({ ok: true, value: { metric: 'precision' } });
+    const balanced = await roundTrip({ ...workspace(2), metric: 'balanced' });
+    expect(balanced.href).toBe((await roundTrip(workspace(2))).href);
+    expect(balanced.parsed).toMatchObject({ ok: true, value: { metric: undefined } });
+    const bad = await sharedWorkspaceHref({ ...workspace(1), metric: 'accuracy' as 'f1' });
+    expect(await parseSharedWorkspace(parseHashRoute((bad as { href: string }).href).params)).toMatchObject({
+      ok: false,
+      problems: [{ param: 'w', message: 'its metric column “accuracy” is not one of balanced, precision, recall, specificity, npv, f1.' }],
+    });
+  });
+
   it('read links made before the method choices travelled with today’s defaults (Buehler’s, as a link without balanced= does)', async () => {
     // A format-1 link as made before: detectors, δ, sort and filter only.
     const older = 'w=Vc2xCoNQDEDRf7lzKDoU2mz9jtLhoRGEp6ExpYj47-LWzmc4G4PHVBJthd7SuvRY0OfG2KMUhLlMhvJAeH8sVhSE1RZ0o_MI6xK9C-lZKto2uzD7n95-dX-dV82CNpfmKiweiVL9a4EwjDUtzmY_AA';

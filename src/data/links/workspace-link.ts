@@ -2,7 +2,8 @@ import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '
 import type { Detector } from '../detectors/detector';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from '../detectors/detectors-schema';
 import { SORT_KEYS, type SortKey } from '../detectors/detector-list';
-import { deltaProblem, type LinkParse } from './link-params';
+import { LIST_METRICS, type ListMetric } from '../detectors/detector-metrics';
+import { clip, deltaProblem, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 import { MAX_FILTER_LENGTH } from './share-links';
 
@@ -19,6 +20,8 @@ export interface SharedWorkspace {
   /** The method choices: how the balanced intervals are built, and whether the δ/4 bounds are shown. */
   balancedMethod: BalancedMethod;
   showUnionBounds: boolean;
+  /** The list's metric column (written only when it is not balanced accuracy; absent in older links). */
+  metric?: ListMetric | undefined;
 }
 
 /**
@@ -40,7 +43,8 @@ const FORMAT = 1;
 
 /** `#/shared?w=…` for this workspace, or why it cannot be a link (too long: export a file). */
 export async function sharedWorkspaceHref(workspace: SharedWorkspace): Promise<{ ok: true; href: string } | { ok: false; message: string }> {
-  const json = JSON.stringify({ format: FORMAT, ...workspace });
+  const { metric, ...rest } = workspace;
+  const json = JSON.stringify({ format: FORMAT, ...rest, ...(metric === undefined || metric === 'balanced' ? {} : { metric }) });
   const data = toBase64Url(await compress(new TextEncoder().encode(json)));
   const href = hashHref(['shared'], { w: data });
   if (href.length > MAX_SHARED_LINK_LENGTH) {
@@ -86,7 +90,11 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   if (!isBalancedMethod(balancedMethod) || typeof showUnionBounds !== 'boolean') {
     return problem('its method choices (balanced interval, union bounds shown) are not valid.');
   }
-  return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter, balancedMethod, showUnionBounds } };
+  const metric = LIST_METRICS.find((key) => key === value.metric);
+  if (value.metric !== undefined && metric === undefined) {
+    return problem(`its metric column “${clip(String(value.metric))}” is not one of ${LIST_METRICS.join(', ')}.`);
+  }
+  return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter, balancedMethod, showUnionBounds, metric } };
 }
 
 /** The inflated bytes, or null once they pass MAX_UNPACKED_BYTES (reading stops there). */

@@ -158,13 +158,13 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         </p>
         <ExportButtons detectors={detectors} delta={delta} method={method} fileStem="tailbound-detectors" />
         <p>
-          Or share the whole workspace — detectors, δ, sort, filter and method choices — as one link (compressed into the part after “#”,
+          Or share the whole workspace — detectors, δ, sort, filter, method choices and the metric column — as one link (compressed into the part after “#”,
           which never reaches a server; up to {MAX_SHARED_LINK_LENGTH.toLocaleString('en')} characters, about 1,500 detectors).
         </p>
         <CopyLinkButton
           label="Share workspace (copy link)"
           getUrl={async () => {
-            const made = await sharedWorkspaceHref({ detectors, delta, sort, filter, balancedMethod: method, showUnionBounds });
+            const made = await sharedWorkspaceHref({ detectors, delta, sort, filter, balancedMethod: method, showUnionBounds, metric });
             if (!made.ok) throw new Error(made.message);
             return shareUrl(made.href);
           }}

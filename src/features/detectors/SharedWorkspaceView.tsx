@@ -36,13 +36,14 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const myDetectors = useWorkspace((state) => state.detectors);
   const mine = myDetectors.length;
   const importDetectors = useWorkspace((state) => state.importDetectors);
-  // Shown as shared: the link carries its method choices.
+  // Shown as shared: the link carries its method choices and metric column.
   const method = shared.balancedMethod;
+  const metric = shared.metric ?? 'balanced';
   const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
   const addPlan = useMemo(() => planImport(myDetectors, shared.detectors, 'add', onExisting), [myDetectors, shared.detectors, onExisting]);
-  const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower');
+  const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower' && metric === 'balanced');
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
-  const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort }, delta, method), [shared, sort, delta, method]);
+  const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort, metric }, delta, method), [shared, sort, metric, delta, method]);
   const count = shared.detectors.length.toLocaleString('en');
   const sharedText = shared.detectors.length === 1 ? 'this detector' : `these ${count} detectors`;
 
@@ -57,7 +58,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
       setRefused(plan.refused);
       return;
     }
-    window.location.hash = listHref(settings);
+    window.location.hash = listHref({ ...settings, metric });
   };
 
   return (
@@ -103,7 +104,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
           : `${shown.length.toLocaleString('en')} of ${detectorsText(shared.detectors.length)} match “${shared.filter}”`}
         , {lowerBoundsProgress === null ? 'sorted as shared' : `sorted by estimate while the lower bounds are computed (${Math.round(lowerBoundsProgress * 100)}%)`}{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
       </p>
-      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} total={shared.detectors.length} carryInLinks />}
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={shared.detectors.length} carryInLinks />}
     </section>
   );
 }
