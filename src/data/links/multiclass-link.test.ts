@@ -12,6 +12,15 @@ const problems = (query: string) => {
 };
 
 describe('parseMulticlassLink', () => {
+  it('clips what a 100,000-character parameter quotes (issue 29’s hostile links)', () => {
+    const long = ['A'.repeat(100_000), `${'9'.repeat(100_000)}x`, ';'.repeat(100_000), ','.repeat(100_000), `${'1,'.repeat(50_000)}1`];
+    for (const value of long) {
+      for (const query of [`classes=${value}&matrix=1`, `classes=a,b&matrix=${value}`, `${ISSUE_LINK}&delta=${value}`, `${ISSUE_LINK}&${value}=1`]) {
+        for (const message of problems(query)) expect(message.length, `${query.slice(0, 30)}…`).toBeLessThan(600);
+      }
+    }
+  });
+
   it('reads the issue’s link, and its href writes it back', () => {
     const result = parse(`${ISSUE_LINK}&delta=0.01`);
     expect(result).toEqual({ ok: true, value: { classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]], delta: 0.01 } });
@@ -44,7 +53,8 @@ describe('parseMulticlassLink', () => {
     ['classes=cat,,dog&matrix=1', '“classes” is “cat,,dog”; a class name is empty'],
     ['classes=cat,dog,cat&matrix=1', '“cat” is named twice'],
     [`classes=${'x'.repeat(61)},y&matrix=1`, `“classes” is “${'x'.repeat(40)}…”; a class name is longer than 60 characters`],
-    ['classes=a,b&matrix=1,2;3', '“matrix” is “1,2;3”: 2 rows of 2, 1 counts; expected 2 rows separated by “;” (one per true class: a, b)'],
+    ['classes=a,b&matrix=1,2;3', '“matrix” is “1,2;3”: row 2 (b) has 1 counts; expected 2 rows separated by “;” (one per true class: a, b)'],
+    ['classes=a,b&matrix=1,2;3,4;5,6', '“matrix” is “1,2;3,4;5,6”: 3 rows; expected 2 rows'],
     ['classes=a,b&matrix=1,-2;3.5,x', '“matrix” has counts that are not a whole number from 0 to 1,000,000,000: row 1 (a), column 2: “-2”; row 2 (b), column 1: “3.5”; row 2 (b), column 2: “x”.'],
     ['classes=a,b&matrix=1,2;0,0', '“matrix” has no examples of “b” (an empty row)'],
     ['classes=a,b&matrix=1000000000,1;1,1', '“matrix” has 1,000,000,001 examples of “a”; at most 1,000,000,000 a class.'],

@@ -69,9 +69,10 @@ function readMatrix(reader: LinkReader, classes: readonly string[]): number[][] 
     return undefined;
   }
   const rows = text.split(';').map((row) => row.split(','));
-  if (rows.length !== size || rows.some((row) => row.length !== size)) {
-    const shape = rows.map((row) => row.length).join(', ');
-    reader.problem('matrix', `“matrix” is “${clip(text)}”: ${rows.length} rows of ${shape} counts; ${expected}.`);
+  const shortRow = rows.findIndex((row) => row.length !== size);
+  if (rows.length !== size || shortRow >= 0) {
+    const found = rows.length !== size ? `${rows.length.toLocaleString('en-US')} rows` : `row ${shortRow + 1} (${clip(classes[shortRow]!)}) has ${rows[shortRow]!.length.toLocaleString('en-US')} counts`;
+    reader.problem('matrix', `“matrix” is “${clip(text)}”: ${found}; ${expected}.`);
     return undefined;
   }
   const bad: string[] = [];
