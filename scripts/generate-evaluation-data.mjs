@@ -8,6 +8,7 @@
  *   node scripts/generate-evaluation-data.mjs --rows 1000000 --out /tmp/eval --formats csv,tsv,jsonl,csv.gz,parquet
  *   options: --detectors 20  --labels yes-no|positive-negative|true-false|1-0  --seed 1  --name evaluation
  *            --split (adds a last column `split`: "tune" for about 30% of the rows, "test" for the rest)
+ *            --paired (every detector answers every example: --rows examples × --detectors rows, the ids shared)
  *
  * Accuracy varies by detector, site and lighting (night is harder), and drifts down over the 90 days,
  * so slices and windows have something to find. Prints each file's path and size.
@@ -28,6 +29,7 @@ const { values: options } = parseArgs({
     seed: { type: 'string', default: '1' },
     name: { type: 'string', default: 'evaluation' },
     split: { type: 'boolean', default: false },
+    paired: { type: 'boolean', default: false },
   },
 });
 
@@ -65,12 +67,22 @@ function generator(seed) {
 function* examples() {
   const random = generator(Number(options.seed));
   for (let i = 0; i < ROWS; i++) {
-    const detector = Math.floor(random() * DETECTORS);
-    const site = Math.floor(random() * SITES.length);
-    const camera = Math.floor(random() * CAMERAS.length);
-    const lighting = random() < 0.3 ? 1 : 0;
-    const time = START + Math.floor((i / ROWS) * SPAN_MS + random() * 60_000);
-    const truth = random() < 0.4;
+    if (options.paired) {
+      // The example is drawn once (the detector draw kept, so the stream matches); each detector answers it.
+      random();
+      yield* answers(random, i, Array.from({ length: DETECTORS }, (_, detector) => detector));
+    } else yield* answers(random, i, [Math.floor(random() * DETECTORS)]);
+  }
+}
+
+/** Example i's rows, one per detector in `detectors` (the example's site, time and label drawn once). */
+function* answers(random, i, detectors) {
+  const site = Math.floor(random() * SITES.length);
+  const camera = Math.floor(random() * CAMERAS.length);
+  const lighting = random() < 0.3 ? 1 : 0;
+  const time = START + Math.floor((i / ROWS) * SPAN_MS + random() * 60_000);
+  const truth = random() < 0.4;
+  for (const detector of detectors) {
     // Separation falls with night, a hard site, the detector's index and time (drift).
     const separation = 1.6 - 0.5 * lighting - (site === 4 ? 0.4 : 0) - detector * 0.03 - ((time - START) / SPAN_MS) * 0.3;
     const noise = (random() + random() + random() - 1.5) * 0.9;

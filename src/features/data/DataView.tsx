@@ -26,6 +26,7 @@ import {
 } from '../../data/evaluation';
 import { fileSize } from '../../data/format';
 import { BALANCED_METHOD_NAMES } from '../../data/methods';
+import type { DetectionMetricKey } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
@@ -33,6 +34,7 @@ import { FiltersForm } from './FiltersForm';
 import { MappingForm } from './MappingForm';
 import { PreviewTable } from './PreviewTable';
 import { SlicesSection } from './SlicesSection';
+import { PairsSection } from './PairsSection';
 import { ThresholdSection } from './ThresholdSection';
 import { DetectorChoicesProvider } from './use-detector-choice';
 import { TimeSection } from './TimeSection';
@@ -111,6 +113,8 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const [windowChoice, setWindowChoice] = useState<WindowChoice>(linked.window ?? 'auto');
   const [tune, setTune] = useState<string | undefined>(linked.tune);
   const [perClass, setPerClass] = useState(linked.perClass ?? false);
+  // The counts' and slices' extra metric column (one choice for both, as the link carries it).
+  const [metric, setMetric] = useState<DetectionMetricKey | undefined>(linked.metric);
   // The threshold a link asked for: the threshold curve opens on it (none otherwise, until one is picked).
   const [linkedThreshold, setLinkedThreshold] = useState<number | null>(null);
   const [linkNotes, setLinkNotes] = useState<{ problems: LinkProblem[]; otherFile: string | null }>({ problems: [], otherFile: null });
@@ -130,6 +134,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     setWindowChoice(link?.window ?? 'auto');
     setTune(link?.tune);
     setPerClass(link?.perClass ?? false);
+    setMetric(link?.metric);
     setLinkNotes({ problems: applied.notes, otherFile: link?.file !== undefined && link.file !== file.fileName ? link.file : null });
   }
 
@@ -234,9 +239,9 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const currentHref = useMemo(
     () =>
       opened && mapping
-        ? dataHref(dataLinkFor({ file: opened.fileName, mapping, filters: activeFilters, threshold, slice: sliceColumn, window: windowChoice, tune, perClass }))
+        ? dataHref(dataLinkFor({ file: opened.fileName, mapping, filters: activeFilters, threshold, slice: sliceColumn, window: windowChoice, tune, perClass, metric }))
         : null,
-    [opened, mapping, activeFilters, threshold, sliceColumn, windowChoice, tune, perClass],
+    [opened, mapping, activeFilters, threshold, sliceColumn, windowChoice, tune, perClass, metric],
   );
   useEffect(() => {
     if (currentHref !== null && window.location.hash !== currentHref) window.history.replaceState(window.history.state, '', currentHref);
@@ -319,8 +324,11 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
               detector of a file); an imported detector gets the workspace’s method.
             </p>
           )}
-          {counted && <Counts opened={opened} counted={counted} delta={delta} />}
-          {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} />}
+          {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
+          {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
+            <PairsSection counted={counted} delta={delta} sliceColumn={sliceColumn} />
+          )}
+          {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.timestamp !== null && (
             <OverTime
               counted={counted} delta={delta} method={balancedMethod} timestampColumn={counted.mapping.timestamp}

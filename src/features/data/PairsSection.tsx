@@ -1,0 +1,178 @@
+import { useId, useMemo, useState } from 'react';
+import { TableScroll } from '../../components/TableScroll';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { pairedTables } from '../../data/evaluation/browser';
+import type { PairedGroup, PairingProblem, PairingProblemCount } from '../../data/evaluation';
+import { formatPValue } from '../../data/format';
+import { compareHref } from '../../data/links';
+import { holmAdjust, pairedBalancedDifferenceTest } from '../../stats';
+import { DataProblem } from './DataProblem';
+import { NameSelect } from './NameSelect';
+import type { Counted } from './types';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const MISSING = '(missing)';
+
+/** What each reason for leaving examples out means, with the detectors' names. */
+function problemText(problem: PairingProblem, a: string, b: string): string {
+  switch (problem) {
+    case 'no-id':
+      return 'rows without an example id';
+    case 'repeated-a':
+      return `ids repeated in ${a}’s rows (left out: which row is its answer is unknown)`;
+    case 'repeated-b':
+      return `ids repeated in ${b}’s rows (left out: which row is its answer is unknown)`;
+    case 'only-a':
+      return `ids seen for ${a} only`;
+    case 'only-b':
+      return `ids seen for ${b} only`;
+    case 'label-differs':
+      return 'ids whose two rows disagree on the label';
+  }
+}
+
+/** A p-value of 1 is never shown bare: it says the data give no sign of a difference. */
+function pValueText(p: number): string {
+  return p >= 1 ? `${formatPValue(1)} (the discordant pairs are exactly balanced: no sign of a difference)` : formatPValue(p);
+}
+
+interface Pairing {
+  a: string;
+  b: string;
+  slice: string | null;
+  /** The tables over every pair; null when nothing was paired. */
+  overall: PairedGroup | null;
+  sliceGroups: PairedGroup[];
+  problems: PairingProblemCount[];
+}
+
+/**
+ * Two detectors on the same examples: their per-class discordance tables, joined on the example id in
+ * DuckDB, open the paired comparison; per slice too, with Holm's correction across the slices.
+ */
+export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted; delta: number; sliceColumn: string | undefined }) {
+  const id = useId();
+  const { mapping, filters, threshold, counts } = counted;
+  const names = useMemo(() => counts.map((row) => row.group ?? ''), [counts]);
+  const [chosenA, setA] = useState<string | undefined>(undefined);
+  const [chosenB, setB] = useState<string | undefined>(undefined);
+  const a = chosenA !== undefined && names.includes(chosenA) ? chosenA : (names[0] ?? '');
+  const b = chosenB !== undefined && names.includes(chosenB) ? chosenB : (names.find((name) => name !== a) ?? '');
+  const slice = sliceColumn !== undefined && mapping.slices.includes(sliceColumn) ? sliceColumn : (mapping.slices[0] ?? null);
+  const [pairing, setPairing] = useState<Pairing | null>(null);
+  const [running, setRunning] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const compare = async () => {
+    if (a === b) return setProblem('Choose two different detectors.');
+    setRunning(true);
+    setProblem('');
+    try {
+      const whole = await pairedTables({ mapping, filters, detectorA: a, detectorB: b, threshold, slice: null });
+      const sliced = slice === null ? [] : (await pairedTables({ mapping, filters, detectorA: a, detectorB: b, threshold, slice })).groups;
+      setPairing({ a, b, slice, overall: whole.groups[0] ?? null, sliceGroups: sliced, problems: whole.problems });
+    } catch (error) {
+      setProblem(`The pairs could not be counted: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const overall = pairing?.overall ?? null;
+  const slices = useMemo(() => {
+    const rows = pairing?.sliceGroups ?? [];
+    const testable = rows.map((row) => row.tables.yes.n > 0 && row.tables.no.n > 0);
+    const adjusted = holmAdjust(rows.flatMap((row, index) => (testable[index] ? [pairedBalancedDifferenceTest(row.tables).pTwoSided] : [])));
+    let next = 0;
+    return rows.map((row, index) => ({ row, p: testable[index] ? adjusted[next++] : undefined }));
+  }, [pairing]);
+  const hrefFor = (group: PairedGroup, linkDelta: number) =>
+    compareHref({ a: { name: pairing?.a, counts: group.a }, b: { name: pairing?.b, counts: group.b }, data: { kind: 'paired-balanced', tables: group.tables }, delta: linkDelta });
+  const tested = slices.filter((slice) => slice.p !== undefined).length;
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Two detectors on the same examples</h2>
+      <p className="data-note">
+        Pairs each example’s answers from two detectors by the example id ({mapping.exampleId}): a paired comparison (exact, per class) is
+        tighter than comparing their counts as if they came from different test sets.
+      </p>
+      <div className="data-fields">
+        <NameSelect label="Detector A" names={names} value={a} onChange={setA} />
+        <NameSelect label="Detector B" names={names} value={b} onChange={setB} />
+      </div>
+      <div className="button-row">
+        <button type="button" onClick={() => void compare()} disabled={running || a === b}>
+          {running ? 'Pairing…' : 'Compare two detectors on the same examples'}
+        </button>
+      </div>
+      {problem && <DataProblem>{problem}</DataProblem>}
+      {pairing && (
+        <>
+          {pairing.problems.length > 0 ? (
+            <ul aria-label="Left out of the pairs" className="data-note">
+              {pairing.problems.map((left) => (
+                <li key={left.problem}>
+                  {count(left.count)} {problemText(left.problem, pairing.a, pairing.b)}, e.g. {left.examples.map((example) => `“${example.slice(0, 40)}”`).join(', ')}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="data-note">Every usable row of the two detectors was paired.</p>
+          )}
+          {overall ? (
+            <p>
+              {count(overall.tables.yes.n)} should-be-YES and {count(overall.tables.no.n)} should-be-NO examples paired; should-be-YES:{' '}
+              {count(overall.tables.yes.b)} only {pairing.a} got right, {count(overall.tables.yes.c)} only {pairing.b}; should-be-NO:{' '}
+              {count(overall.tables.no.b)} only {pairing.a}, {count(overall.tables.no.c)} only {pairing.b}.{' '}
+              <a href={hrefFor(overall, delta)}>
+                Open the paired comparison<VisuallyHidden> of {pairing.a} and {pairing.b}</VisuallyHidden>
+              </a>
+            </p>
+          ) : (
+            <DataProblem>No example was paired: no id has exactly one usable row for each detector with the same label.</DataProblem>
+          )}
+          {pairing.slice !== null && slices.length > 0 && (
+            <>
+              <p className="data-note">
+                Per value of {pairing.slice} (the value on {pairing.a}’s row): the p-value of the test that inverts the paired balanced-accuracy
+                interval, adjusted by Holm’s method over the {tested} slice{tested === 1 ? '' : 's'} with pairs in both classes, so that the chance
+                of any false “they differ” stays ≤ the level you read them at. Each slice’s comparison opens at δ/{Math.max(tested, 1)} (Bonferroni).
+              </p>
+              <TableScroll label={`Paired slices by ${pairing.slice}`}>
+                <table className="data-table">
+                  <caption>
+                    {pairing.a} against {pairing.b} by {pairing.slice}: discordant pairs per class and the Holm-adjusted p-value
+                  </caption>
+                  <ColumnHeads names={[pairing.slice, 'Should-be-YES: only A / only B / pairs', 'Should-be-NO: only A / only B / pairs', 'p (Holm)', 'Open']} />
+                  <tbody>
+                    {slices.map(({ row, p }) => (
+                      <tr key={row.group ?? MISSING}>
+                        <th scope="row">{row.group ?? MISSING}</th>
+                        <td>
+                          {count(row.tables.yes.b)} / {count(row.tables.yes.c)} / {count(row.tables.yes.n)}
+                        </td>
+                        <td>
+                          {count(row.tables.no.b)} / {count(row.tables.no.c)} / {count(row.tables.no.n)}
+                        </td>
+                        <td>{p === undefined ? <span className="muted">no test: a class has no pairs</span> : pValueText(p)}</td>
+                        <td>
+                          {p !== undefined && (
+                            <a href={hrefFor(row, delta / Math.max(tested, 1))}>
+                              compare<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
+                            </a>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
