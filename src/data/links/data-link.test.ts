@@ -107,6 +107,15 @@ describe('dataHref', () => {
     expect(back.ok && applyDataLink(guessMapping(COLUMNS), back.value, COLUMNS)).toEqual({ mapping, notes: [] });
     expect(back.ok && [back.value.threshold, back.value.slice, back.value.window]).toEqual([0.42, 'camera', 'auto']);
   });
+
+  it('carries the extra metric column as metric= (absent: none); a bad value is named', () => {
+    const link = dataLinkFor({ file: 'eval.csv', mapping: guessMapping(COLUMNS), filters: [], threshold: 0.5, slice: undefined, window: 'auto', tune: undefined, perClass: false, metric: 'recall' });
+    expect(dataHref(link)).toContain('&metric=recall');
+    expect(roundTrip(link)).toMatchObject({ ok: true, value: { metric: 'recall' } });
+    expect(describeDataLink({ ...EMPTY_DATA_LINK, metric: 'f1' })).toEqual(['extra metric column: f1']);
+    expect(parse('')).toEqual({ ok: true, value: EMPTY_DATA_LINK });
+    expect(problemParams('metric=balanced&perClass=2')).toEqual(['perClass', 'metric']);
+  });
 });
 
 describe('applyDataLink', () => {

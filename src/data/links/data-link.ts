@@ -1,5 +1,6 @@
 import type { ColumnSummary } from '../evaluation/mapping';
 import { type EvaluationFilter, type EvaluationMapping, isFilterable, TIME_WINDOWS, type TimeWindow } from '../evaluation/sql';
+import { DETECTION_METRIC_KEYS, type DetectionMetricKey } from '../detectors/detector-metrics';
 import { clip, LinkReader, numberParam, type LinkParse, type LinkProblem } from './link-params';
 
 /** The time section's window: one of TIME_WINDOWS, or chosen from the data's span. */
@@ -20,7 +21,8 @@ export type LinkedRole = (typeof LINKED_ROLES)[number];
  *   may contain a comma); empty items are left out.
  * - `filter` (repeatable): `column,eq|ne,value`, column and value percent-encoded the same way.
  * - `threshold` (YES when score ≥ it), `slice` (the slice table's column), `window`
- *   (auto|day|week|month), `tune` (the split column's value marking the tuning rows), `perClass=1`.
+ *   (auto|day|week|month), `tune` (the split column's value marking the tuning rows), `perClass=1`,
+ *   `metric` (precision|recall|specificity|npv|f1: the counts' and slices' extra metric column).
  */
 export interface DataLink {
   file?: string;
@@ -34,6 +36,7 @@ export interface DataLink {
   window?: WindowChoice;
   tune?: string;
   perClass?: boolean;
+  metric?: DetectionMetricKey;
 }
 
 export const EMPTY_DATA_LINK: DataLink = { roles: {}, filters: [] };
@@ -120,6 +123,12 @@ export function parseDataLink(params: URLSearchParams): LinkParse<DataLink> {
     if (perClass === '1' || perClass === '0') link.perClass = perClass === '1';
     else reader.problem('perClass', `“perClass” is “${clip(perClass)}”; expected 1 (show per-class lines over time) or 0.`);
   }
+  const metric = reader.raw('metric');
+  if (metric !== null) {
+    const key = DETECTION_METRIC_KEYS.find((candidate) => candidate === metric);
+    if (key !== undefined) link.metric = key;
+    else reader.problem('metric', `“metric” is “${clip(metric)}”; expected one of ${DETECTION_METRIC_KEYS.join(', ')} (the extra metric column; absent: none).`);
+  }
   return reader.result(link);
 }
 
@@ -191,6 +200,7 @@ export function dataHref(link: DataLink): string {
   if (link.window !== undefined) params.set('window', link.window);
   if (link.tune !== undefined) params.set('tune', link.tune);
   if (link.perClass) params.set('perClass', '1');
+  if (link.metric !== undefined) params.set('metric', link.metric);
   const query = params.toString();
   return `#/data${query ? `?${query}` : ''}`;
 }
@@ -205,6 +215,7 @@ export function dataLinkFor(state: {
   window: WindowChoice;
   tune: string | undefined;
   perClass: boolean;
+  metric?: DetectionMetricKey | undefined;
 }): DataLink {
   const { mapping } = state;
   return {
@@ -219,6 +230,7 @@ export function dataLinkFor(state: {
     window: state.window,
     ...(state.tune === undefined ? {} : { tune: state.tune }),
     perClass: state.perClass,
+    ...(state.metric === undefined ? {} : { metric: state.metric }),
   };
 }
 
@@ -290,5 +302,6 @@ export function describeDataLink(link: DataLink): string[] {
   if (link.window !== undefined) parts.push(`time windows: ${link.window === 'auto' ? 'automatic' : link.window}`);
   if (link.tune !== undefined) parts.push(`tuning rows: split = “${link.tune}”`);
   if (link.perClass) parts.push('per-class lines over time');
+  if (link.metric !== undefined) parts.push(`extra metric column: ${link.metric}`);
   return parts;
 }

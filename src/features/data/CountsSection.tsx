@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
-import { LIST_METRIC_NAMES, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type Detector } from '../../data/detectors';
+import { type DetectionMetricKey, LIST_METRIC_NAMES, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type Detector } from '../../data/detectors';
 import { countsTableCsv, type CountsTableRow, detectorIdFromName, type GroupCounts, type OpenedEvaluation, type RowProblem } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import type { ExistingIdPolicy } from '../../data/files';
@@ -35,13 +35,22 @@ const fileStem = (fileName: string) => fileName.replace(/(\.(csv|tsv|tab|txt|jso
 // Over 120 lines (166), most of it markup: the unusable rows, the counts table and the import form
 // share this section's import state (ids, policy, result) and are read top to bottom as one section.
 /** Unusable rows by reason, the per-detector counts with their balanced intervals, and the import. */
-export function CountsSection({ opened, counted, delta }: { opened: OpenedEvaluation; counted: Counted; delta: number }) {
+export function CountsSection(props: {
+  opened: OpenedEvaluation;
+  counted: Counted;
+  delta: number;
+  /** The extra metric column (kept in the view's link, shared with the slices); none when undefined. */
+  metric: DetectionMetricKey | undefined;
+  onMetric: (metric: DetectionMetricKey | undefined) => void;
+}) {
+  const { opened, counted, delta, onMetric } = props;
   const id = useId();
   const importDetectors = useWorkspace((state) => state.importDetectors);
   const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
   const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
   const [imported, setImported] = useState('');
-  const [metric, setMetric] = useState<MetricColumnChoice>('none');
+  const metric: MetricColumnChoice = props.metric ?? 'none';
+  const setMetric = (choice: MetricColumnChoice) => onMetric(choice === 'none' ? undefined : choice);
   const { prepared, counts, mapping, filters, threshold } = counted;
 
   const tableRows = useCallback(

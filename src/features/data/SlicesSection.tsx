@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { sliceCounts } from '../../data/evaluation/browser';
@@ -16,7 +16,7 @@ import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { CsvExportButton } from './CsvExportButton';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { LIST_METRIC_NAMES } from '../../data/detectors';
+import { type DetectionMetricKey, LIST_METRIC_NAMES } from '../../data/detectors';
 import { MetricCell, metricColumnCaption, type MetricColumnChoice, MetricColumnSelect } from './MetricColumn';
 
 /** This section's key for the detector choice kept above it. */
@@ -53,6 +53,8 @@ export function SlicesSection({
   column,
   onColumn,
   method,
+  metric: chosenMetric,
+  onMetric,
 }: {
   counted: Counted;
   delta: number;
@@ -61,6 +63,9 @@ export function SlicesSection({
   onColumn: (column: string) => void;
   /** The workspace's balanced interval. */
   method: BalancedMethod;
+  /** The extra metric column (kept in the view's link, shared with the counts); none when undefined. */
+  metric: DetectionMetricKey | undefined;
+  onMetric: (metric: DetectionMetricKey | undefined) => void;
 }) {
   const id = useId();
   const { mapping, filters, threshold, counts } = counted;
@@ -77,7 +82,8 @@ export function SlicesSection({
   const needs = useMemo(() => unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) ?? [], [unionTable]);
   const chosen = useChosenBalanced(method, needs);
   const table = useMemo(() => (unionTable ? chosenSliceTable(unionTable, chosen) : null), [unionTable, chosen]);
-  const [metric, setMetric] = useState<MetricColumnChoice>('none');
+  const metric: MetricColumnChoice = chosenMetric ?? 'none';
+  const setMetric = (choice: MetricColumnChoice) => onMetric(choice === 'none' ? undefined : choice);
 
   return (
     <section aria-labelledby={`${id}-title`}>
