@@ -32,7 +32,7 @@ export function ConfusionHeatMap({ classes, matrix, onMatrixChange }: ConfusionH
         Rows are the true class, columns the answer; each cell shows its count and its share of the row (the row percentage), shaded by
         that share. The diagonal holds each class’s correct answers. Edit a count; the address follows.
       </p>
-      <TableScroll label="Confusion matrix">
+      <TableScroll label="Confusion matrix counts, by true class and answer">
         <table className="confusion-map__table">
           <thead>
             <tr>

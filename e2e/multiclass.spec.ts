@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+
+/** Issue 31's acceptance link: a 3-class detector from its confusion matrix. */
+const LINK = '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30';
+const PHONE = { width: 390, height: 844 };
+
+/** The issue's numbers, as the app formats them (bird's interval needs two decimals: its upper bound 99.918% would read 100.0%). */
+async function expectIssueNumbers(page: Page) {
+  const macro = page.getByRole('region', { name: 'Balanced accuracy (macro recall)' });
+  await expect(macro.getByTestId('estimate')).toHaveText('93.3%');
+  await expect(macro.getByTestId('lower')).toHaveText('78.2%');
+  await expect(macro.getByTestId('upper')).toHaveText('98.8%');
+  await expect(macro.getByText(/95% interval, exact union bound \(one-sided bounds at δ\/6 each\), δ = 0\.05/)).toBeVisible();
+  await expect(macro.getByRole('img', { name: /^Balanced accuracy \(macro recall\): 93\.3%, 95% interval 78\.2% to 98\.8% \(exact union bound/ })).toBeVisible();
+  await expect(macro.getByTestId('limiting-class')).toContainText('bird limits the lower bound most');
+  const recalls = { cat: 'Recall 94.3% [84.3%, 98.9%]', dog: 'Recall 88.9% [75.9%, 96.3%]', bird: 'Recall 96.77% [83.29%, 99.92%]' };
+  for (const [name, text] of Object.entries(recalls)) {
+    const card = page.getByRole('region', { name, exact: true });
+    await expect(card.locator('.figure')).toHaveText(text);
+    await expect(card.getByRole('img', { name: new RegExp(`^${name} recall: .*exact central \\(Clopper–Pearson\\), δ = 0\\.05`) })).toBeVisible();
+  }
+}
+
+test('the issue’s link: macro recall, per-class recall and precision, the δ/(2K) bounds, an edit of the matrix rewrites the link; axe clean', async ({ page }) => {
+  await page.goto(`./${LINK}`);
+  await expectIssueNumbers(page);
+  await page.getByLabel(/Show each class’s precision/).check();
+  await expect(page.getByRole('region', { name: 'dog', exact: true }).getByText(/40\/43 dog answers right/)).toBeVisible();
+  await page.getByLabel(/Show the per-class bounds/).check();
+  await expect(page.getByText(/^cat \(50\/53\): lower 81\.8%, upper 99\.3%/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const field = page.getByLabel('dog examples answered cat');
+  await field.fill('13');
+  await expect(page).toHaveURL(/#\/counts\?classes=cat,dog,bird&matrix=50,2,1;13,40,2;0,1,30&delta=0\.05$/);
+  await expect(page.getByRole('region', { name: 'dog', exact: true }).locator('.figure').first()).toHaveText('Recall 72.7% [59.0%, 83.9%]');
+  await page.reload();
+  await expect(page.getByLabel('dog examples answered cat')).toHaveValue('13');
+  // The two-class link reads as before.
+  await page.goto('./#/counts?yes=38/40&no=55/60');
+  await expect(page.getByRole('heading', { name: 'Accuracy from counts', level: 1 })).toBeVisible();
+});
+
+test('a malformed link names every bad parameter, never a blank page', async ({ page }) => {
+  await page.goto('./#/counts?classes=cat,cat&matrix=1,x;2&delta=7');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('“cat” is named twice');
+  await expect(alert).toContainText('“delta” is “7”');
+  await page.goto('./#/counts?classes=cat,dog&matrix=1,x;2,0');
+  await expect(page.getByRole('alert')).toContainText('row 1 (cat), column 2: “x”');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'open this view with its default settings' }).click();
+  await expect(page.getByRole('region', { name: 'Balanced accuracy (macro recall)' }).getByTestId('estimate')).toHaveText('93.3%');
+});
+
+test.describe('phone width (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test('the view fits the screen in light and dark (the matrix scrolls in its own region), axe clean', async ({ page }) => {
+    await page.goto(`./${LINK}`);
+    await expectIssueNumbers(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${colorScheme}: page ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expectNoAxeViolations(page);
+  });
+});
