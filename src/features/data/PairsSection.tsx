@@ -15,20 +15,21 @@ const count = (value: number) => value.toLocaleString('en-US');
 const MISSING = '(missing)';
 
 /** What each reason for leaving examples out means, with the detectors' names. */
-function problemText(problem: PairingProblem, a: string, b: string): string {
+function problemText(problem: PairingProblem, howMany: number, a: string, b: string): string {
+  const ids = `${count(howMany)} ${howMany === 1 ? 'id' : 'ids'}`;
   switch (problem) {
     case 'no-id':
-      return 'rows without an example id';
+      return `${count(howMany)} ${howMany === 1 ? 'row' : 'rows'} without an example id`;
     case 'repeated-a':
-      return `ids repeated in ${a}’s rows (left out: which row is its answer is unknown)`;
+      return `${ids} repeated in ${a}’s rows (left out: which row is its answer is unknown)`;
     case 'repeated-b':
-      return `ids repeated in ${b}’s rows (left out: which row is its answer is unknown)`;
+      return `${ids} repeated in ${b}’s rows (left out: which row is its answer is unknown)`;
     case 'only-a':
-      return `ids seen for ${a} only`;
+      return `${ids} seen for ${a} only`;
     case 'only-b':
-      return `ids seen for ${b} only`;
+      return `${ids} seen for ${b} only`;
     case 'label-differs':
-      return 'ids whose two rows disagree on the label';
+      return `${ids} whose two rows disagree on the label`;
   }
 }
 
@@ -114,7 +115,7 @@ export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted
             <ul aria-label="Left out of the pairs" className="data-note">
               {pairing.problems.map((left) => (
                 <li key={left.problem}>
-                  {count(left.count)} {problemText(left.problem, pairing.a, pairing.b)}, e.g. {left.examples.map((example) => `“${example.slice(0, 40)}”`).join(', ')}
+                  {problemText(left.problem, left.count, pairing.a, pairing.b)}, e.g. {left.examples.map((example) => `“${example.slice(0, 40)}”`).join(', ')}
                 </li>
               ))}
             </ul>
