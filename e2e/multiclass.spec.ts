@@ -20,6 +20,10 @@ async function expectIssueNumbers(page: Page) {
     await expect(card.locator('.figure')).toHaveText(text);
     await expect(card.getByRole('img', { name: new RegExp(`^${name} recall: .*exact central \\(Clopper–Pearson\\), δ = 0\\.05`) })).toBeVisible();
   }
+  // Each class's band has a colour of its own (a self-referencing --yes once left the first one blank).
+  const bands = await page.locator('.multiclass-card .interval-bar__band').evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundColor));
+  expect(new Set(bands).size, bands.join(' / ')).toBe(3);
+  expect(bands).not.toContain('rgba(0, 0, 0, 0)');
 }
 
 test('the issue’s link: macro recall, per-class recall and precision, the δ/(2K) bounds, an edit of the matrix rewrites the link; axe clean', async ({ page }) => {

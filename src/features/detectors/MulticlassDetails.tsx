@@ -17,11 +17,15 @@ export interface MulticlassDetailsProps {
 
 /**
  * The series colours a class's bars take in turn. IntervalBar draws its band in `var(--yes)` for the
- * 'yes' series, so a wrapper that sets `--yes` to one of the theme's colours (each light-dark) gives
- * every class its own colour without a palette of its own.
+ * 'yes' series, so a wrapper that sets `--yes` to another of the theme's colours (each light-dark)
+ * gives every class its own colour without a palette of its own; the first class keeps `--yes`
+ * itself (setting `--yes: var(--yes)` would be a cycle, which leaves the band without a colour).
  */
 const CLASS_COLORS = ['yes', 'no', 'observed', 'hypothesis', 'focus', 'accent'] as const;
-const classColor = (index: number) => ({ '--yes': `var(--${CLASS_COLORS[index % CLASS_COLORS.length]})` }) as CSSProperties;
+const classColor = (index: number): CSSProperties => {
+  const color = CLASS_COLORS[index % CLASS_COLORS.length];
+  return color === 'yes' ? {} : ({ '--yes': `var(--${color})` } as CSSProperties);
+};
 
 /** A gap in percentage points, unsigned (formatPoints signs a difference). */
 const points = (value: number) => formatPoints(value).replace(/^\+/, '');
