@@ -93,7 +93,7 @@ export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted
   const tested = slices.filter((slice) => slice.p !== undefined).length;
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={`${id}-title`} className="data-pairs">
       <h2 id={`${id}-title`}>Two detectors on the same examples</h2>
       <p className="data-note">
         Pairs each example’s answers from two detectors by the example id ({mapping.exampleId}): a paired comparison (exact, per class) is
