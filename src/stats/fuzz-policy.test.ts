@@ -361,6 +361,8 @@ const TARGETS: Record<string, Target> = {
   projectBalancedInterval: { args: fc.tuple(assumptions, count), names: [...PLAN_NAMES, 'additionalLabels'], check: projection, runs: 200 },
   mcnemarExactTest: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 300 },
   pairedDifferenceInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 300 },
+  pairedDifferenceScoreInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 100 },
+  mcnemarMidP: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: probabilityResult, runs: 300 },
   pairedBalancedDifferenceInterval: {
     args: fc.tuple(pairedClasses, delta),
     names: ['counts', 'yes', 'no', 'delta'],
@@ -456,6 +458,24 @@ const macroRecall: Check = (result) => {
 };
 Object.assign(TARGETS, {
   macroRecallInterval: { args: fc.tuple(squareMatrix, delta), names: ['matrix', 'delta'], check: macroRecall, runs: 300 },
+});
+
+// Confidence sequences (issue 32): horizons stay small here (a table of N is ~N²/2 root searches).
+const sequenceOptions = fc.oneof(
+  { arbitrary: fc.record({ sides: fc.constantFrom<unknown>('two-sided', 'lower', 'upper', 'both'), expectedTrials: fc.oneof(count, fc.constant(undefined)) }, { requiredKeys: [] }), weight: 5 },
+  { arbitrary: edge, weight: 1 },
+);
+const boundTable: Check = (result) => {
+  const { lower, upper } = result as stats.SequentialBoundTable;
+  for (let index = 0; index < lower.length; index++) if (!(lower[index]! >= 0 && lower[index]! <= upper[index]! && upper[index]! <= 1)) return `bounds ${lower[index]} / ${upper[index]} at ${index}`;
+  return null;
+};
+const SMALL_TABLE = stats.sequentialBoundTable(8, 0.1);
+Object.assign(TARGETS, {
+  proportionConfidenceSequence: { args: fc.tuple(count, count, delta, sequenceOptions), names: ['successes', 'trials', 'delta', 'options'], check: interval(), runs: 300 },
+  balancedConfidenceSequence: { args: fc.tuple(twoClasses, delta, sequenceOptions), names: ['counts', 'yes', 'no', 'delta', 'options'], check: balanced, runs: 300 },
+  sequentialBoundTable: { args: fc.tuple(gridCount, delta, sequenceOptions), names: ['horizon', 'delta', 'options'], check: boundTable, runs: 100 },
+  sequentialMissProbability: { args: fc.tuple(probability, fc.oneof(fc.constant(SMALL_TABLE), edge)), names: ['p', 'table'], check: probabilityResult, runs: 300 },
 });
 
 const POSTERIORS = { posteriorAccuracy: stats.posteriorAccuracy, posteriorBalancedAccuracy: stats.posteriorBalancedAccuracy };

@@ -57,6 +57,8 @@ export type { LabelGoal, LabelPlan, LabelPlanPoint } from './plan-labels';
 export type { DetectorCounts, DifferenceInterval, PairedClassCounts, PairedCounts } from './comparison-types';
 export { mcnemarExactTest, type McNemarExactTest } from './mcnemar-exact-test';
 export { pairedDifferenceInterval } from './paired-difference-interval';
+export { pairedDifferenceScoreInterval, TANGO_MAX_N, type PairedScoreInterval } from './paired-difference-score-interval';
+export { mcnemarMidP } from './mcnemar-mid-p';
 export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval } from './paired-balanced-difference-interval';
 export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
 export { differenceInterval } from './difference-interval';
@@ -82,3 +84,8 @@ export { f1Interval } from './f1-interval';
 export { deploymentMetrics, type Deployment } from './deployment-metrics';
 // Multi-class detectors: macro recall (balanced accuracy of K classes) with per-class recall and precision (issue 31)
 export { macroRecallInterval, type MacroRecallClass, type MacroRecallInterval } from './macro-recall-interval';
+// Anytime-valid confidence sequences and the exact cost of peeking (issue 32)
+export { proportionConfidenceSequence, type ConfidenceSequenceOptions, type SequenceSides } from './proportion-confidence-sequence';
+export { balancedConfidenceSequence } from './balanced-confidence-sequence';
+export { sequentialBoundTable, type SequentialBoundOptions, type SequentialBoundTable } from './sequential-bound-table';
+export { sequentialMissProbability } from './sequential-miss-probability';
