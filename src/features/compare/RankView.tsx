@@ -166,7 +166,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
                 ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each lower bound is ${LOWER_BOUND_NAMES[balancedMethod]}, at δ/${m.toLocaleString('en')}, so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. These bounds are not nested in δ, so they give no p-value and no Holm step-down; with the union bound chosen, Holm can prove a detector these miss when many are above the target, while these prove more where classes are small.`
                 : against.kind === 'target'
                 ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (the workspace’s setting).`
-                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right.`}
+                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right — for a paired comparison open the per-example file in Evaluation data (“Compare two detectors on the same examples”).`}
             </p>
             <p className="compare-view__note" data-testid="winners-curse">
               Winner’s curse: the best-looking detector’s estimate is optimistic — it was picked because it came out on top, and
@@ -296,6 +296,12 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
           )}
         </form>
       ) : (
+        <>
+        <p className="compare-view__note" data-testid="reference-metric-note">
+          Against a reference, ranking is by balanced accuracy only. Recall and specificity differences have an exact construction (two
+          independent proportions), as do precision and NPV given each detector’s number of answers, but this page does not compute them yet; F1
+          has no exact construction here. Rank by another metric against a target instead.
+        </p>
         <label>
           Reference detector{' '}
           <select value={against.id} onChange={(event) => onChange({ ...link, against: { kind: 'reference', id: event.target.value } })}>
@@ -306,6 +312,7 @@ function RankControls({ link, detectors, onChange }: { link: RankLink; detectors
             ))}
           </select>
         </label>
+        </>
       )}
     </div>
   );
