@@ -35,6 +35,23 @@ function formatSize({ minified, gzip }) {
   return `${(minified / 1024).toFixed(1)} KB minified, ${(gzip / 1024).toFixed(2)} KB gzip (${verdict} the target)`;
 }
 
+/** Issue 32: the price of looking as often as you like — confidence-sequence widths ÷ Clopper–Pearson's, from src/stats. */
+async function printSequenceWidths() {
+  const bundled = await build({ entryPoints: ['src/stats/index.ts'], bundle: true, format: 'esm', write: false, logLevel: 'warning' });
+  const stats = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString('base64')}`);
+  const width = ({ lower, upper }) => upper - lower;
+  console.log('\nConfidence sequence vs Clopper–Pearson, two-sided, δ = 0.05, p̂ = 0.9 (width, and ÷ Clopper–Pearson):');
+  console.log('  n         Clopper–Pearson  Robbins Beta(1,1)       tuned to n₀ = n');
+  for (const trials of [100, 1_000, 10_000, 100_000]) {
+    const successes = 0.9 * trials;
+    const exact = width(stats.clopperPearsonInterval(trials, successes, 0.05));
+    const robbins = width(stats.proportionConfidenceSequence(successes, trials, 0.05));
+    const tuned = width(stats.proportionConfidenceSequence(successes, trials, 0.05, { expectedTrials: trials }));
+    const cell = (value) => `${value.toFixed(5)} (${(value / exact).toFixed(2)}×)`.padEnd(24);
+    console.log(`  ${String(trials).padEnd(10)}${exact.toFixed(5).padEnd(17)}${cell(robbins)}${cell(tuned)}`.trimEnd());
+  }
+}
+
 // Inside the project so the bundle resolves @stdlib and jStat from node_modules.
 const workDir = join('node_modules', '.cache', 'tailbound-bench');
 mkdirSync(workDir, { recursive: true });
@@ -60,6 +77,7 @@ try {
   console.log(`  issue 2's API (distributions, bounds, intervals, posterior, exactCoverage)  ${formatSize(coreApi)}`);
   const { runBench } = await import(pathToFileURL(join(process.cwd(), entry)).href);
   await runBench();
+  await printSequenceWidths();
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
