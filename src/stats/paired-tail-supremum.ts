@@ -1,0 +1,115 @@
+/** What a certified search learned about sup over the nuisance of a tail probability against a level. */
+export type TailVerdict = 'rejected' | 'accepted' | 'undecided';
+
+/**
+ * Decides, with a certificate, whether sup_{p_c} P_{p_c}[outcome ∈ S] ≤ level, where the outcomes
+ * (b, c, n − b − c) ~ Multinomial(n; p_c + Δ₀, p_c, 1 − 2p_c − Δ₀) and p_c ranges over
+ * [max(0, −Δ₀), (1 − Δ₀)/2] (every p_c allowed by p_b − p_c = Δ₀).
+ *
+ * Method: split the nuisance range into cells. At each cell end the probability is summed exactly
+ * (a true value: any above `level` proves 'accepted'). On a cell [p₁, p₂] each term's log,
+ * f(p) = log coef + b·log(p + Δ₀) + c·log p + (n − b − c)·log(1 − 2p − Δ₀), is concave, so it lies
+ * under both end tangents; the highest point under the lower of the two (the end itself when f'
+ * keeps its sign) bounds the term on the whole cell, and the sum of those bounds the probability
+ * (`concaveCellBound`); if every cell's bound is ≤ level·(1 − 1e-9)
+ * (the margin absorbs rounding in the sums) the supremum is certified ≤ level: 'rejected'. Cells
+ * whose bound exceeds the level are halved, worst first, until `maxCells`; then 'undecided'
+ * (the caller treats that as not rejected, so its interval only widens).
+ *
+ * Reference: the certified-supremum discipline of `balanced-line-search.ts`; exact unconditional
+ * tests (Barnard 1947; Fagerland, Lydersen & Laake 2013). Domain: `logCoefficients`, `bs`, `cs` of one
+ * length (the outcomes of S with their log multinomial coefficients), n ≥ 1, −1 ≤ Δ₀ ≤ 1,
+ * 0 < level < 1. Internal step of `pairedDifferenceScoreInterval`: not validated.
+ *
+ * @example pairedTailSupremum(Float64Array.of(0), Float64Array.of(0), Float64Array.of(0), 1, 0, 0.5, 64)
+ * // 'accepted' (S = {(0, 0)} has probability 1 at p_c = 0)
+ */
+export function pairedTailSupremum(
+  logCoefficients: Float64Array,
+  bs: Float64Array,
+  cs: Float64Array,
+  n: number,
+  difference: number,
+  level: number,
+  maxCells: number,
+): TailVerdict {
+  if (bs.length === 0) return 'rejected';
+  const from = Math.max(0, -difference);
+  const to = Math.max(from, (1 - difference) / 2);
+  const probability = (pc: number, pb: number, p0: number) => {
+    const logPb = Math.log(pb);
+    const logPc = Math.log(pc);
+    const logP0 = Math.log(p0);
+    let sum = 0;
+    for (let i = 0; i < bs.length; i++) {
+      const b = bs[i]!;
+      const c = cs[i]!;
+      const m = n - b - c;
+      sum += Math.exp(logCoefficients[i]! + (b > 0 ? b * logPb : 0) + (c > 0 ? c * logPc : 0) + (m > 0 ? m * logP0 : 0));
+    }
+    return sum;
+  };
+  const at = (pc: number) => probability(pc, pc + difference, Math.max(0, 1 - 2 * pc - difference));
+  const cellBound = (p1: number, p2: number) => {
+    let sum = 0;
+    for (let i = 0; i < bs.length; i++) sum += Math.exp(logCoefficients[i]! + concaveCellBound(bs[i]!, cs[i]!, n - bs[i]! - cs[i]!, difference, p1, p2));
+    return sum;
+  };
+  const certified = level * (1 - 1e-9);
+  const INITIAL_CELLS = 16;
+  const cells: Array<[number, number, number]> = [];
+  for (let i = 0; i < INITIAL_CELLS; i++) {
+    const p1 = from + ((to - from) * i) / INITIAL_CELLS;
+    const p2 = i === INITIAL_CELLS - 1 ? to : from + ((to - from) * (i + 1)) / INITIAL_CELLS;
+    if (at(p1) > level) return 'accepted';
+    cells.push([p1, p2, cellBound(p1, p2)]);
+  }
+  if (at(to) > level) return 'accepted';
+  let count = cells.length;
+  for (;;) {
+    let worst = -1;
+    for (let i = 0; i < cells.length; i++) if (cells[i]![2] > certified && (worst < 0 || cells[i]![2] > cells[worst]![2])) worst = i;
+    if (worst < 0) return 'rejected';
+    if (count >= maxCells) return 'undecided';
+    const [p1, p2] = cells[worst]!;
+    const middle = (p1 + p2) / 2;
+    if (!(middle > p1 && middle < p2)) return 'undecided';
+    if (at(middle) > level) return 'accepted';
+    cells[worst] = [p1, middle, cellBound(p1, middle)];
+    cells.push([middle, p2, cellBound(middle, p2)]);
+    count++;
+  }
+}
+
+/** log p^k and its derivative k/p, with k = 0 contributing nothing (also at p = 0). */
+function logPower(k: number, p: number): [number, number] {
+  return k === 0 ? [0, 0] : [k * Math.log(p), k / p];
+}
+
+/**
+ * An upper bound of f(p) = b·log(p + Δ₀) + c·log p + m·log(1 − 2p − Δ₀) on [p₁, p₂] (f concave): the
+ * peak of min(tangent at p₁, tangent at p₂); an end where f or f' is not finite (a zero
+ * probability) is replaced by the other end's tangent alone.
+ */
+function concaveCellBound(b: number, c: number, m: number, difference: number, p1: number, p2: number): number {
+  const at = (p: number): [number, number] => {
+    const [fb, gb] = logPower(b, p + difference);
+    const [fc, gc] = logPower(c, p);
+    const [f0, g0] = logPower(m, Math.max(0, 1 - 2 * p - difference));
+    return [fb + fc + f0, gb + gc - 2 * g0];
+  };
+  const [f1, g1] = at(p1);
+  const [f2, g2] = at(p2);
+  const finite1 = Number.isFinite(f1) && Number.isFinite(g1);
+  const finite2 = Number.isFinite(f2) && Number.isFinite(g2);
+  if (finite1 && finite2) {
+    if (g1 <= 0) return f1;
+    if (g2 >= 0) return f2;
+    const crossing = (f2 - f1 + g1 * p1 - g2 * p2) / (g1 - g2);
+    return Math.max(f1, f2, f1 + g1 * (Math.min(p2, Math.max(p1, crossing)) - p1));
+  }
+  if (finite2) return g2 >= 0 ? f2 : f2 + g2 * (p1 - p2);
+  if (finite1) return g1 <= 0 ? f1 : f1 + g1 * (p2 - p1);
+  // Both ends at a zero probability: the monotone-factor bound.
+  return logPower(b, p2 + difference)[0] + logPower(c, p2)[0] + logPower(m, Math.max(0, 1 - 2 * p1 - difference))[0];
+}
