@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
-import { formatConfidence, formatFullPrecision, formatIntervalParts, formatPoints } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints } from '../../data/format';
 import { CLASS_METHOD, METRIC_METHOD_NAMES, countsText } from '../../data/methods';
 import { macroRecallInterval, type Interval, type MacroRecallClass } from '../../stats';
 import { ConfusionHeatMap } from './ConfusionHeatMap';
@@ -121,7 +121,7 @@ function ClassCard({ name, index, item, delta, showPrecision }: { name: string; 
       <h2 id={headingId}>{name}</h2>
       <Figure label="Recall" interval={item.recall} />
       <p className="provenance">
-        {countsText(item)} {name} examples answered {name}; {level} interval, {CLASS_METHOD}, δ = {deltaText}.
+        {countsText(item)} ({formatHonestPercent(item.recall.estimate, 'nearest')}) {name} examples answered {name}; {level} interval, {CLASS_METHOD}, δ = {deltaText}.
       </p>
       <IntervalBar label={`${name} recall`} interval={item.recall} series="yes" method={CLASS_METHOD} delta={delta} counts={`${countsText(item)} correct`} />
       {showPrecision &&
