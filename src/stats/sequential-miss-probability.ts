@@ -15,7 +15,7 @@ import { tableIndex } from './sequential-table-index';
  * J. R. Statist. Soc. A 132 (the exact recursion for the probability of ever rejecting).
  * Domain: 0 ≤ p ≤ 1; a table from `sequentialBoundTable`. Errors: RangeError naming p or table.
  *
- * @example sequentialMissProbability(0.9, sequentialBoundTable(500, 0.05)) // ≈ 0.009 (≤ 0.05)
+ * @example sequentialMissProbability(0.9, sequentialBoundTable(500, 0.05)) // ≈ 0.0305 (≤ 0.05; Clopper–Pearson looked at after every label: ≈ 0.286)
  */
 export function sequentialMissProbability(p: number, table: SequentialBoundTable): number {
   assertProbability('p', p);
