@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { formatPValue } from '../src/data/format';
+import { holmAdjust, pairedBalancedDifferenceTest } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
 
 /**
@@ -77,7 +79,15 @@ test('CSV at desktop width: the tables match a direct count, what is left out is
   const leftOut = page.getByRole('list', { name: 'Left out of the pairs' });
   await expect(leftOut).toContainText('1 id repeated in detector-01’s rows (left out: which row is its answer is unknown), e.g. “ex-5”');
   await expect(leftOut).toContainText('1 id seen for detector-01 only, e.g. “ex-7”');
-  await expect(page.getByRole('table', { name: /detector-01 against detector-02 by site/ })).toContainText(/p \(Holm\)/);
+  // Per site: the paired balanced test's p-values, Holm-adjusted, from the CSV's own per-site tables.
+  const header = edited[0]!;
+  const siteAt = header.split(',').indexOf('site');
+  const sites = [...new Set(edited.slice(1).map((line) => line.split(',')[siteAt]!))].sort();
+  const adjusted = holmAdjust(sites.map((site) => pairedBalancedDifferenceTest(discordance([header, ...edited.slice(1).filter((line) => line.split(',')[siteAt] === site)], 'detector-01', 'detector-02')).pTwoSided));
+  const siteTable = page.getByRole('table', { name: /detector-01 against detector-02 by site/ });
+  for (const [index, site] of sites.entries()) {
+    await expect(siteTable.getByRole('row', { name: new RegExp(`^${site}\\b`) })).toContainText(formatPValue(adjusted[index]!));
+  }
   await expectPairsSectionAxeClean(page);
   await link.click();
   await expect(page).toHaveURL(countsPattern(expected));
