@@ -17,6 +17,8 @@ import { hashHref } from './routes';
  *   With `ayes…bno` beside them (a paired CSV's link) each detector's own counts are shown too; they
  *   must agree with the tables.
  * `aname`/`bname` name the sides; `delta` (or `confidence`) is optional: absent, the workspace's δ.
+ * `paired=tango|union` picks the paired interval: absent or `tango`, the exact Tango score inversion
+ * (older links open on it); `union`, the earlier union-bound construction.
  * With `a` present, `b` is detector B's id; without it, `b` is a discordant count.
  */
 export interface CompareLink {
@@ -25,7 +27,13 @@ export interface CompareLink {
   /** What is compared; `none` for a bare `#/compare` (the view offers a paired CSV and examples). */
   data: CompareData;
   delta: number | undefined;
+  /** The paired interval; absent means the default, 'tango'. */
+  pairedMethod?: PairedMethod;
 }
+
+/** The paired interval constructions a link can name. */
+export const PAIRED_METHODS = ['tango', 'union'] as const;
+export type PairedMethod = (typeof PAIRED_METHODS)[number];
 
 /** One side: a workspace id and/or a name and the counts the link carries. */
 export interface CompareSide {
@@ -46,7 +54,7 @@ const PAIRED_PROPORTION_PARAMS = ['b', 'c', 'n'] as const;
 const PROPORTION_PARAMS = ['ak', 'an', 'bk', 'bn'] as const;
 const DETECTOR_COUNT_PARAMS = ['ayes', 'ano', 'byes', 'bno'] as const;
 const CLASS_NAMES = { yes: 'should-be-YES', no: 'should-be-NO' } as const;
-const COMPARE_PARAMS = ['a', 'b', 'aname', 'bname', ...DETECTOR_COUNT_PARAMS, ...PAIRED_PROPORTION_PARAMS, ...PAIRED_BALANCED_PARAMS, ...PROPORTION_PARAMS, 'delta', 'confidence'];
+const COMPARE_PARAMS = ['a', 'b', 'aname', 'bname', ...DETECTOR_COUNT_PARAMS, ...PAIRED_PROPORTION_PARAMS, ...PAIRED_BALANCED_PARAMS, ...PROPORTION_PARAMS, 'delta', 'confidence', 'paired'];
 
 /** Reads `#/compare?…`; every malformed or conflicting parameter is named. */
 export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink> {
@@ -142,7 +150,10 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
   if (data.kind === 'paired-balanced') checkTablesAgree(reader, data.tables, a.counts, b.counts);
   // `yes`/`no` have their own message above.
   reader.unexpected([...COMPARE_PARAMS, 'yes', 'no'], 'the comparison');
-  return reader.result({ a, b, data, delta });
+  const pairedRaw = reader.raw('paired');
+  const pairedMethod = PAIRED_METHODS.find((method) => method === pairedRaw);
+  if (pairedRaw !== null && !pairedMethod) reader.problem('paired', `“paired” must be tango or union, got “${clip(pairedRaw)}”.`);
+  return reader.result({ a, b, data, delta, ...(pairedMethod === 'union' ? { pairedMethod } : {}) });
 }
 
 function readId(reader: LinkReader, name: 'a' | 'b'): string | undefined {
@@ -217,6 +228,7 @@ export function compareHref(link: CompareLink): string {
     Object.assign(params, { ak: numberParam(data.a.correct), an: numberParam(data.a.total), bk: numberParam(data.b.correct), bn: numberParam(data.b.total) });
   }
   if (link.delta !== undefined) params.delta = numberParam(link.delta);
+  if (link.pairedMethod === 'union') params.paired = 'union';
   return hashHref(['compare'], params).replace(/([ab](?:yes|no))=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
 

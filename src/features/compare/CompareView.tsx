@@ -7,10 +7,10 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { compareHref, type CompareLink, type HashRoute, type LinkProblem, parseCompareLink } from '../../data/links';
-import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatPValue } from '../../data/format';
+import { formatConfidence, formatDifferenceParts, formatFullPrecision } from '../../data/format';
 import { pictureFileStem } from '../../components/chart-picture';
 import type { DetectorCounts, PairedCounts } from '../../stats';
-import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence, type Comparison, type ComparisonInput } from './compare-model';
+import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence, type Comparison, type ComparisonInput, type PairedMethod } from './compare-model';
 import { DifferenceChart } from './DifferenceChart';
 import { PairedCsvImport } from './PairedCsvImport';
 import { useCompareWorkspace } from './use-compare-workspace';
@@ -38,15 +38,16 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
   const [link, setLink] = useLinkState(linked, linkKey, compareHref);
   const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
   const resolved = useMemo(() => resolve(link, stored), [link, stored]);
+  const pairedMethod: PairedMethod = link.pairedMethod ?? 'tango';
   const result = useMemo((): { comparison: Comparison } | { error: string } | null => {
     if (!resolved.input) return null;
     try {
-      return { comparison: compare(resolved.input, delta) };
+      return { comparison: compare(resolved.input, delta, pairedMethod) };
     } catch (error) {
       if (error instanceof RangeError) return { error: comparisonProblem(error.message, resolved.names) };
       throw error;
     }
-  }, [resolved.input, resolved.names, delta]);
+  }, [resolved.input, resolved.names, delta, pairedMethod]);
   const { names } = resolved;
   const heading = link.data.kind === 'none' ? TITLE : `Compare ${names.a} and ${names.b}`;
 
@@ -73,6 +74,9 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
       ) : (
         <>
           <ConfidenceControl delta={delta} onChange={setDelta} />
+          {resolved.input?.kind.startsWith('paired') && (
+            <PairedMethodChoice method={pairedMethod} onChange={(method) => setLink({ ...link, pairedMethod: method === 'union' ? 'union' : undefined })} />
+          )}
           {result && 'error' in result && (
             <p role="alert" className="compare-view__problem">
               These counts cannot be compared: {result.error}.
@@ -85,6 +89,20 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
       )}
       <PairedCsvImport names={names} delta={link.delta} />
     </section>
+  );
+}
+
+/** The paired interval's construction: Tango's exact score inversion (default) or the union-bound one. */
+function PairedMethodChoice({ method, onChange }: { method: PairedMethod; onChange: (method: PairedMethod) => void }) {
+  const id = useId();
+  return (
+    <p className="compare-view__method">
+      <label htmlFor={id}>Paired interval</label>{' '}
+      <select id={id} value={method} onChange={(event) => onChange(event.target.value === 'union' ? 'union' : 'tango')} data-testid="paired-method">
+        <option value="tango">Tango score inversion (exact unconditional, narrower)</option>
+        <option value="union">Union bound (Clopper–Pearson for s and π)</option>
+      </select>
+    </p>
   );
 }
 
@@ -191,9 +209,20 @@ function ComparisonResult({
           <div>
             <dt>p-value (equally accurate)</dt>
             <dd data-testid="p-value">
-              {formatPValue(test.p)} ({test.name})
+              {formatTestP(comparison)} ({test.name})
             </dd>
           </div>
+          {comparison.mcnemar?.map((row) => (
+            <div key={row.key} data-testid={`mcnemar-${row.key}`}>
+              <dt>
+                Exact McNemar p, {row.label} (b = {row.b.toLocaleString('en')}, c = {row.c.toLocaleString('en')})
+              </dt>
+              <dd>
+                p = <span data-testid={`mcnemar-${row.key}-p`}>{formatMcNemarP(row.p, row)}</span>; mid-p = {formatMcNemarP(row.midP, row)} (McNemar mid-p test)
+                {row.b === row.c ? ' — b = c: as many pairs favour each detector, no sign of a difference either way' : ''}
+              </dd>
+            </div>
+          ))}
           <div>
             <dt>Method</dt>
             <dd>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDifferenceParts, formatPValue } from '../../data/format';
 import { balancedDifferenceInterval, balancedDifferenceTest, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
-import { compare, comparisonSentence, comparisonToCsv, countsText, testSentence } from './compare-model';
+import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence } from './compare-model';
 
 const names = { a: 'Old', b: 'New' };
 
@@ -14,7 +14,7 @@ describe('compare', () => {
     const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
     const balanced = compare({ kind: 'paired-balanced', tables }, 0.05);
     const expected = pairedBalancedDifferenceInterval(tables, 0.05);
-    expect(balanced.interval).toEqual(expected);
+    expect(balanced.interval).toEqual({ estimate: expected.estimate, lower: expected.lower, upper: expected.upper });
     expect(balanced.perClass).toEqual({ yes: expected.yes, no: expected.no });
     expect(balanced.test?.exact).toBe(false);
   });
@@ -27,6 +27,30 @@ describe('compare', () => {
     expect(comparison.test).toEqual({ p: balancedDifferenceTest(a, b).pTwoSided, name: 'the test that inverts this interval', exact: false });
     expect(comparison.paired).toBe(false);
     expect(testSentence(comparison)).toMatch(/^If they were equally accurate, a difference at least this large would happen at most .*% of the time \(the test that inverts this interval\)\.$/);
+  });
+});
+
+describe('compare, paired by Tango’s score inversion (the default)', () => {
+  it('uses it up to 20 pairs (narrower than the union bound), the union bound (named) past that or when asked', () => {
+    const small = compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: 20 } }, 0.05);
+    const union = compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: 20 } }, 0.05, 'union');
+    expect(small.method).toBe('exact-paired-tango-score');
+    expect(union.method).toBe('exact-paired-union-bound');
+    expect(small.interval.upper - small.interval.lower).toBeLessThan(union.interval.upper - union.interval.lower);
+    expect(small.test.name).toContain('not the test this interval inverts');
+    expect(compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: 21 } }, 0.05).method).toBe('exact-paired-union-bound');
+  });
+
+  it('shows the issue’s per-class McNemar p-values (0.581, 0.039) and never "100.0%"', () => {
+    const tables = { yes: { b: 8, c: 5, n: 212 }, no: { b: 8, c: 1, n: 357 } };
+    const comparison = compare({ kind: 'paired-balanced', tables }, 0.05);
+    const shown = Object.fromEntries(comparison.mcnemar!.map((row) => [row.key, formatMcNemarP(row.p, row)]));
+    expect(shown).toEqual({ yes: '0.581', no: '0.039', all: '0.052' });
+    expect(formatTestP(comparison)).toBe('above 99.9%');
+    expect(testSentence(comparison)).not.toContain('100');
+    const balanced = compare({ kind: 'paired-balanced', tables: { yes: { b: 3, c: 3, n: 10 }, no: { b: 0, c: 0, n: 10 } } }, 0.05);
+    expect(formatMcNemarP(balanced.mcnemar![0]!.p, balanced.mcnemar![0]!)).toBe('1');
+    expect(formatMcNemarP(mcnemarExactTest({ b: 3, c: 2 }).pTwoSided, { b: 3, c: 2 })).toBe('> 0.999');
   });
 });
 
@@ -57,7 +81,10 @@ describe('comparisonToCsv', () => {
     const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
     const comparison = compare({ kind: 'paired-balanced', tables }, 0.05);
     const lines = comparisonToCsv(comparison, { a: '=evil', b: 'B, "quoted"' }).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines).toHaveLength(4);
+    // Header, the difference, two per-class rows, then exact McNemar p and mid-p for YES, NO and all pairs.
+    expect(lines).toHaveLength(10);
+    expect(lines[4]).toContain(`,mcnemar_exact_p_yes,,,,0.95,0.05,${mcnemarExactTest({ b: 12, c: 3 }).pTwoSided},"exact McNemar test, two-sided (b=12 c=3)",`);
+    expect(lines[5]).toContain('McNemar mid-p test, two-sided (b=12 c=3)');
     expect(lines[1]).toBe(
       [
         "'=evil",

@@ -6,9 +6,11 @@ import {
   differenceInterval,
   differenceTest,
   mcnemarExactTest,
+  mcnemarMidP,
   pairedBalancedDifferenceInterval,
   pairedBalancedDifferenceTest,
   pairedDifferenceInterval,
+  pairedDifferenceScoreInterval,
   type ClassCounts,
   type DetectorCounts,
   type DifferenceInterval,
@@ -39,10 +41,28 @@ export interface Comparison {
   construction: string;
   /** Two-sided p-value for "equally accurate"; `exact` when its size is exactly what it says (McNemar), not at most. */
   test: { p: number; name: string; exact: boolean };
+  /** Exact McNemar p-values (and mid-p, named) of paired data: overall (all discordant pairs) and, balanced, per class. */
+  mcnemar?: McNemarRow[];
 }
+
+/** One exact McNemar test on b and c discordant pairs, with its mid-p. */
+export interface McNemarRow {
+  /** 'yes', 'no' or 'all': the export's row name. */
+  key: string;
+  label: string;
+  b: number;
+  c: number;
+  p: number;
+  midP: number;
+}
+
+/** The paired interval: Tango's score inversion (default) or the union-bound construction. */
+export type PairedMethod = 'tango' | 'union';
 
 export const METHODS = {
   'paired-proportion': 'exact-paired-union-bound',
+  'paired-proportion-tango': 'exact-paired-tango-score',
+  'paired-balanced-tango': 'exact-paired-balanced-tango-score',
   'paired-balanced': 'exact-paired-balanced-union-bound',
   'unpaired-proportion': 'exact-unpaired-union-bound',
   'unpaired-balanced': 'exact-unpaired-balanced-union-bound',
@@ -51,34 +71,70 @@ export const METHODS = {
 /** The union-bound constructions' test: the smallest δ at which the interval excludes 0 (conservative). */
 const INVERTED_TEST = 'the test that inverts this interval';
 
-/** The comparison and its test for the input, at δ. */
-export function compare(input: ComparisonInput, delta: number): Comparison {
+const UNION_PAIRED =
+  'Exact paired interval: with s the share of examples the two disagree on and π the share of those A gets right, the difference is s(2π − 1); Clopper–Pearson intervals for s (at δ/4) and for π given the disagreements (at 3δ/4) hold together with probability ≥ 1 − δ by the union bound, and the interval is every s(2π − 1) they allow.';
+const TANGO_PAIRED =
+  'Exact paired interval (Tango score inversion): every difference Δ₀ that Tango’s (1998) score test does not reject at δ/2 on either side, each test exact unconditional (its largest size over the unknown share of disagreements, certified, is at most δ/2).';
+const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
+
+/** The exact McNemar rows of paired data: per class and overall for balanced tables. */
+function mcnemarRows(input: ComparisonInput): McNemarRow[] | undefined {
+  const row = (key: string, label: string, b: number, c: number): McNemarRow => ({ key, label, b, c, p: mcnemarExactTest({ b, c }).pTwoSided, midP: mcnemarMidP({ b, c }) });
+  if (input.kind === 'paired-proportion') return [row('all', 'All paired examples', input.counts.b, input.counts.c)];
+  if (input.kind !== 'paired-balanced') return undefined;
+  const { yes, no } = input.tables;
+  return [row('yes', 'Should-be-YES', yes.b, yes.c), row('no', 'Should-be-NO', no.b, no.c), row('all', 'All discordant pairs (accuracy, both classes pooled)', yes.b + no.b, yes.c + no.c)];
+}
+
+/** A paired interval by the chosen method, with the method's name (Tango past its work limit is the union bound, named so). */
+function pairedInterval(counts: PairedCounts, delta: number, method: PairedMethod): { interval: DifferenceInterval; tango: boolean } {
+  if (method === 'union') return { interval: pairedDifferenceInterval(counts, delta), tango: false };
+  const { estimate, lower, upper, construction } = pairedDifferenceScoreInterval(counts, delta);
+  return { interval: { estimate, lower, upper }, tango: construction === 'tango-exact' };
+}
+
+/** The comparison and its test for the input, at δ; paired data by `pairedMethod` (Tango's by default). */
+export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango'): Comparison {
   switch (input.kind) {
-    case 'paired-proportion':
+    case 'paired-proportion': {
+      const { interval, tango } = pairedInterval(input.counts, delta, pairedMethod);
       return {
         input,
         paired: true,
         metric: 'accuracy',
         delta,
-        interval: pairedDifferenceInterval(input.counts, delta),
-        method: METHODS[input.kind],
-        construction:
-          'Exact paired interval: with s the share of examples the two disagree on and π the share of those A gets right, the difference is s(2π − 1); Clopper–Pearson intervals for s (at δ/4) and for π given the disagreements (at 3δ/4) hold together with probability ≥ 1 − δ by the union bound, and the interval is every s(2π − 1) they allow.',
-        test: { p: mcnemarExactTest(input.counts).pTwoSided, name: 'exact McNemar test, two-sided', exact: true },
+        interval,
+        method: tango ? METHODS['paired-proportion-tango'] : METHODS[input.kind],
+        construction: tango ? TANGO_PAIRED : `${UNION_PAIRED}${pairedMethod === 'tango' ? ' (Tango’s inversion is computed up to 20 paired examples; past that, this one.)' : ''}`,
+        test: { p: mcnemarExactTest(input.counts).pTwoSided, name: tango ? MCNEMAR_NAME : 'exact McNemar test, two-sided', exact: true },
+        mcnemar: mcnemarRows(input),
       };
+    }
     case 'paired-balanced': {
-      const interval = pairedBalancedDifferenceInterval(input.tables, delta);
+      const half = delta / 2;
+      const yes = pairedMethod === 'tango' ? pairedInterval(input.tables.yes, half, 'tango') : null;
+      const no = pairedMethod === 'tango' ? pairedInterval(input.tables.no, half, 'tango') : null;
+      const tango = Boolean(yes?.tango || no?.tango);
+      const union = pairedBalancedDifferenceInterval(input.tables, delta);
+      const perClass = yes && no ? { yes: yes.interval, no: no.interval } : { yes: union.yes, no: union.no };
+      const interval = tango
+        ? { estimate: union.estimate, lower: Math.max(-1, (perClass.yes.lower + perClass.no.lower) / 2), upper: Math.min(1, (perClass.yes.upper + perClass.no.upper) / 2) }
+        : { estimate: union.estimate, lower: union.lower, upper: union.upper };
       return {
         input,
         paired: true,
         metric: 'balanced accuracy',
         delta,
         interval,
-        perClass: { yes: interval.yes, no: interval.no },
-        method: METHODS[input.kind],
-        construction:
-          'Exact paired balanced interval: each class’s exact paired interval at δ/2 (should-be-YES and should-be-NO examples separately), averaged; both hold together with probability ≥ 1 − δ by the union bound.',
-        test: { p: pairedBalancedDifferenceTest(input.tables).pTwoSided, name: INVERTED_TEST, exact: false },
+        perClass,
+        method: tango ? METHODS['paired-balanced-tango'] : METHODS[input.kind],
+        construction: tango
+          ? 'Exact paired balanced interval: each class’s exact paired interval at δ/2 (Tango score inversion up to 20 examples a class, the union-bound construction past that), averaged; both hold together with probability ≥ 1 − δ by the union bound.'
+          : `Exact paired balanced interval: each class’s exact paired interval at δ/2 (should-be-YES and should-be-NO examples separately), averaged; both hold together with probability ≥ 1 − δ by the union bound.${pairedMethod === 'tango' ? ' (Tango’s inversion is computed up to 20 paired examples a class; past that, this one.)' : ''}`,
+        test: tango
+          ? { p: mcnemarExactTest({ b: input.tables.yes.b + input.tables.no.b, c: input.tables.yes.c + input.tables.no.c }).pTwoSided, name: 'exact McNemar test on all discordant pairs (accuracy, not balanced accuracy; not the test this interval inverts)', exact: true }
+          : { p: pairedBalancedDifferenceTest(input.tables).pTwoSided, name: INVERTED_TEST, exact: false },
+        mcnemar: mcnemarRows(input),
       };
     }
     case 'unpaired-proportion':
@@ -123,32 +179,64 @@ export function comparisonSentence(comparison: Comparison, names: { a: string; b
   return `${names.a} − ${names.b} is between ${shown.lower} and ${shown.upper} points ${how}: these results do not show which ${metric === 'accuracy' ? 'is more accurate' : 'has the higher balanced accuracy'}.`;
 }
 
-/** What the p-value says: exactly (McNemar) or at most (the inverted union bounds). */
+/** Whether the data lean neither way: as many discordant pairs favour A as B in every class (paired), or equal estimates (unpaired). */
+export function exactlyBalanced(comparison: Comparison): boolean {
+  const { input } = comparison;
+  if (input.kind === 'paired-proportion') return input.counts.b === input.counts.c;
+  if (input.kind === 'paired-balanced') return input.tables.yes.b === input.tables.yes.c && input.tables.no.b === input.tables.no.c;
+  return comparison.interval.estimate === 0;
+}
+
+/** The largest p-value shown as a number; above it (data not exactly balanced) the text says "above 99.9%". */
+const LARGEST_SHOWN_P = 0.999;
+
+/** The headline p-value as shown: a percentage, "above 99.9%", or "1 (exactly balanced)" — never "100.0%". */
+export function formatTestP(comparison: Comparison): string {
+  if (comparison.test.p <= LARGEST_SHOWN_P) return formatPValue(comparison.test.p);
+  return exactlyBalanced(comparison) ? '1 (the data are exactly balanced)' : 'above 99.9%';
+}
+
+/** What the p-value says: exactly (McNemar) or at most (the inverted union bounds); never "100%" unless the data are exactly balanced. */
 export function testSentence(comparison: Comparison): string {
-  const { test } = comparison;
+  const { test, interval, delta } = comparison;
+  if (test.p > LARGEST_SHOWN_P) {
+    return exactlyBalanced(comparison)
+      ? `If they were equally accurate, a difference at least this large would happen every time (p = 1, ${test.name}): the data are exactly balanced — as many examples favour each detector — so they show no sign of a difference either way, which is not proof that there is none.`
+      : `The ${test.name} gives no evidence of a difference (its p-value is above 99.9%): the data lean one way, but by less than chance alone easily gives — not a sign that they are equally accurate.`;
+  }
   const often = test.exact ? 'would happen' : 'would happen at most';
   const sentence = `If they were equally accurate, a difference at least this large ${often} ${formatPValue(test.p)} of the time (${test.name}).`;
-  const { interval, delta } = comparison;
-  // McNemar's p can fall below δ while the interval still holds 0: the interval splits δ between its
-  // two parts and excludes 0 only when p ≤ 3δ/4. The verdict follows the interval; say why they differ.
-  if (test.exact && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
+  // With the union-bound paired interval McNemar's p can fall below δ while the interval still holds 0:
+  // the interval splits δ between its two parts and excludes 0 only when p ≤ 3δ/4. Say why they differ.
+  if (comparison.method === METHODS['paired-proportion'] && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
     return `${sentence} That is below δ = ${formatFullPrecision(delta)}, yet the interval still includes 0: it spends δ/4 of its δ on how many examples the two disagree on, so it excludes 0 only when this p-value is at most 3δ/4 = ${formatFullPrecision(Number(((3 * delta) / 4).toPrecision(12)))}. The verdict above follows the interval, the more cautious of the two.`;
   }
+  if (test.exact && (test.p <= delta) !== (interval.lower > 0 || interval.upper < 0)) {
+    return `${sentence} This test and the interval are different constructions, so at δ = ${formatFullPrecision(delta)} they can disagree near the edge; the verdict above follows the interval.`;
+  }
   return sentence;
+}
+
+/** An exact McNemar p (or mid-p) to three decimals (nearest): "0.039", "< 0.001", "> 0.999", or "1" only when b = c. */
+export function formatMcNemarP(p: number, row: { b: number; c: number }): string {
+  if (row.b === row.c) return '1';
+  if (p < 0.001) return '< 0.001';
+  if (p > LARGEST_SHOWN_P) return '> 0.999';
+  return p.toFixed(3);
 }
 
 /** One comparison as CSV: the difference, its bounds (unrounded), the p-value, the counts and the method. */
 export function comparisonToCsv(comparison: Comparison, names: { a: string; b: string }): string {
   const header = ['detector_a', 'detector_b', 'metric', 'estimate', 'lower', 'upper', 'confidence', 'delta', 'p_value', 'test', 'counts', 'method'];
   // The per-class rows of a paired balanced comparison are each at δ/2 (they hold together at δ).
-  const row = (metric: string, interval: DifferenceInterval, p = '', test = '', delta = comparison.delta) =>
+  const row = (metric: string, interval: DifferenceInterval | null, p = '', test = '', delta = comparison.delta) =>
     [
       textCell(names.a),
       textCell(names.b),
       metric,
-      interval.estimate,
-      interval.lower,
-      interval.upper,
+      interval?.estimate ?? '',
+      interval?.lower ?? '',
+      interval?.upper ?? '',
       confidenceCell(delta),
       delta,
       p,
@@ -161,6 +249,11 @@ export function comparisonToCsv(comparison: Comparison, names: { a: string; b: s
   if (comparison.perClass) {
     const half = comparison.delta / 2;
     lines.push(row('yes_accuracy_difference_at_delta_2', comparison.perClass.yes, '', '', half), row('no_accuracy_difference_at_delta_2', comparison.perClass.no, '', '', half));
+  }
+  for (const test of comparison.mcnemar ?? []) {
+    const counts = `b=${test.b} c=${test.c}`;
+    lines.push(row(`mcnemar_exact_p_${test.key}`, null, String(test.p), `exact McNemar test, two-sided (${counts})`));
+    lines.push(row(`mcnemar_mid_p_${test.key}`, null, String(test.midP), `McNemar mid-p test, two-sided (${counts})`));
   }
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
