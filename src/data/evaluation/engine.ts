@@ -245,11 +245,14 @@ export async function timeCounts(
   return (await run(timeCountsSql(mapping, filters, detector, threshold, window))).map(groupCounts);
 }
 
-/** Two detectors' discordance tables on the same examples (per slice value with a slice), and what kept examples out. */
-export async function pairedTables(choice: PairingChoice): Promise<{ groups: PairedGroup[]; problems: PairingProblemCount[] }> {
-  const groups = pairedGroupsFromRows(await run(pairedTablesSql(choice)));
-  const problems = pairingProblemsFromRows(await run(pairingProblemsSql(choice)));
-  return { groups, problems };
+/** Two detectors' discordance tables on the same examples (per slice value with a slice). */
+export async function pairedTables(choice: PairingChoice): Promise<PairedGroup[]> {
+  return pairedGroupsFromRows(await run(pairedTablesSql(choice)));
+}
+
+/** What kept examples out of two detectors' pairs, by reason. */
+export async function pairingProblems(choice: PairingChoice): Promise<PairingProblemCount[]> {
+  return pairingProblemsFromRows(await run(pairingProblemsSql(choice)));
 }
 
 let converter: Worker | null = null;

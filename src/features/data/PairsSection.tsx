@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
-import { pairedTables } from '../../data/evaluation/browser';
+import { pairedTables, pairingProblems } from '../../data/evaluation/browser';
 import type { PairedGroup, PairingProblem, PairingProblemCount } from '../../data/evaluation';
 import { formatPValue } from '../../data/format';
 import { compareHref } from '../../data/links';
@@ -70,9 +70,11 @@ export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted
     setRunning(true);
     setProblem('');
     try {
-      const whole = await pairedTables({ mapping, filters, detectorA: a, detectorB: b, threshold, slice: null });
-      const sliced = slice === null ? [] : (await pairedTables({ mapping, filters, detectorA: a, detectorB: b, threshold, slice })).groups;
-      setPairing({ a, b, slice, overall: whole.groups[0] ?? null, sliceGroups: sliced, problems: whole.problems });
+      const whole = { mapping, filters, detectorA: a, detectorB: b, threshold, slice: null };
+      const [overall] = await pairedTables(whole);
+      const problems = await pairingProblems(whole);
+      const sliceGroups = slice === null ? [] : await pairedTables({ ...whole, slice });
+      setPairing({ a, b, slice, overall: overall ?? null, sliceGroups, problems });
     } catch (error) {
       setProblem(`The pairs could not be counted: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
