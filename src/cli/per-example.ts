@@ -192,7 +192,8 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
           const used = [...new Set([mapping.detector, mapping.truth, mapping.prediction, ...mapping.slices].filter((column): column is string => column !== null))];
           const list = used.map(quoteIdentifier).join(', ');
           await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT ${list}, count(*) AS ${quoteIdentifier(WEIGHT)} FROM file_rows GROUP BY ${list}`);
-          counting = { ...mapping, score: null, slices: [...mapping.slices, WEIGHT] };
+          // The grouped view holds the counted columns only: ids and times are not among them.
+          counting = { ...mapping, score: null, exampleId: null, timestamp: null, slices: [...mapping.slices, WEIGHT] };
           await engine.query(createExamplesSql(counting));
           const weight = `CAST(${sliceAlias(counting, WEIGHT)} AS DOUBLE)`;
           [totals] = await engine.query(`SELECT coalesce(sum(${weight}), 0)::DOUBLE AS rows, coalesce(sum(${weight}) FILTER (WHERE problem IS NULL), 0)::DOUBLE AS usable FROM examples`);
