@@ -101,6 +101,21 @@ describe('parseCompareLink', () => {
     expect(href).toBe('#/compare?ayes=38/40&ano=55/60&byes=30/40&bno=50/60&delta=0.05');
     expect(compareHref({ a: {}, b: {}, data: { kind: 'paired-proportion', counts: { b: 12, c: 4, n: 200 } }, delta: undefined })).toBe('#/compare?b=12&c=4&n=200');
   });
+
+  it('reads paired=union (round-trips), takes paired=tango or none as the default (older links), and names a bad value', () => {
+    const read = (query: string) => {
+      const result = parse(query);
+      if (!result.ok) throw new Error(`${query} did not parse`);
+      return result.value;
+    };
+    const union = read('b=8&c=1&n=20&paired=union');
+    expect(union.pairedMethod).toBe('union');
+    expect(compareHref(union)).toBe('#/compare?b=8&c=1&n=20&paired=union');
+    expect(read('b=8&c=1&n=20&paired=tango').pairedMethod).toBeUndefined();
+    expect(compareHref(read('b=8&c=1&n=20&paired=tango'))).toBe('#/compare?b=8&c=1&n=20');
+    expect(read('b=8&c=1&n=20').pairedMethod).toBeUndefined();
+    expect(problems('b=8&c=1&n=20&paired=wald')).toEqual(['paired']);
+  });
 });
 
 describe('parseRankLink', () => {
