@@ -41,7 +41,7 @@ export function differenceScale(rows: readonly { interval: DifferenceInterval }[
 /**
  * Differences A − B as bars around 0 on one symmetric scale: per row the label with the estimate and
  * outward-rounded ends in points, its counts and method, the interval as a band and the estimate as
- * a tick; a line at 0 and "B better ← → A better" under the axis. One SVG, so it prints and downloads.
+ * a tick; 0 marked across each band (not through the labels) and "B better ← → A better" under the axis. One SVG, so it prints and downloads.
  */
 export function DifferenceChart({ rows, title, better }: { rows: readonly DifferenceRow[]; title: string; better: { left: string; right: string } }) {
   const [frame, measured] = useElementWidth<HTMLDivElement>(MAX_WIDTH);
@@ -55,7 +55,6 @@ export function DifferenceChart({ rows, title, better }: { rows: readonly Differ
   return (
     <div ref={frame}>
       <svg className="difference-chart" role="img" aria-label={title} viewBox={`0 0 ${width} ${height}`} width="100%">
-        <line x1={x(0)} x2={x(0)} y1={0} y2={rows.length * rowHeight + 4} stroke="var(--text)" strokeDasharray="4 3" />
         {rows.map((row, index) => {
           const top = index * rowHeight + 4;
           const shown = formatDifferenceParts(row.interval);
@@ -93,6 +92,8 @@ export function DifferenceChart({ rows, title, better }: { rows: readonly Differ
                 stroke="var(--text)"
                 strokeWidth={3}
               />
+              {/* Zero marked on each row's track only, so the row's label and numbers above it stay clear. */}
+              <line x1={x(0)} x2={x(0)} y1={trackY - 6} y2={trackY + TRACK_HEIGHT + 6} stroke="var(--text)" strokeDasharray="4 3" />
             </g>
           );
         })}
