@@ -12,6 +12,8 @@ import { tangoScoreStatistic } from './tango-score-statistic';
 export const TANGO_MAX_N = 20;
 /** Bisection steps per bound: brackets 2·2⁻¹⁴ ≈ 1.2e-4 wide (the page shows 0.1 points). */
 const BISECTION_STEPS = 14;
+/** Terms summed per interval before the searches stop where they are (each bound stays a certified rejection, only wider). */
+const WORK_TERMS = 2_000_000;
 /** Nuisance cells per certified supremum before a decision is left 'undecided' (treated as not rejected). */
 const MAX_CELLS = 96;
 
@@ -32,7 +34,8 @@ export interface PairedScoreInterval extends DifferenceInterval {
  * T = `tangoScoreStatistic` at Δ₀ (ties included), the supremum over the nuisance p_c certified by
  * `pairedTailSupremum`. Each bound is bisected from the end of [−1, 1] towards the estimate; the
  * returned bound is always a Δ₀ whose rejection is certified (or ±1), so it is never inside the
- * exact bound; `gap` says how far outside it may be (≤ 1.2e-4 unless a supremum near the bound stayed undecided).
+ * exact bound; `gap` says how far outside it may be (≤ 1.2e-4 unless a supremum near the bound stayed undecided
+ * or the work limit stopped the search).
  * Like R's exact2x2::mcnemarExactDP and ExactCIdiff::PairedCI the acceptance set is taken to be an
  * interval (the search brackets its end); coverage ≥ 1 − δ is verified by exact computation on grids
  * in the tests, not assumed.
@@ -54,9 +57,10 @@ export function pairedDifferenceScoreInterval(counts: PairedCounts, delta: numbe
   if (n > TANGO_MAX_N) return { ...union, construction: 'union-bound', gap: 0 };
   const outcomes = pairedOutcomes(n);
   const estimate = (b - c) / n;
-  const side = (upperTail: boolean) => (difference: number) => tailVerdict(outcomes, n, b, c, difference, upperTail, delta / 2);
-  const lower = bisectBound(side(true), -1, estimate);
-  const upper = bisectBound(side(false), 1, estimate);
+  const work = { terms: WORK_TERMS };
+  const side = (upperTail: boolean) => (difference: number) => tailVerdict(outcomes, n, b, c, difference, upperTail, delta / 2, work);
+  const lower = bisectBound(side(true), -1, estimate, work);
+  const upper = bisectBound(side(false), 1, estimate, work);
   return {
     estimate,
     lower: Math.max(-1, Math.min(lower.value, estimate)),
@@ -91,7 +95,7 @@ function pairedOutcomes(n: number): PairedOutcomes {
 }
 
 /** Whether Δ₀ is rejected on one side: the outcomes at least as extreme as (b, c) in T at Δ₀, and their certified supremum against δ/2. */
-function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, difference: number, upperTail: boolean, level: number): TailVerdict {
+function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, difference: number, upperTail: boolean, level: number, work: { terms: number }): TailVerdict {
   const observed = tangoScoreStatistic(b, c, n, difference);
   // Ties count as extreme; the slack keeps rounding from dropping a tie (more outcomes only widen).
   const slack = 1e-9 * Math.max(1, Number.isFinite(observed) ? Math.abs(observed) : 0);
@@ -101,7 +105,7 @@ function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, 
     if (upperTail ? t >= observed - slack : t <= observed + slack) picked.push(i);
   }
   const take = (values: Float64Array) => Float64Array.from(picked, (i) => values[i]!);
-  return pairedTailSupremum(take(outcomes.logCoefficients), take(outcomes.bs), take(outcomes.cs), n, difference, level, MAX_CELLS);
+  return pairedTailSupremum(take(outcomes.logCoefficients), take(outcomes.bs), take(outcomes.cs), n, difference, level, MAX_CELLS, work);
 }
 
 /**
@@ -110,12 +114,14 @@ function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, 
  * distance to the nearest point shown accepted (to the estimate when none was shown): under the
  * interval assumption the exact bound lies between them.
  */
-function bisectBound(verdict: (difference: number) => TailVerdict, end: number, estimate: number): { value: number; gap: number } {
+function bisectBound(verdict: (difference: number) => TailVerdict, end: number, estimate: number, work: { terms: number }): { value: number; gap: number } {
   if (verdict(end) !== 'rejected') return { value: end, gap: 0 };
   let rejected = end;
   let open = estimate;
   let accepted = estimate;
-  for (let step = 0; step < BISECTION_STEPS; step++) {
+  // The lower bound's search (end −1) leaves half the work for the upper one.
+  const stopAt = end < 0 ? work.terms / 2 : 0;
+  for (let step = 0; step < BISECTION_STEPS && work.terms > stopAt; step++) {
     const middle = (rejected + open) / 2;
     const result = verdict(middle);
     if (result === 'rejected') rejected = middle;

@@ -14,7 +14,8 @@ export type TailVerdict = 'rejected' | 'accepted' | 'undecided';
  * (`concaveCellBound`); if every cell's bound is ≤ level·(1 − 1e-9)
  * (the margin absorbs rounding in the sums) the supremum is certified ≤ level: 'rejected'. Cells
  * whose bound exceeds the level are halved, worst first, until `maxCells`; then 'undecided'
- * (the caller treats that as not rejected, so its interval only widens).
+ * (the caller treats that as not rejected, so its interval only widens); also once `work.terms`
+ * (terms summed, counted down across calls) runs out.
  *
  * Reference: the certified-supremum discipline of `balanced-line-search.ts`; exact unconditional
  * tests (Barnard 1947; Fagerland, Lydersen & Laake 2013). Domain: `logCoefficients`, `bs`, `cs` of one
@@ -32,6 +33,7 @@ export function pairedTailSupremum(
   difference: number,
   level: number,
   maxCells: number,
+  work: { terms: number } = { terms: Infinity },
 ): TailVerdict {
   if (bs.length === 0) return 'rejected';
   const from = Math.max(0, -difference);
@@ -40,6 +42,7 @@ export function pairedTailSupremum(
     const logPb = Math.log(pb);
     const logPc = Math.log(pc);
     const logP0 = Math.log(p0);
+    work.terms -= bs.length;
     let sum = 0;
     for (let i = 0; i < bs.length; i++) {
       const b = bs[i]!;
@@ -51,6 +54,7 @@ export function pairedTailSupremum(
   };
   const at = (pc: number) => probability(pc, pc + difference, Math.max(0, 1 - 2 * pc - difference));
   const cellBound = (p1: number, p2: number) => {
+    work.terms -= bs.length;
     let sum = 0;
     for (let i = 0; i < bs.length; i++) sum += Math.exp(logCoefficients[i]! + concaveCellBound(bs[i]!, cs[i]!, n - bs[i]! - cs[i]!, difference, p1, p2));
     return sum;
@@ -70,7 +74,7 @@ export function pairedTailSupremum(
     let worst = -1;
     for (let i = 0; i < cells.length; i++) if (cells[i]![2] > certified && (worst < 0 || cells[i]![2] > cells[worst]![2])) worst = i;
     if (worst < 0) return 'rejected';
-    if (count >= maxCells) return 'undecided';
+    if (count >= maxCells || work.terms <= 0) return 'undecided';
     const [p1, p2] = cells[worst]!;
     const middle = (p1 + p2) / 2;
     if (!(middle > p1 && middle < p2)) return 'undecided';
