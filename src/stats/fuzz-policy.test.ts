@@ -242,6 +242,9 @@ const adjusted: Check = (result, args) => {
 
 const nonNegative: Check = (result) => (typeof result === 'number' && result >= 0 ? null : `not a density: ${String(result)}`);
 const notNaN: Check = (result) => (typeof result === 'number' && !Number.isNaN(result) ? null : `NaN or not a number: ${String(result)}`);
+/** Whole numbers, strictly ascending (a plan's curve counts). */
+const ascendingCounts: Check = (result) =>
+  Array.isArray(result) && result.every((value, index) => typeof value === 'number' && value >= 0 && Number.isInteger(value) && (index === 0 || value > result[index - 1])) ? null : `not ascending counts: ${String(result)}`;
 const nothing: Check = (result) => (result === undefined ? null : `returned ${String(result)}`);
 
 // ---------------------------------------------------------------- calling under the policy
@@ -359,6 +362,7 @@ const TARGETS: Record<string, Target> = {
     runs: 60,
   },
   projectBalancedInterval: { args: fc.tuple(assumptions, count), names: [...PLAN_NAMES, 'additionalLabels'], check: projection, runs: 200 },
+  planCurveCounts: { args: fc.tuple(count, count, fc.oneof(count, fc.constant(null))), names: ['end', 'steps', 'answer'], check: ascendingCounts, runs: 300 },
   mcnemarExactTest: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 300 },
   pairedDifferenceInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 300 },
   pairedDifferenceScoreInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 100 },

@@ -51,6 +51,7 @@ export { labelsToClearLowerBound } from './labels-to-clear-lower-bound';
 export { labelsToReachWidth } from './labels-to-reach-width';
 export { labelsForProportion, type ProportionPlan, type ProportionPlanPoint } from './labels-for-proportion';
 export { projectBalancedInterval, type BalancedProjection } from './project-balanced-interval';
+export { planCurveCounts } from './plan-curve-counts';
 export type { LabelPlanAssumptions, ProjectedCounts } from './label-plan-model';
 export type { LabelGoal, LabelPlan, LabelPlanPoint } from './plan-labels';
 // Comparing detectors (issue 12): paired and unpaired differences, many detectors at once

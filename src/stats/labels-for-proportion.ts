@@ -5,7 +5,9 @@ import { assertWholeNumber } from './assert-whole-number';
 import { exactInterval } from './exact-interval';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
-import type { LabelGoal } from './plan-labels';
+import { gallopingBlockSearch } from './galloping-block-search';
+import { planCurveCounts } from './plan-curve-counts';
+import type { LabelGoal, PlanAnswer } from './plan-labels';
 import type { ClassCounts, Interval } from './types';
 
 /** One point of a proportion plan's projected curve: the exact interval after `additional` more trials. */
@@ -13,17 +15,8 @@ export interface ProportionPlanPoint extends Interval {
   additional: number;
 }
 
-/** The answer of `labelsForProportion`. */
-export interface ProportionPlan {
-  goal: LabelGoal;
-  target: number;
-  /** As `LabelPlan`'s: reached (the smallest count), unreachable, or not within the search's reach. */
-  status: 'reached' | 'unreachable' | 'beyond-limit';
-  /** The smallest number of additional trials that meets the goal; null unless reached. */
-  additional: number | null;
-  /** The projected counts and exact interval at the answer; null unless reached. */
-  at: { counts: ClassCounts; interval: Interval } | null;
-  reason: string | null;
+/** The answer of `labelsForProportion` (its limit is `maxAdditional`). */
+export interface ProportionPlan extends PlanAnswer<ClassCounts, Interval> {
   /** The accuracy assumed for new trials (the observed one when none was given), δ, and how far the search got. */
   accuracy: number;
   delta: number;
@@ -98,35 +91,15 @@ export function labelsForProportion(current: ClassCounts, accuracy: number | und
     return Math.max((current.correct + 0.5 + rate * additional) / total, rate) <= target;
   };
 
-  let answer: number | null = null;
-  let stoppedEarly = false;
-  let additional = 0;
-  let blockSize = 1;
-  let step = 0;
-  for (; step < MAX_SEARCH_STEPS && additional <= limit; step++) {
-    if (noneBeyond(additional)) {
-      stoppedEarly = true;
-      break;
-    }
-    const last = Math.min(limit, additional + blockSize - 1);
-    if (last === additional) {
+  const { first: answer, stoppedEarly, outOfWork, next } = gallopingBlockSearch(limit, MAX_SEARCH_STEPS, {
+    meetsAt: (additional) => {
       const interval = intervalAt(additional);
-      if (interval !== null && meets(interval)) {
-        answer = additional;
-        break;
-      }
-      additional += 1;
-      blockSize *= 2;
-    } else if (mayMeet(additional, last)) {
-      blockSize = Math.max(1, Math.floor(blockSize / 2));
-    } else {
-      additional = last + 1;
-      blockSize *= 2;
-    }
-  }
-
-  const outOfWork = answer === null && !stoppedEarly && step >= MAX_SEARCH_STEPS && additional <= limit;
-  const searched = outOfWork ? Math.max(1, additional - 1) : Math.max(1, limit);
+      return interval !== null && meets(interval);
+    },
+    mayMeetIn: mayMeet,
+    noneBeyond,
+  });
+  const searched = outOfWork ? Math.max(1, next - 1) : Math.max(1, limit);
   const curveEnd = answer !== null ? Math.min(Math.max(2 * answer, 10), limit) : Math.min(searched, Math.max(1000, 10 * current.total));
   const curve = projectedCurve(curveEnd, answer, intervalAt);
   const base = { goal, target, accuracy: rate, delta, maxAdditional: searched, curve };
@@ -140,18 +113,10 @@ export function labelsForProportion(current: ClassCounts, accuracy: number | und
   return { ...base, status: unreachable ? 'unreachable' : 'beyond-limit', additional: null, at: null, reason };
 }
 
-/** About CURVE_STEPS evenly spaced counts from 0 to `end`, plus the answer and one fewer; counts with no trials left out. */
+/** The exact interval at each of the curve's counts (see `planCurveCounts`); counts with no trials left out. */
 function projectedCurve(end: number, answer: number | null, intervalAt: (additional: number) => Interval | null): ProportionPlanPoint[] {
-  const points = new Set<number>();
-  for (let step = 0; step <= CURVE_STEPS; step++) points.add(Math.round((end * step) / CURVE_STEPS));
-  if (answer !== null) {
-    points.add(answer);
-    if (answer > 0) points.add(answer - 1);
-  }
-  return [...points]
-    .sort((a, b) => a - b)
-    .flatMap((additional) => {
-      const interval = intervalAt(additional);
-      return interval === null ? [] : [{ additional, ...interval }];
-    });
+  return planCurveCounts(end, CURVE_STEPS, answer).flatMap((additional) => {
+    const interval = intervalAt(additional);
+    return interval === null ? [] : [{ additional, ...interval }];
+  });
 }

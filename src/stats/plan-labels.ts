@@ -1,7 +1,9 @@
 import { balancedInterval } from './balanced-interval';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
+import { gallopingBlockSearch } from './galloping-block-search';
 import type { LabelPlanModel, ProjectedCounts } from './label-plan-model';
+import { planCurveCounts } from './plan-curve-counts';
 import type { BalancedInterval, ClassCounts } from './types';
 
 /** What a label plan aims for: the balanced lower bound at or above a target, or the width at or below one. */
@@ -17,22 +19,29 @@ export interface LabelPlanPoint {
   upper: number;
 }
 
-/** The answer of `labelsToClearLowerBound` / `labelsToReachWidth`. */
-export interface LabelPlan {
+/**
+ * What every label plan answers (balanced or one proportion): the goal, whether and where it is met,
+ * and why not. `Counts` and `Found` are the plan's projected counts and interval kinds.
+ */
+export interface PlanAnswer<Counts, Found> {
   goal: LabelGoal;
   target: number;
   /**
    * 'reached': `additional` labels meet the target and one fewer does not. 'beyond-limit': no count
-   * up to `assumptions.maxAdditionalLabels` meets it (that limit, or where the work bound stopped
-   * the search; `reason` says which).
+   * up to the search's limit meets it (that limit, or where the work bound stopped the search;
+   * `reason` says which).
    */
   status: 'reached' | 'unreachable' | 'beyond-limit';
-  /** The smallest number of additional labels (YES + NO) that meets the target; null unless reached. */
+  /** The smallest number of additional labels (or trials) that meets the target; null unless reached. */
   additional: number | null;
-  /** The projected counts and exact balanced interval at the answer; null unless reached. */
-  at: { counts: ProjectedCounts; interval: BalancedInterval } | null;
+  /** The projected counts and exact interval at the answer; null unless reached. */
+  at: { counts: Counts; interval: Found } | null;
   /** Why there is no answer (null when reached). */
   reason: string | null;
+}
+
+/** The answer of `labelsToClearLowerBound` / `labelsToReachWidth` (its limit is `assumptions.maxAdditionalLabels`). */
+export interface LabelPlan extends PlanAnswer<ProjectedCounts, BalancedInterval> {
   /**
    * The assumptions actually used (defaults filled in). `maxAdditionalLabels` is how far the search
    * got: the caller's limit, or less when the limit would pass 2^53 − 1 per class or the work bound
@@ -120,25 +129,24 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
   // e (Beta(k, e + 1) and Beta(k + 1, e) quantiles), so (k₂, e₁) gives the highest lower bound and
   // (k₁, e₂) the lowest upper bound. Consecutive blocks share corners and single steps change
   // one class only, so bounds are remembered.
-  const lowerBounds = new Map<string, number>();
-  const upperBounds = new Map<string, number>();
+  const remembered = (bound: (total: number, correct: number, delta: number) => number) => {
+    const known = new Map<string, number>();
+    return (total: number, correct: number): number => {
+      const key = `${total}:${correct}`;
+      let value = known.get(key);
+      if (value === undefined) known.set(key, (value = bound(total, correct, perBound)));
+      return value;
+    };
+  };
+  const lowerAt = remembered(exactLowerBound);
+  const upperAt = remembered(exactUpperBound);
   const highestLower = (start: ClassCounts, end: ClassCounts): number => {
-    const correct = end.correct;
-    const total = correct + (start.total - start.correct);
-    if (total === 0) return 1;
-    const key = `${total}:${correct}`;
-    let bound = lowerBounds.get(key);
-    if (bound === undefined) lowerBounds.set(key, (bound = exactLowerBound(total, correct, perBound)));
-    return bound;
+    const total = end.correct + (start.total - start.correct);
+    return total === 0 ? 1 : lowerAt(total, end.correct);
   };
   const lowestUpper = (start: ClassCounts, end: ClassCounts): number => {
-    const correct = start.correct;
-    const total = correct + (end.total - end.correct);
-    if (total === 0) return 0;
-    const key = `${total}:${correct}`;
-    let bound = upperBounds.get(key);
-    if (bound === undefined) upperBounds.set(key, (bound = exactUpperBound(total, correct, perBound)));
-    return bound;
+    const total = start.correct + (end.total - end.correct);
+    return total === 0 ? 0 : upperAt(total, start.correct);
   };
 
   /** True when no M′ ≥ M can clear a lower-bound target: the estimate there is already too low. */
@@ -154,31 +162,14 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
     return estimateCeiling <= target;
   };
 
-  let answer: number | null = null;
-  let stoppedEarly = false;
-  let additional = 0;
-  let blockSize = 1;
-  let step = 0;
-  for (; step < MAX_SEARCH_STEPS && additional <= limit; step++) {
-    if (noneBeyond(additional)) {
-      stoppedEarly = true;
-      break;
-    }
-    const last = Math.min(limit, additional + blockSize - 1);
-    if (!mayMeet(additional, last)) {
-      additional = last + 1;
-      blockSize *= 2;
-    } else if (blockSize > 1) {
-      blockSize = Math.max(1, Math.floor(blockSize / 2));
-    } else {
-      answer = additional;
-      break;
-    }
-  }
-
-  // Out of checks before the limit: every count below `additional` is proven to miss the target.
-  const outOfWork = answer === null && !stoppedEarly && step >= MAX_SEARCH_STEPS && additional <= limit;
-  const searched = outOfWork ? Math.max(1, additional - 1) : answer === null ? Math.max(1, limit) : model.limit;
+  // A single count's mayMeet is exact, so it also serves as the one-count check.
+  const { first: answer, stoppedEarly, outOfWork, next } = gallopingBlockSearch(limit, MAX_SEARCH_STEPS, {
+    meetsAt: (additional) => mayMeet(additional, additional),
+    mayMeetIn: mayMeet,
+    noneBeyond,
+  });
+  // Out of checks before the limit: every count below `next` is proven to miss the target.
+  const searched = outOfWork ? Math.max(1, next - 1) : answer === null ? Math.max(1, limit) : model.limit;
   const assumptions = {
     yesAccuracy: model.yesAccuracy,
     noAccuracy: model.noAccuracy,
@@ -204,16 +195,9 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
   return { goal, target, status: unreachable ? 'unreachable' : 'beyond-limit', additional: null, at: null, reason, assumptions, curve };
 }
 
-/** About CURVE_STEPS evenly spaced label counts from 0 to `end`, plus the answer and one fewer. */
+/** The exact balanced interval at each of the curve's counts (see `planCurveCounts`) where both classes have labels. */
 function projectedCurve(model: LabelPlanModel, end: number, answer: number | null): LabelPlanPoint[] {
-  const points = new Set<number>();
-  for (let step = 0; step <= CURVE_STEPS; step++) points.add(Math.round((end * step) / CURVE_STEPS));
-  if (answer !== null) {
-    points.add(answer);
-    if (answer > 0) points.add(answer - 1);
-  }
-  return [...points]
-    .sort((a, b) => a - b)
+  return planCurveCounts(end, CURVE_STEPS, answer)
     .map((additional) => model.counts(additional))
     .filter((counts) => counts.yes.total > 0 && counts.no.total > 0)
     .map((counts) => {

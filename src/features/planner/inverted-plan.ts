@@ -1,5 +1,5 @@
 import { balancedIntervalBy, type BalancedMethod } from '../../data/methods';
-import { projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
+import { planCurveCounts, projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
 
 /** The exact balanced intervals computed by a search, planned here (the union bound has its own planner in stats). */
 export type SearchedMethod = Exclude<BalancedMethod, 'union'>;
@@ -164,21 +164,14 @@ function bisect(low: number, high: number, atHigh: (additional: number) => boole
   return [low, high];
 }
 
-/** About CURVE_POINTS label counts from 0 to `end` (within the cap), plus the answer and one fewer. */
+/** The interval at each of the curve's counts (`planCurveCounts`) within the cap. */
 function curve(
   at: (additional: number) => { counts: ProjectedCounts; interval: Interval | null },
   withinCap: (additional: number) => boolean,
   end: number,
   answer: number | null,
 ): LabelPlanPoint[] {
-  const points = new Set<number>();
-  for (let step = 0; step <= CURVE_POINTS; step++) points.add(Math.round((end * step) / CURVE_POINTS));
-  if (answer !== null) {
-    points.add(answer);
-    if (answer > 0) points.add(answer - 1);
-  }
-  return [...points]
-    .sort((a, b) => a - b)
+  return planCurveCounts(end, CURVE_POINTS, answer)
     .filter(withinCap)
     .map(at)
     .filter((point) => point.interval !== null)
