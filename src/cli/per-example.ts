@@ -135,136 +135,21 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** Reads, maps and counts one per-example file; a CliError names the file and what is wrong. */
 export async function countPerExampleFile(path: string, options: MappingOptions, progress: Progress): Promise<CountedFile> {
   const fileName = basename(path);
-  const info = await stat(path).catch(() => null);
-  if (info === null || !info.isFile()) throw new CliError(`${path}: no such file.`);
-  const handle = await open(path, 'r');
-  const head = new Uint8Array(FORMAT_SNIFF_BYTES);
-  const { bytesRead } = await handle.read(head, 0, FORMAT_SNIFF_BYTES, 0);
-  await handle.close();
-  const guess = detectEvaluationFormat(fileName, info.size, head.subarray(0, bytesRead));
-  if (!guess.ok) throw new CliError(`${path}: ${guess.message}`);
-  const { format } = guess;
+  const { format, size } = await sniffFormat(path, fileName);
   const engine = await startEngine();
   const scratch = await mkdtemp(join(tmpdir(), 'tailbound-'));
   const task = progress.task(`Reading ${fileName}`, engine.progress);
   try {
-    let skippedLines = { count: 0, lines: [] as number[] };
-    let source: (types: TypeDetection) => string;
-    if (format === 'jsonl') {
-      const converted = await jsonLinesToCsv(path, join(scratch, 'evaluation.csv'));
-      if (converted.rows === 0) {
-        throw new CliError(`${path}: could not be read as JSON Lines: ${converted.skipped.count > 0 ? `no line is a JSON object (line ${converted.skipped.lines[0]} is not)` : 'it has no rows'}.`);
-      }
-      skippedLines = converted.skipped;
-      source = (types) => readFileSql(converted.path, 'jsonl', types);
-    } else if (format === 'parquet') {
-      // The page converts Parquet to CSV because DuckDB-WASM would fetch its Parquet reader; here it is built in.
-      source = () => `read_parquet(${sqlText(path)})`;
-    } else {
-      source = (types) => readFileSql(path, format, types);
-    }
-    let types: TypeDetection = format !== 'csv.gz' && format !== 'parquet' && info.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
-    // The page reads the whole file into a table once (it then slices, bins and windows it many times).
-    // A gate counts once: the file stays a view, and where a prediction column decides, each distinct
-    // combination of the mapped columns' raw values goes through the page's examples statement once,
-    // with its number of rows as one more column (the mapping of a row depends on those values alone):
-    // the same counts, without trimming and matching the text of every row. A file with unusable rows
-    // is counted again row by row, for their line numbers; so are slices and a score with a threshold.
-    let mapping: EvaluationMapping;
-    let threshold: number | null;
-    let names: string[];
-    let totals: Record<string, unknown> | undefined;
-    let counting: EvaluationMapping;
-    let grouped = false;
-    let mayGroup = true;
-    for (;;) {
-      try {
-        await engine.query(`CREATE OR REPLACE VIEW file_rows AS SELECT * FROM ${source(types)}`);
-        const described = await engine.query('DESCRIBE file_rows');
-        names = described.map((row) => String(row.column_name));
-        if (names.length === 0) throw new CliError(`${path}: has no columns.`);
-        // Distinct counts only decide the split and slice roles, which counting does not use; those the
-        // command line asks for (--slice, --where) are named, so no pass over every column is needed.
-        const columns = described.map((row) => ({ name: String(row.column_name), type: String(row.column_type), distinct: 0 }));
-        ({ mapping, threshold } = chooseMapping(path, guessMapping(columns), names, options));
-        grouped = mayGroup && mapping.prediction !== null && options.slice === undefined && !names.includes(WEIGHT);
-        if (grouped) {
-          const used = [...new Set([mapping.detector, mapping.truth, mapping.prediction, ...mapping.slices].filter((column): column is string => column !== null))];
-          const list = used.map(quoteIdentifier).join(', ');
-          await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT ${list}, count(*) AS ${quoteIdentifier(WEIGHT)} FROM file_rows GROUP BY ${list}`);
-          // The grouped view holds the counted columns only: ids and times are not among them.
-          counting = { ...mapping, score: null, exampleId: null, timestamp: null, slices: [...mapping.slices, WEIGHT] };
-          await engine.query(createExamplesSql(counting));
-          const weight = `CAST(${sliceAlias(counting, WEIGHT)} AS DOUBLE)`;
-          [totals] = await engine.query(`SELECT coalesce(sum(${weight}), 0)::DOUBLE AS rows, coalesce(sum(${weight}) FILTER (WHERE problem IS NULL), 0)::DOUBLE AS usable FROM examples`);
-          if (Number(totals?.rows) !== Number(totals?.usable)) {
-            mayGroup = false;
-            continue;
-          }
-        } else {
-          await engine.query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT * FROM file_rows`);
-          counting = mapping;
-          await engine.query(createExamplesSql(counting));
-          [totals] = await engine.query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
-        }
-        break;
-      } catch (error) {
-        if (error instanceof CliError || format === 'parquet') throw error;
-        if (types !== 'text' && /conversion error|could not convert/i.test(message(error))) types = 'text';
-        else if (types === 'whole' && /when sniffing/i.test(message(error))) types = 'sampled';
-        else throw error;
-      }
-    }
-    const rows = Number(totals?.rows ?? 0);
-    const usableRows = Number(totals?.usable ?? 0);
+    const { source, skippedLines } = await fileSource(path, format, scratch);
+    const types: TypeDetection = format !== 'csv.gz' && format !== 'parquet' && size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
+    const { names, mapping, threshold, counting, grouped, rows, usableRows } = await mapAndTotal(engine, path, format, source, types, options);
     if (rows === 0) throw new CliError(`${path}: has column names but no rows.`);
-    const filters = options.where;
     task.rename(`Counting ${fileName}`);
     const headerLine = (format === 'csv' || format === 'tsv' || format === 'csv.gz') && !names.every((column, index) => column === `column${index}`);
-    const offset = headerLine ? 1 : 0;
-    const unusable =
-      usableRows === rows
-        ? []
-        : (await engine.query(problemSummarySql())).map((row) => ({
-            reason: String(row.problem),
-            rows: Number(row.rows),
-            lines: (row.examples as unknown[]).map((example) => Number(example) + offset),
-          }));
-    let detectors = (await engine.query(detectorCountsSql(counting, filters, threshold))).map(groupCounts);
-    if (grouped) {
-      // Per detector, the combinations by their number of rows: each count times that number.
-      detectors = await Promise.all(
-        detectors.map(async (detector) => {
-          const byWeight = (await engine.query(sliceCountsSql(counting, WEIGHT, filters, detector.group ?? '', null))).map(groupCounts);
-          const sum = (pick: (group: GroupCounts) => number) => byWeight.reduce((total, group) => total + pick(group) * Number(group.group), 0);
-          return {
-            group: detector.group,
-            yes: { correct: sum((g) => g.yes.correct), total: sum((g) => g.yes.total) },
-            no: { correct: sum((g) => g.no.correct), total: sum((g) => g.no.total) },
-          };
-        }),
-      );
-    }
-    let slices: Map<string | null, GroupCounts[]> | null = null;
-    if (options.slice !== undefined) {
-      slices = new Map();
-      for (const detector of detectors) {
-        if (detector.group === null) continue;
-        slices.set(detector.group, (await engine.query(sliceCountsSql(mapping, options.slice, filters, detector.group, threshold))).map(groupCounts));
-      }
-    }
-    return {
-      format,
-      rows,
-      usableRows,
-      unusable,
-      skippedLines,
-      numbering: headerLine ? 'line' : 'row',
-      mapping,
-      threshold,
-      detectors,
-      slices,
-    };
+    const unusable = usableRows === rows ? [] : await unusableRows(engine.query, headerLine ? 1 : 0);
+    const detectors = await detectorCounts(engine.query, counting, grouped, options.where, threshold);
+    const slices = options.slice === undefined ? null : await sliceCounts(engine.query, mapping, options.slice, options.where, detectors, threshold);
+    return { format, rows, usableRows, unusable, skippedLines, numbering: headerLine ? 'line' : 'row', mapping, threshold, detectors, slices };
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(`${path}: could not be read as ${FORMAT_NAMES[format]}: ${readerProblem(message(error), fileName, format).split(engineSafe(path)).join(fileName)}`);
@@ -273,6 +158,132 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
     engine.close();
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The file's format, from its name and first bytes (as the page guesses it), and its size. */
+async function sniffFormat(path: string, fileName: string): Promise<{ format: EvaluationFormat; size: number }> {
+  const info = await stat(path).catch(() => null);
+  if (info === null || !info.isFile()) throw new CliError(`${path}: no such file.`);
+  const handle = await open(path, 'r');
+  const head = new Uint8Array(FORMAT_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(head, 0, FORMAT_SNIFF_BYTES, 0);
+  await handle.close();
+  const guess = detectEvaluationFormat(fileName, info.size, head.subarray(0, bytesRead));
+  if (!guess.ok) throw new CliError(`${path}: ${guess.message}`);
+  return { format: guess.format, size: info.size };
+}
+
+/** The SQL table expression that reads the file (JSON Lines converted to CSV in `scratch` first, its skipped lines kept). */
+async function fileSource(path: string, format: EvaluationFormat, scratch: string): Promise<{ source: (types: TypeDetection) => string; skippedLines: { count: number; lines: number[] } }> {
+  if (format === 'jsonl') {
+    const converted = await jsonLinesToCsv(path, join(scratch, 'evaluation.csv'));
+    if (converted.rows === 0) {
+      throw new CliError(`${path}: could not be read as JSON Lines: ${converted.skipped.count > 0 ? `no line is a JSON object (line ${converted.skipped.lines[0]} is not)` : 'it has no rows'}.`);
+    }
+    return { source: (types) => readFileSql(converted.path, 'jsonl', types), skippedLines: converted.skipped };
+  }
+  const skippedLines = { count: 0, lines: [] as number[] };
+  // The page converts Parquet to CSV because DuckDB-WASM would fetch its Parquet reader; here it is built in.
+  if (format === 'parquet') return { source: () => `read_parquet(${sqlText(path)})`, skippedLines };
+  return { source: (types) => readFileSql(path, format, types), skippedLines };
+}
+
+/**
+ * Maps the file's columns and builds the examples view, with the rows and the usable rows in all.
+ * The page reads the whole file into a table once (it then slices, bins and windows it many times).
+ * A gate counts once: the file stays a view, and where a prediction column decides, each distinct
+ * combination of the mapped columns' raw values goes through the page's examples statement once,
+ * with its number of rows as one more column (the mapping of a row depends on those values alone):
+ * the same counts, without trimming and matching the text of every row. A file with unusable rows
+ * is counted again row by row, for their line numbers; so are slices and a score with a threshold.
+ * Types the reader cannot convert are read again as text, a whole-file sniff that fails as sampled.
+ */
+async function mapAndTotal(engine: Engine, path: string, format: EvaluationFormat, source: (types: TypeDetection) => string, firstTypes: TypeDetection, options: MappingOptions) {
+  let types = firstTypes;
+  let mayGroup = true;
+  for (;;) {
+    try {
+      await engine.query(`CREATE OR REPLACE VIEW file_rows AS SELECT * FROM ${source(types)}`);
+      const described = await engine.query('DESCRIBE file_rows');
+      const names = described.map((row) => String(row.column_name));
+      if (names.length === 0) throw new CliError(`${path}: has no columns.`);
+      // Distinct counts only decide the split and slice roles, which counting does not use; those the
+      // command line asks for (--slice, --where) are named, so no pass over every column is needed.
+      const columns = described.map((row) => ({ name: String(row.column_name), type: String(row.column_type), distinct: 0 }));
+      const { mapping, threshold } = chooseMapping(path, guessMapping(columns), names, options);
+      const grouped = mayGroup && mapping.prediction !== null && options.slice === undefined && !names.includes(WEIGHT);
+      const { counting, totals } = grouped ? await groupedExamples(engine.query, mapping) : await rowExamples(engine.query, mapping);
+      const rows = Number(totals?.rows ?? 0);
+      const usableRows = Number(totals?.usable ?? 0);
+      if (grouped && rows !== usableRows) {
+        mayGroup = false;
+        continue;
+      }
+      return { names, mapping, threshold, counting, grouped, rows, usableRows };
+    } catch (error) {
+      if (error instanceof CliError || format === 'parquet') throw error;
+      if (types !== 'text' && /conversion error|could not convert/i.test(message(error))) types = 'text';
+      else if (types === 'whole' && /when sniffing/i.test(message(error))) types = 'sampled';
+      else throw error;
+    }
+  }
+}
+
+/** The examples view over each distinct combination of the counted columns, its number of rows a slice column. */
+async function groupedExamples(query: Query, mapping: EvaluationMapping) {
+  const used = [...new Set([mapping.detector, mapping.truth, mapping.prediction, ...mapping.slices].filter((column): column is string => column !== null))];
+  const list = used.map(quoteIdentifier).join(', ');
+  await query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT ${list}, count(*) AS ${quoteIdentifier(WEIGHT)} FROM file_rows GROUP BY ${list}`);
+  // The grouped view holds the counted columns only: ids and times are not among them.
+  const counting: EvaluationMapping = { ...mapping, score: null, exampleId: null, timestamp: null, slices: [...mapping.slices, WEIGHT] };
+  await query(createExamplesSql(counting));
+  const weight = `CAST(${sliceAlias(counting, WEIGHT)} AS DOUBLE)`;
+  const [totals] = await query(`SELECT coalesce(sum(${weight}), 0)::DOUBLE AS rows, coalesce(sum(${weight}) FILTER (WHERE problem IS NULL), 0)::DOUBLE AS usable FROM examples`);
+  return { counting, totals };
+}
+
+/** The examples view over every row of the file. */
+async function rowExamples(query: Query, mapping: EvaluationMapping) {
+  await query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT * FROM file_rows`);
+  await query(createExamplesSql(mapping));
+  const [totals] = await query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
+  return { counting: mapping, totals };
+}
+
+/** Why rows were left out, with a few of their line numbers (`offset` 1 past a header line). */
+async function unusableRows(query: Query, offset: number) {
+  return (await query(problemSummarySql())).map((row) => ({
+    reason: String(row.problem),
+    rows: Number(row.rows),
+    lines: (row.examples as unknown[]).map((example) => Number(example) + offset),
+  }));
+}
+
+/** Each detector's counts; over grouped combinations, each combination's counts times its number of rows. */
+async function detectorCounts(query: Query, counting: EvaluationMapping, grouped: boolean, filters: EvaluationFilter[], threshold: number | null): Promise<GroupCounts[]> {
+  const detectors = (await query(detectorCountsSql(counting, filters, threshold))).map(groupCounts);
+  if (!grouped) return detectors;
+  return Promise.all(
+    detectors.map(async (detector) => {
+      const byWeight = (await query(sliceCountsSql(counting, WEIGHT, filters, detector.group ?? '', null))).map(groupCounts);
+      const sum = (pick: (group: GroupCounts) => number) => byWeight.reduce((total, group) => total + pick(group) * Number(group.group), 0);
+      return {
+        group: detector.group,
+        yes: { correct: sum((g) => g.yes.correct), total: sum((g) => g.yes.total) },
+        no: { correct: sum((g) => g.no.correct), total: sum((g) => g.no.total) },
+      };
+    }),
+  );
+}
+
+/** Each named detector's counts by the values of the slice column. */
+async function sliceCounts(query: Query, mapping: EvaluationMapping, slice: string, filters: EvaluationFilter[], detectors: GroupCounts[], threshold: number | null) {
+  const slices = new Map<string | null, GroupCounts[]>();
+  for (const detector of detectors) {
+    if (detector.group === null) continue;
+    slices.set(detector.group, (await query(sliceCountsSql(mapping, slice, filters, detector.group, threshold))).map(groupCounts));
+  }
+  return slices;
 }
 
 function engineSafe(path: string): string {
