@@ -1,6 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import { TableScroll } from '../../components/TableScroll';
-import { ColumnHeads } from '../../components/ColumnHeads';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { pairedTables, pairingProblems } from '../../data/evaluation/browser';
 import type { PairedGroup, PairingProblem, PairingProblemCount } from '../../data/evaluation';
@@ -8,11 +6,11 @@ import { formatPValue } from '../../data/format';
 import { compareHref } from '../../data/links';
 import { holmAdjust, pairedBalancedDifferenceTest } from '../../stats';
 import { DataProblem } from './DataProblem';
+import { GroupTable, MISSING } from './GroupTable';
 import { NameSelect } from './NameSelect';
 import type { Counted } from './types';
 
 const count = (value: number) => value.toLocaleString('en-US');
-const MISSING = '(missing)';
 
 /** What each reason for leaving examples out means, with the detectors' names. */
 function problemText(problem: PairingProblem, howMany: number, a: string, b: string): string {
@@ -46,6 +44,14 @@ interface Pairing {
   overall: PairedGroup | null;
   sliceGroups: PairedGroup[];
   problems: PairingProblemCount[];
+}
+
+/** The paired slices with each testable slice's Holm-adjusted p-value (over the slices with pairs in both classes). */
+function adjustedSlices(rows: PairedGroup[]): { group: string | null; row: PairedGroup; p: number | undefined }[] {
+  const testable = rows.map((row) => row.tables.yes.n > 0 && row.tables.no.n > 0);
+  const adjusted = holmAdjust(rows.flatMap((row, index) => (testable[index] ? [pairedBalancedDifferenceTest(row.tables).pTwoSided] : [])));
+  let next = 0;
+  return rows.map((row, index) => ({ group: row.group, row, p: testable[index] ? adjusted[next++] : undefined }));
 }
 
 /**
@@ -82,18 +88,6 @@ export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted
     }
   };
 
-  const overall = pairing?.overall ?? null;
-  const slices = useMemo(() => {
-    const rows = pairing?.sliceGroups ?? [];
-    const testable = rows.map((row) => row.tables.yes.n > 0 && row.tables.no.n > 0);
-    const adjusted = holmAdjust(rows.flatMap((row, index) => (testable[index] ? [pairedBalancedDifferenceTest(row.tables).pTwoSided] : [])));
-    let next = 0;
-    return rows.map((row, index) => ({ row, p: testable[index] ? adjusted[next++] : undefined }));
-  }, [pairing]);
-  const hrefFor = (group: PairedGroup, linkDelta: number) =>
-    compareHref({ a: { name: pairing?.a, counts: group.a }, b: { name: pairing?.b, counts: group.b }, data: { kind: 'paired-balanced', tables: group.tables }, delta: linkDelta });
-  const tested = slices.filter((slice) => slice.p !== undefined).length;
-
   return (
     <section aria-labelledby={`${id}-title`} className="data-pairs">
       <h2 id={`${id}-title`}>Two detectors on the same examples</h2>
@@ -111,71 +105,76 @@ export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted
         </button>
       </div>
       {problem && <DataProblem>{problem}</DataProblem>}
-      {pairing && (
+      {pairing && <PairingResult pairing={pairing} delta={delta} />}
+    </section>
+  );
+}
+
+/** What was left out of the pairs, the overall discordant pairs with their link, and the table per slice. */
+function PairingResult({ pairing, delta }: { pairing: Pairing; delta: number }) {
+  const { a, b, overall } = pairing;
+  const slices = useMemo(() => adjustedSlices(pairing.sliceGroups), [pairing]);
+  const hrefFor = (group: PairedGroup, linkDelta: number) =>
+    compareHref({ a: { name: a, counts: group.a }, b: { name: b, counts: group.b }, data: { kind: 'paired-balanced', tables: group.tables }, delta: linkDelta });
+  const tested = slices.filter((slice) => slice.p !== undefined).length;
+  return (
+    <>
+      {pairing.problems.length > 0 ? (
+        <ul aria-label="Left out of the pairs" className="data-note">
+          {pairing.problems.map((left) => (
+            <li key={left.problem}>
+              {problemText(left.problem, left.count, a, b)}, e.g. {left.examples.map((example) => `“${example.slice(0, 40)}”`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="data-note">Every usable row of the two detectors was paired.</p>
+      )}
+      {overall ? (
+        <p>
+          {count(overall.tables.yes.n)} should-be-YES and {count(overall.tables.no.n)} should-be-NO examples paired; should-be-YES:{' '}
+          {count(overall.tables.yes.b)} only {a} got right, {count(overall.tables.yes.c)} only {b}; should-be-NO:{' '}
+          {count(overall.tables.no.b)} only {a}, {count(overall.tables.no.c)} only {b}.{' '}
+          <a href={hrefFor(overall, delta)}>
+            Open the paired comparison<VisuallyHidden> of {a} and {b}</VisuallyHidden>
+          </a>
+        </p>
+      ) : (
+        <DataProblem>No example was paired: no id has exactly one usable row for each detector with the same label.</DataProblem>
+      )}
+      {pairing.slice !== null && slices.length > 0 && (
         <>
-          {pairing.problems.length > 0 ? (
-            <ul aria-label="Left out of the pairs" className="data-note">
-              {pairing.problems.map((left) => (
-                <li key={left.problem}>
-                  {problemText(left.problem, left.count, pairing.a, pairing.b)}, e.g. {left.examples.map((example) => `“${example.slice(0, 40)}”`).join(', ')}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="data-note">Every usable row of the two detectors was paired.</p>
-          )}
-          {overall ? (
-            <p>
-              {count(overall.tables.yes.n)} should-be-YES and {count(overall.tables.no.n)} should-be-NO examples paired; should-be-YES:{' '}
-              {count(overall.tables.yes.b)} only {pairing.a} got right, {count(overall.tables.yes.c)} only {pairing.b}; should-be-NO:{' '}
-              {count(overall.tables.no.b)} only {pairing.a}, {count(overall.tables.no.c)} only {pairing.b}.{' '}
-              <a href={hrefFor(overall, delta)}>
-                Open the paired comparison<VisuallyHidden> of {pairing.a} and {pairing.b}</VisuallyHidden>
-              </a>
-            </p>
-          ) : (
-            <DataProblem>No example was paired: no id has exactly one usable row for each detector with the same label.</DataProblem>
-          )}
-          {pairing.slice !== null && slices.length > 0 && (
-            <>
-              <p className="data-note">
-                Per value of {pairing.slice} (the value on {pairing.a}’s row): the p-value of the test that inverts the paired balanced-accuracy
-                interval, adjusted by Holm’s method over the {tested} slice{tested === 1 ? '' : 's'} with pairs in both classes, so that the chance
-                of any false “they differ” stays ≤ the level you read them at. Each slice’s comparison opens at δ/{Math.max(tested, 1)} (Bonferroni).
-              </p>
-              <TableScroll label={`Paired slices by ${pairing.slice}`}>
-                <table className="data-table">
-                  <caption>
-                    {pairing.a} against {pairing.b} by {pairing.slice}: discordant pairs per class and the Holm-adjusted p-value
-                  </caption>
-                  <ColumnHeads names={[pairing.slice, 'Should-be-YES: only A / only B / pairs', 'Should-be-NO: only A / only B / pairs', 'p (Holm)', 'Open']} />
-                  <tbody>
-                    {slices.map(({ row, p }) => (
-                      <tr key={row.group ?? MISSING}>
-                        <th scope="row">{row.group ?? MISSING}</th>
-                        <td>
-                          {count(row.tables.yes.b)} / {count(row.tables.yes.c)} / {count(row.tables.yes.n)}
-                        </td>
-                        <td>
-                          {count(row.tables.no.b)} / {count(row.tables.no.c)} / {count(row.tables.no.n)}
-                        </td>
-                        <td>{p === undefined ? <span className="muted">no test: a class has no pairs</span> : pValueText(p)}</td>
-                        <td>
-                          {p !== undefined && (
-                            <a href={hrefFor(row, delta / Math.max(tested, 1))}>
-                              compare<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
-                            </a>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </>
-          )}
+          <p className="data-note">
+            Per value of {pairing.slice} (the value on {a}’s row): the p-value of the test that inverts the paired balanced-accuracy
+            interval, adjusted by Holm’s method over the {tested} slice{tested === 1 ? '' : 's'} with pairs in both classes, so that the chance
+            of any false “they differ” stays ≤ the level you read them at. Each slice’s comparison opens at δ/{Math.max(tested, 1)} (Bonferroni).
+          </p>
+          <GroupTable
+            label={`Paired slices by ${pairing.slice}`}
+            caption={`${a} against ${b} by ${pairing.slice}: discordant pairs per class and the Holm-adjusted p-value`}
+            columns={[pairing.slice, 'Should-be-YES: only A / only B / pairs', 'Should-be-NO: only A / only B / pairs', 'p (Holm)', 'Open']}
+            rows={slices}
+            cells={({ row, p }) => (
+              <>
+                <td>
+                  {count(row.tables.yes.b)} / {count(row.tables.yes.c)} / {count(row.tables.yes.n)}
+                </td>
+                <td>
+                  {count(row.tables.no.b)} / {count(row.tables.no.c)} / {count(row.tables.no.n)}
+                </td>
+                <td>{p === undefined ? <span className="muted">no test: a class has no pairs</span> : pValueText(p)}</td>
+                <td>
+                  {p !== undefined && (
+                    <a href={hrefFor(row, delta / Math.max(tested, 1))}>
+                      compare<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
+                    </a>
+                  )}
+                </td>
+              </>
+            )}
+          />
         </>
       )}
-    </section>
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback, useId, useMemo } from 'react';
-import { TableScroll } from '../../components/TableScroll';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { sliceCounts } from '../../data/evaluation/browser';
 import { type GroupCounts, type SliceRow, sliceTable, type SliceTable, sliceTableCsv, UNDERPOWERED_WIDTH } from '../../data/evaluation';
@@ -14,15 +13,14 @@ import { NameSelect } from './NameSelect';
 import { useDetectorChoice } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
+import { GroupTable, MISSING } from './GroupTable';
 import { CsvExportButton } from './CsvExportButton';
-import { ColumnHeads } from '../../components/ColumnHeads';
 import { type DetectionMetricKey, LIST_METRIC_NAMES } from '../../data/detectors';
 import { MetricCell, metricColumnCaption, type MetricColumnChoice, MetricColumnSelect } from './MetricColumn';
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'slices';
 const count = (value: number) => value.toLocaleString('en-US');
-const MISSING = '(missing)';
 
 function IntervalCell({ interval }: { interval: Interval | null }) {
   if (!interval) return <span className="muted">no labels</span>;
@@ -106,47 +104,46 @@ export function SlicesSection({
             should-be-NO intervals. Sorted by the balanced lower bound, worst first{chosen.pending > 0 ? ' (once every interval is in)' : ''}. <strong>Underpowered</strong>: a class whose exact
             interval at δ/{table.family} is wider than {UNDERPOWERED_WIDTH * 100} percentage points (or has no labels).
           </p>
-          <TableScroll label={`Slices by ${shownColumn}`}>
-            <table className="data-table">
-              <caption>
+          <GroupTable
+            label={`Slices by ${shownColumn}`}
+            caption={
+              <>
                 {shownDetector} by {shownColumn}: balanced accuracy ({balancedMethodName(method)}) and per-class accuracy (exact central,
                 Clopper–Pearson), each at δ/{table.family}
                 {metric !== 'none' && `; ${metricColumnCaption(metric)}, at δ/${table.family} too (Bonferroni over the slices)`}
-              </caption>
-              <ColumnHeads names={[shownColumn, 'Balanced accuracy', 'Should-be-YES', 'Should-be-NO', ...(metric === 'none' ? [] : [LIST_METRIC_NAMES[metric]]), 'Flag', 'Open']} />
-              <tbody>
-                {table.rows.map((row) => (
-                  <tr key={row.group ?? MISSING}>
-                    <th scope="row">{row.group ?? MISSING}</th>
-                    <td>
-                      {row.balanced ? (
-                        <IntervalCell interval={row.balanced} />
-                      ) : row.computing ? (
-                        <span className="muted">computing…</span>
-                      ) : (
-                        <span className="muted">no interval: a class has no labels</span>
-                      )}
-                    </td>
-                    <td>
-                      {count(row.yes.correct)}/{count(row.yes.total)} <IntervalCell interval={row.yesInterval} />
-                    </td>
-                    <td>
-                      {count(row.no.correct)}/{count(row.no.total)} <IntervalCell interval={row.noInterval} />
-                    </td>
-                    {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={table.sliceDelta} />}
-                    <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>
-                    <td>
-                      {row.yes.total > 0 && row.no.total > 0 && (
-                        <a href={countsHref(row.yes, row.no, table.sliceDelta, method)}>
-                          as a detector<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+              </>
+            }
+            columns={[shownColumn, 'Balanced accuracy', 'Should-be-YES', 'Should-be-NO', ...(metric === 'none' ? [] : [LIST_METRIC_NAMES[metric]]), 'Flag', 'Open']}
+            rows={table.rows}
+            cells={(row) => (
+              <>
+                <td>
+                  {row.balanced ? (
+                    <IntervalCell interval={row.balanced} />
+                  ) : row.computing ? (
+                    <span className="muted">computing…</span>
+                  ) : (
+                    <span className="muted">no interval: a class has no labels</span>
+                  )}
+                </td>
+                <td>
+                  {count(row.yes.correct)}/{count(row.yes.total)} <IntervalCell interval={row.yesInterval} />
+                </td>
+                <td>
+                  {count(row.no.correct)}/{count(row.no.total)} <IntervalCell interval={row.noInterval} />
+                </td>
+                {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={table.sliceDelta} />}
+                <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>
+                <td>
+                  {row.yes.total > 0 && row.no.total > 0 && (
+                    <a href={countsHref(row.yes, row.no, table.sliceDelta, method)}>
+                      as a detector<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
+                    </a>
+                  )}
+                </td>
+              </>
+            )}
+          />
           <CsvExportButton fileName={`slices-${shownColumn}.csv`} csv={() => sliceTableCsv(shownColumn, table, delta, method)} disabled={chosen.pending > 0}>
             Export slices (CSV)
           </CsvExportButton>
