@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentMetrics, type Deployment } from './deployment-metrics';
 import { EmptyClassError } from './empty-class-error';
 import { exactInterval } from './exact-interval';
-import { worstMetricCoverage, type Pair } from './metric-coverage.test-util';
+import { counts, expectNearScipy, expectScipyInterval, worstMetricCoverage, type Pair } from './metric-coverage.test-util';
 import type { DeploymentMetrics } from './metric-types';
 import type { Interval } from './types';
 
@@ -22,22 +22,7 @@ interface Row {
 }
 const FIXTURE = JSON.parse(readFileSync(new URL('./fixtures/deployment-metrics.json', import.meta.url), 'utf8')) as { provenance: string; rows: Row[] };
 
-const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({ yes: { correct: kYes, total: nYes }, no: { correct: kNo, total: nNo } });
 const at = (prevalence: number, volume = 10_000, prevalenceRange?: Pair): Deployment => (prevalenceRange ? { prevalence, volume, prevalenceRange } : { prevalence, volume });
-
-/** Relative agreement with scipy to 1e-10 (ours and scipy's bounds differ by ~1e-13 relative; a wrong level moves them by percents). */
-function expectNear(actual: number, reference: number, what: string) {
-  if (!(Math.abs(actual - reference) <= 1e-10 * Math.abs(reference) + 1e-15)) throw new Error(`${what}: ${actual} vs scipy ${reference}`);
-}
-function expectInterval(actual: Interval | null, reference: Pair | null, what: string) {
-  if (reference === null) {
-    expect(actual, what).toBeNull();
-    return;
-  }
-  expect(actual, what).not.toBeNull();
-  expectNear(actual!.lower, reference[0], `${what}.lower`);
-  expectNear(actual!.upper, reference[1], `${what}.upper`);
-}
 
 describe('deploymentMetrics against scipy (fixtures/deployment-metrics.json)', () => {
   it.each(
@@ -49,16 +34,16 @@ describe('deploymentMetrics against scipy (fixtures/deployment-metrics.json)', (
     const [tn, nNo] = row.no;
     const [fn, fp] = [nYes - tp, nNo - tn];
     const result = deploymentMetrics(counts(tp, nYes, tn, nNo), at(row.prevalence, row.volume, row.prevalenceRange ?? undefined), row.delta);
-    expectInterval(result.ppv, row.ppv, 'ppv');
-    expectInterval(result.npv, row.npvAtPrevalence, 'npv');
-    expectInterval(result.falseAlarms, row.falseAlarms, 'falseAlarms');
-    expectInterval(result.missedEvents, row.missedEvents, 'missedEvents');
+    expectScipyInterval(result.ppv, row.ppv, 'ppv');
+    expectScipyInterval(result.npv, row.npvAtPrevalence, 'npv');
+    expectScipyInterval(result.falseAlarms, row.falseAlarms, 'falseAlarms');
+    expectScipyInterval(result.missedEvents, row.missedEvents, 'missedEvents');
     const π = row.prevalence;
     const [tpr, fpr, tnr, fnr] = [tp / nYes, fp / nNo, tn / nNo, fn / nYes];
-    if (result.ppv) expectNear(result.ppv.estimate, (π * tpr) / (π * tpr + (1 - π) * fpr), 'ppv.estimate');
-    if (result.npv) expectNear(result.npv.estimate, ((1 - π) * tnr) / ((1 - π) * tnr + π * fnr), 'npv.estimate');
-    expectNear(result.falseAlarms.estimate, row.volume * (1 - π) * fpr, 'falseAlarms.estimate');
-    expectNear(result.missedEvents.estimate, row.volume * π * fnr, 'missedEvents.estimate');
+    if (result.ppv) expectNearScipy(result.ppv.estimate, (π * tpr) / (π * tpr + (1 - π) * fpr), 'ppv.estimate');
+    if (result.npv) expectNearScipy(result.npv.estimate, ((1 - π) * tnr) / ((1 - π) * tnr + π * fnr), 'npv.estimate');
+    expectNearScipy(result.falseAlarms.estimate, row.volume * (1 - π) * fpr, 'falseAlarms.estimate');
+    expectNearScipy(result.missedEvents.estimate, row.volume * π * fnr, 'missedEvents.estimate');
     expect(result.prevalenceRange).toEqual(row.prevalenceRange ?? [π, π]);
     expect([result.ppv?.method, result.falseAlarms.method]).toEqual([result.ppv ? 'exact-union-bound' : undefined, 'exact-central']);
   });

@@ -6,7 +6,7 @@ import { EmptyClassError } from './empty-class-error';
 import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
 import { f1Interval } from './f1-interval';
-import { worstMetricCoverage } from './metric-coverage.test-util';
+import { counts, expectScipyInterval, worstMetricCoverage } from './metric-coverage.test-util';
 import { monotoneUnionInterval } from './monotone-union-interval';
 import { negativePredictiveInterval } from './negative-predictive-interval';
 import { precisionInterval } from './precision-interval';
@@ -25,23 +25,6 @@ interface Row {
 }
 const FIXTURE = JSON.parse(readFileSync(new URL('./fixtures/deployment-metrics.json', import.meta.url), 'utf8')) as { provenance: string; rows: Row[] };
 
-/** scipy's bounds agree with ours to ~1e-13 relative; 1e-10 leaves room without hiding a wrong level (δ/2 vs δ/4 moves a bound by > 1%). */
-function expectNear(actual: number, reference: number, what: string) {
-  const error = Math.abs(actual - reference);
-  if (!(error <= 1e-10 * Math.abs(reference) + 1e-15)) throw new Error(`${what}: ${actual} vs scipy ${reference}`);
-}
-function expectInterval(actual: Interval | null, reference: Pair | null, estimate: number, what: string) {
-  if (reference === null) {
-    expect(actual, what).toBeNull();
-    return;
-  }
-  expect(actual, what).not.toBeNull();
-  expectNear(actual!.lower, reference[0], `${what}.lower`);
-  expectNear(actual!.upper, reference[1], `${what}.upper`);
-  expectNear(actual!.estimate, estimate, `${what}.estimate`);
-}
-
-const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({ yes: { correct: kYes, total: nYes }, no: { correct: kNo, total: nNo } });
 const matrixOf = (kYes: number, nYes: number, kNo: number, nNo: number) => ({ tp: kYes, fn: nYes - kYes, tn: kNo, fp: nNo - kNo });
 
 describe('detection metrics against scipy (fixtures/deployment-metrics.json)', () => {
@@ -58,15 +41,15 @@ describe('detection metrics against scipy (fixtures/deployment-metrics.json)', (
       const [tn, nNo] = row.no;
       const [fn, fp] = [nYes - tp, nNo - tn];
       const metrics = detectionMetrics(counts(tp, nYes, tn, nNo), row.delta);
-      expectInterval(metrics.recall, row.recall, tp / nYes, 'recall');
-      expectInterval(metrics.specificity, row.specificity, tn / nNo, 'specificity');
-      expectInterval(metrics.precision, row.precision, tp / (tp + fp), 'precision');
-      expectInterval(metrics.npv, row.npv, tn / (tn + fn), 'npv');
-      expectInterval(metrics.f1, row.f1, (2 * tp) / (2 * tp + fp + fn), 'f1');
+      expectScipyInterval(metrics.recall, row.recall, 'recall', tp / nYes);
+      expectScipyInterval(metrics.specificity, row.specificity, 'specificity', tn / nNo);
+      expectScipyInterval(metrics.precision, row.precision, 'precision', tp / (tp + fp));
+      expectScipyInterval(metrics.npv, row.npv, 'npv', tn / (tn + fn));
+      expectScipyInterval(metrics.f1, row.f1, 'f1', (2 * tp) / (2 * tp + fp + fn));
       expect([metrics.recall.method, metrics.specificity.method, metrics.f1.method]).toEqual(['exact-central', 'exact-central', 'exact-union-bound']);
-      if (row.precision) expectInterval(precisionInterval({ tp, fp }, row.delta), row.precision, tp / (tp + fp), 'precisionInterval');
-      if (row.npv) expectInterval(negativePredictiveInterval({ tn, fn }, row.delta), row.npv, tn / (tn + fn), 'negativePredictiveInterval');
-      expectInterval(f1Interval({ tp, fn, tn, fp }, row.delta), row.f1, (2 * tp) / (2 * tp + fp + fn), 'f1Interval');
+      if (row.precision) expectScipyInterval(precisionInterval({ tp, fp }, row.delta), row.precision, 'precisionInterval', tp / (tp + fp));
+      if (row.npv) expectScipyInterval(negativePredictiveInterval({ tn, fn }, row.delta), row.npv, 'negativePredictiveInterval', tn / (tn + fn));
+      expectScipyInterval(f1Interval({ tp, fn, tn, fp }, row.delta), row.f1, 'f1Interval', (2 * tp) / (2 * tp + fp + fn));
     },
   );
 

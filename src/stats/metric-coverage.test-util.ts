@@ -1,4 +1,5 @@
 import { coverageAt } from './balanced-coverage.test-util';
+import { expect } from 'vitest';
 import type { Interval } from './types';
 
 // Exact coverage checks shared by the detection and deployment metrics' tests (issue 28), with the
@@ -66,4 +67,27 @@ export function worstMetricCoverage(
     }
   }
   return worst;
+}
+
+/** Two classes' counts from their four numbers (the metric tests' shorthand). */
+export const counts = (kYes: number, nYes: number, kNo: number, nNo: number) => ({ yes: { correct: kYes, total: nYes }, no: { correct: kNo, total: nNo } });
+
+/**
+ * Relative agreement with scipy to 1e-10: ours and scipy's bounds differ by ~1e-13 relative, while
+ * a wrong level (δ/2 for δ/4) moves a bound by percents.
+ */
+export function expectNearScipy(actual: number, reference: number, what: string) {
+  if (!(Math.abs(actual - reference) <= 1e-10 * Math.abs(reference) + 1e-15)) throw new Error(`${what}: ${actual} vs scipy ${reference}`);
+}
+
+/** An interval against scipy's [lower, upper] (null: no interval), and its estimate when one is given. */
+export function expectScipyInterval(actual: Interval | null, reference: Pair | null, what: string, estimate?: number) {
+  if (reference === null) {
+    expect(actual, what).toBeNull();
+    return;
+  }
+  expect(actual, what).not.toBeNull();
+  expectNearScipy(actual!.lower, reference[0], `${what}.lower`);
+  expectNearScipy(actual!.upper, reference[1], `${what}.upper`);
+  if (estimate !== undefined) expectNearScipy(actual!.estimate, estimate, `${what}.estimate`);
 }
