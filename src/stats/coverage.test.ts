@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readCsvFixture } from '../test/read-csv-fixture';
+import { readMethodFixture } from '../test/read-csv-fixture';
 import { binomialPmf } from './binomial-pmf';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { coverageCurve } from './coverage-curve';
@@ -12,13 +12,8 @@ import type { ProportionMethod } from './types';
 
 const METHOD_NAMES: ProportionMethod[] = ['clopper_pearson', 'wilson', 'agresti_coull', 'jeffreys', 'wald'];
 
-const ROWS = readCsvFixture('coverage.csv').map((row) => ({
-  n: Number(row.n),
-  p: Number(row.p),
-  delta: Number(row.alpha),
-  method: row.method as ProportionMethod,
-  coverage: Number(row.coverage),
-}));
+const ROWS = readMethodFixture('coverage.csv', ['n', 'p', 'coverage']);
+
 
 /** The textbook definition, term by term with the core PMF: the oracle for the fast paths. */
 function coverageByDefinition(method: ProportionMethod, n: number, p: number, delta: number): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readCsvFixture } from '../test/read-csv-fixture';
+import { readMethodFixture } from '../test/read-csv-fixture';
 import { agrestiCoullInterval } from './agresti-coull-interval';
 import { clopperPearsonInterval } from './clopper-pearson-interval';
 import { EmptyClassError } from './empty-class-error';
@@ -21,14 +21,8 @@ const METHODS: Record<ProportionMethod, (n: number, k: number, delta: number) =>
 const METHOD_NAMES = Object.keys(METHODS) as ProportionMethod[];
 
 // statsmodels 0.13.5 proportion_confint; the column `alpha` is our δ.
-const ROWS = readCsvFixture('proportion-intervals.csv').map((row) => ({
-  n: Number(row.n),
-  k: Number(row.k),
-  delta: Number(row.alpha),
-  method: row.method as ProportionMethod,
-  lower: Number(row.lower),
-  upper: Number(row.upper),
-}));
+const ROWS = readMethodFixture('proportion-intervals.csv', ['n', 'k', 'lower', 'upper']);
+
 
 describe('proportion intervals against statsmodels 0.13.5 (proportion-intervals.csv)', () => {
   it('has the 300 rows, 60 per method', () => {

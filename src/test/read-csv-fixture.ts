@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ProportionMethod } from '../stats';
 
 /**
  * Rows of a CSV fixture in src/stats/fixtures as objects of strings keyed by the header
@@ -12,4 +13,16 @@ export function readCsvFixture(name: string): Array<Record<string, string>> {
     const cells = line.split(',');
     return Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? '']));
   });
+}
+
+/**
+ * Rows of a proportion-method fixture (statsmodels' columns): `method`, `alpha` read as our δ, and
+ * the named numeric columns as numbers.
+ */
+export function readMethodFixture<Column extends string>(name: string, numeric: Column[]): Array<Record<Column, number> & { method: ProportionMethod; delta: number }> {
+  return readCsvFixture(name).map((row) => ({
+    ...(Object.fromEntries(numeric.map((column) => [column, Number(row[column])])) as Record<Column, number>),
+    method: row.method as ProportionMethod,
+    delta: Number(row.alpha),
+  }));
 }
