@@ -278,6 +278,16 @@ interface Target {
 
 const PLAN_NAMES = ['assumptions', 'current', 'current.yes', 'current.no', 'yesAccuracy', 'noAccuracy', 'yesShare', 'delta', 'maxAdditionalLabels'];
 const COUNT_NAMES = ['n', 'k', 'delta'];
+/** A function of two classes' counts and δ (the balanced intervals and bounds). */
+const ofCounts = (check: Check, runs: number): Target => ({ args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check, runs });
+/** A coverage grid over class sizes (from `size`), δ and the two classes' rates. */
+const coverageGrid = (size: fc.Arbitrary<unknown>, runs: number): Target => ({
+  args: fc.tuple(size, size, delta, probabilities, probabilities),
+  names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
+  check: grid,
+  runs,
+});
+
 const TARGETS: Record<string, Target> = {
   assertCounts: { args: fc.tuple(count, count), names: ['n', 'k'], check: nothing, runs: 300 },
   assertDelta: { args: fc.tuple(delta), names: ['delta'], check: nothing, runs: 300 },
@@ -292,7 +302,7 @@ const TARGETS: Record<string, Target> = {
   exactLowerBound: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: probabilityResult, runs: 300 },
   upperComplement: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: probabilityResult, runs: 300 },
   exactInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
-  balancedInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: balanced, runs: 300 },
+  balancedInterval: ofCounts(balanced, 300),
   balancedIntervalMulti: {
     args: fc.tuple(fc.oneof(fc.array(classCounts, { minLength: 0, maxLength: 4 }), edge), delta),
     names: ['classes', 'delta'],
@@ -301,7 +311,7 @@ const TARGETS: Record<string, Target> = {
   },
   normalQuantile: { args: fc.tuple(probability), names: ['p'], check: notNaN, runs: 300 },
   waldInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
-  balancedWaldInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 300 },
+  balancedWaldInterval: ofCounts(interval(), 300),
   wilsonInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
   agrestiCoullInterval: { args: fc.tuple(count, count, delta), names: COUNT_NAMES, check: interval(), runs: 300 },
   // Jeffreys is equal-tailed with no boundary modification: at k = 0 its lower end is above k/n (documented).
@@ -327,32 +337,17 @@ const TARGETS: Record<string, Target> = {
     check: probabilityResult,
     runs: 40,
   },
-  balancedCoverageGrid: {
-    args: fc.tuple(count, count, delta, probabilities, probabilities),
-    names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
-    check: grid,
-    runs: 40,
-  },
-  balancedInversionInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 60 },
-  balancedInversionLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
-  balancedInversionUpperBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
-  balancedBuehlerInterval: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: interval(), runs: 60 },
-  balancedBuehlerIntervalLower: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
-  balancedInversionIntervalLower: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
-  balancedBuehlerLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
-  balancedBuehlerUpperBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 60 },
-  balancedBuehlerCoverageGrid: {
-    args: fc.tuple(gridCount, gridCount, delta, probabilities, probabilities),
-    names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
-    check: grid,
-    runs: 20,
-  },
-  balancedInversionCoverageGrid: {
-    args: fc.tuple(count, count, delta, probabilities, probabilities),
-    names: ['nYes', 'nNo', 'delta', 'pYesValues', 'pNoValues'],
-    check: grid,
-    runs: 20,
-  },
+  balancedCoverageGrid: coverageGrid(count, 40),
+  balancedInversionInterval: ofCounts(interval(), 60),
+  balancedInversionLowerBound: ofCounts(probabilityResult, 60),
+  balancedInversionUpperBound: ofCounts(probabilityResult, 60),
+  balancedBuehlerInterval: ofCounts(interval(), 60),
+  balancedBuehlerIntervalLower: ofCounts(probabilityResult, 60),
+  balancedInversionIntervalLower: ofCounts(probabilityResult, 60),
+  balancedBuehlerLowerBound: ofCounts(probabilityResult, 60),
+  balancedBuehlerUpperBound: ofCounts(probabilityResult, 60),
+  balancedBuehlerCoverageGrid: coverageGrid(gridCount, 20),
+  balancedInversionCoverageGrid: coverageGrid(count, 20),
   labelsToClearLowerBound: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'target'], check: plan, runs: 40 },
   labelsToReachWidth: { args: fc.tuple(assumptions, target), names: [...PLAN_NAMES, 'targetWidth'], check: plan, runs: 40 },
   labelsForProportion: {
@@ -378,7 +373,7 @@ const TARGETS: Record<string, Target> = {
   balancedDifferenceInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   differenceTest: { args: fc.tuple(classCounts, classCounts), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   balancedDifferenceTest: { args: fc.tuple(twoClasses, twoClasses), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
-  balancedOneSidedLowerBound: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: probabilityResult, runs: 300 },
+  balancedOneSidedLowerBound: ofCounts(probabilityResult, 300),
   holmAdjust: { args: fc.tuple(probabilities), names: ['pValues'], check: adjusted, runs: 300 },
   simultaneousAboveTarget: {
     args: fc.tuple(listOf(twoClasses), target, delta),
@@ -429,7 +424,7 @@ const deploymentCheck: Check = (result) => {
   return null;
 };
 Object.assign(TARGETS, {
-  detectionMetrics: { args: fc.tuple(twoClasses, delta), names: ['counts', 'yes', 'no', 'delta'], check: metricsCheck, runs: 300 },
+  detectionMetrics: ofCounts(metricsCheck, 300),
   precisionInterval: { args: fc.tuple(fc.oneof(fc.record({ tp: count, fp: count }), edge), delta), names: ['counts', 'tp', 'fp', 'delta'], check: interval(), runs: 300 },
   negativePredictiveInterval: { args: fc.tuple(fc.oneof(fc.record({ tn: count, fn: count }), edge), delta), names: ['counts', 'tn', 'fn', 'delta'], check: interval(), runs: 300 },
   f1Interval: { args: fc.tuple(matrix, delta), names: ['matrix', 'tp', 'fn', 'tn', 'fp', 'delta'], check: interval(), runs: 300 },
