@@ -27,29 +27,40 @@ function largestSecondDifferenceOf(h: (s: number) => number, c: number, s1: numb
   return largest;
 }
 
+/**
+ * A cell [s1, s2] of the line p₊ + p₋ = c = 2θ: `relativeWidth` of the line's feasible range (narrower
+ * for a large smaller class nA, as the search's cells are), placed at `where` (0 to 1) along it.
+ */
+function cellOnLine(theta: number, nA: number, where: number, relativeWidth: number) {
+  const c = 2 * theta;
+  const sLo = Math.max(0, c - 1);
+  const sHi = Math.min(1, c);
+  const width = (sHi - sLo) * relativeWidth * Math.min(1, 30 / Math.sqrt(nA));
+  const s1 = sLo + (sHi - sLo - width) * where;
+  return { c, s1, s2: s1 + width };
+}
+
+/** Two class sizes, the smaller first, each small (2–30) or large (31 to `largest`). */
+function classSizes(largest: number) {
+  const size = fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 31, max: largest }));
+  return fc.tuple(size, size).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+}
+/** A cell's place along its line (0 to 1) and its width relative to the line's range (see `cellOnLine`). */
+const cellPlace = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 1e-3, max: 0.2, noNaN: true }));
+
 describe('BalancedLineCurvature (the staircase bound on |h\'\'| along a line)', () => {
   it('is never below the exact curvature on the cell (fast-check: small and large classes, lines near their threshold, any cell)', () => {
-    const size = fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 31, max: 3000 }));
     fc.assert(
       fc.property(
-        size,
-        size,
+        classSizes(3000),
         fc.double({ min: 0.05, max: 0.95, noNaN: true }),
         fc.double({ min: -1, max: 3, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
-        (sizeA, sizeB, theta, zShift, where, relativeWidth) => {
-          const nA = Math.min(sizeA, sizeB);
-          const nB = Math.max(sizeA, sizeB);
+        cellPlace,
+        ([nA, nB], theta, zShift, [where, relativeWidth]) => {
           // An observed T a few standard deviations from the line's mean, as where the search certifies.
           const sigma = Math.sqrt(nB * nB * nA * theta * (1 - theta) + nA * nA * nB * theta * (1 - theta));
           const t = Math.min(2 * nA * nB, Math.max(1, Math.round(2 * nA * nB * theta + zShift * sigma)));
-          const c = 2 * theta;
-          const sLo = Math.max(0, c - 1);
-          const sHi = Math.min(1, c);
-          const width = (sHi - sLo) * relativeWidth * Math.min(1, 30 / Math.sqrt(nA));
-          const s1 = sLo + (sHi - sLo - width) * where;
-          const s2 = s1 + width;
+          const { c, s1, s2 } = cellOnLine(theta, nA, where, relativeWidth);
           const bound = new BalancedLineCurvature(nA, nB, linearStaircase(nA, nB, t), 1e-4 / ((nA + nB) * (nA + nB))).bound(s1, s2, c - s2, c - s1);
           const exact = largestSecondDifference(nA, nB, t, c, s1, s2);
           // The difference quotient is within ~1e-6 of h'' here (rounding / step², and h'''' · step²).
@@ -61,30 +72,20 @@ describe('BalancedLineCurvature (the staircase bound on |h\'\'| along a line)', 
   });
 
   it('holds for the union bound’s staircase too (Buehler’s ordering; fast-check, observed counts and lines near its bound)', () => {
-    const size = fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 31, max: 1500 }));
     fc.assert(
       fc.property(
-        size,
-        size,
+        classSizes(1500),
         fc.double({ min: 0.05, max: 0.99, noNaN: true }),
         fc.double({ min: 0.05, max: 0.99, noNaN: true }),
         fc.double({ min: -2, max: 0.5, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
-        (sizeA, sizeB, rateA, rateB, zShift, where, relativeWidth) => {
-          const nA = Math.min(sizeA, sizeB);
-          const nB = Math.max(sizeA, sizeB);
+        cellPlace,
+        ([nA, nB], rateA, rateB, zShift, [where, relativeWidth]) => {
           const kA = Math.round(rateA * nA);
           const kB = Math.round(rateB * nB);
           const tail = new UnionOrderedTailProbability(nA, kA, nB, kB, 0.0125, 1e-30);
           const estimate = (kA / nA + kB / nB) / 2;
           const theta = Math.min(0.999, Math.max(0.001, estimate + zShift * 0.5 * Math.sqrt(0.25 / nA + 0.25 / nB)));
-          const c = 2 * theta;
-          const sLo = Math.max(0, c - 1);
-          const sHi = Math.min(1, c);
-          const width = (sHi - sLo) * relativeWidth * Math.min(1, 30 / Math.sqrt(nA));
-          const s1 = sLo + (sHi - sLo - width) * where;
-          const s2 = s1 + width;
+          const { c, s1, s2 } = cellOnLine(theta, nA, where, relativeWidth);
           const labels = nA + nB;
           const bound = new BalancedLineCurvature(nA, nB, tail.staircase(), 1e-4 / (labels * labels * labels)).bound(s1, s2, c - s2, c - s1);
           const exact = largestSecondDifferenceOf((s) => tail.evaluate(s, c - s), c, s1, s2);
