@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatIntervalParts } from '../src/data/format/format';
+import { sharedWorkspaceHref, type SharedWorkspace } from '../src/data/links/workspace-link';
 import type { Interval } from '../src/stats';
 
 /** The bundled sample detectors, read straight from the file the app loads. */
@@ -83,4 +84,21 @@ export async function exportedBalancedRows(page: Page): Promise<string[][]> {
     .slice(1)
     .map((row) => row.split(','))
     .filter((cells) => cells[2] === 'balanced');
+}
+
+/**
+ * The address (#/shared?w=…) of a shared workspace holding one detector, "Solo" (38/40, 55/60 unless
+ * `counts` says otherwise), at δ = 0.05, sorted by name, no filter, union bounds hidden.
+ */
+export async function soloSharedHref(settings: Pick<SharedWorkspace, 'balancedMethod' | 'metric'>, counts: Pick<SharedWorkspace['detectors'][number], 'yes' | 'no'> = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }): Promise<string> {
+  const made = await sharedWorkspaceHref({
+    detectors: [{ id: 'solo', name: 'Solo', query: 'Is it alone?', ...counts }],
+    delta: 0.05,
+    sort: 'name',
+    filter: '',
+    showUnionBounds: false,
+    ...settings,
+  });
+  if (!made.ok) throw new Error(made.message);
+  return `./${made.href}`;
 }

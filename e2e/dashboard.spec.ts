@@ -3,11 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_URL, SUBPATH_URL } from '../playwright.config';
 import { formatIntervalParts, formatPercent, formatProportion } from '../src/data/format/format';
 import { detectorHref } from '../src/data/links/share-links';
-import { sharedWorkspaceHref } from '../src/data/links/workspace-link';
 import { expectNoAxeViolations } from './axe';
 import { readWorkspaceDb, WORKSPACE_KEY, writeWorkspaceDb } from './workspace-db';
 import { balancedBuehlerInterval, balancedInterval, exactInterval } from '../src/stats';
-import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals } from './dashboard-helpers';
+import { SAMPLES, countField, expectSamplesListed, expectShown, shownIntervals, soloSharedHref } from './dashboard-helpers';
 
 const PALLET = SAMPLES.find((detector) => detector.id === 'pallet-overhang')!;
 
@@ -176,16 +175,7 @@ test.describe('links round-trip', () => {
   });
 
   test('a shared link of one detector says so in the singular', async ({ page }) => {
-    const made = await sharedWorkspaceHref({
-      detectors: [{ id: 'solo', name: 'Solo', query: 'Is it alone?', yes: { correct: 9, total: 10 }, no: { correct: 8, total: 10 } }],
-      delta: 0.05,
-      sort: 'name',
-      filter: '',
-      balancedMethod: 'inversion',
-      showUnionBounds: false,
-    });
-    if (!made.ok) throw new Error(made.message);
-    await page.goto(`./${made.href}`);
+    await page.goto(await soloSharedHref({ balancedMethod: 'inversion' }, { yes: { correct: 9, total: 10 }, no: { correct: 8, total: 10 } }));
     await expect(page.getByRole('note')).toContainText('Someone shared this detector as a link');
     await expect(page.getByRole('status').filter({ hasText: 'sorted as shared' })).toHaveText(/^1 detector, sorted as shared/);
   });

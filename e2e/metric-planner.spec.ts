@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sharedWorkspaceHref } from '../src/data/links/workspace-link';
 import { labelsForProportion } from '../src/stats';
 import { expectNoAxeViolations } from './axe';
+import { soloSharedHref } from './dashboard-helpers';
 
 /**
  * Issue 28's metric choices beyond the list: the label planner for a target on recall or precision
@@ -49,17 +49,7 @@ test('the planner plans for recall by link and for precision by its control, nam
 });
 
 test('a shared-workspace link carries the metric column, and the list opens on it when the detectors are added', async ({ page }) => {
-  const made = await sharedWorkspaceHref({
-    detectors: [{ id: 'solo', name: 'Solo', query: 'Is it alone?', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }],
-    delta: 0.05,
-    sort: 'name',
-    filter: '',
-    balancedMethod: 'buehler',
-    showUnionBounds: false,
-    metric: 'recall',
-  });
-  if (!made.ok) throw new Error(made.message);
-  await page.goto(`./${made.href}`);
+  await page.goto(await soloSharedHref({ balancedMethod: 'buehler', metric: 'recall' }));
   await expect(page.getByRole('columnheader', { name: /^Recall \(95% interval, exact central \(Clopper–Pearson\)/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: /^Add to my workspace/ }).click();
@@ -95,17 +85,7 @@ test.describe('phone width (390 px)', () => {
     await expectRecallPlan(page);
     await expectFits(page);
     await expectNoAxeViolations(page);
-    const made = await sharedWorkspaceHref({
-      detectors: [{ id: 'solo', name: 'Solo', query: 'Is it alone?', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }],
-      delta: 0.05,
-      sort: 'name',
-      filter: '',
-      balancedMethod: 'buehler',
-      showUnionBounds: false,
-      metric: 'precision',
-    });
-    if (!made.ok) throw new Error(made.message);
-    await page.goto(`./${made.href}`);
+    await page.goto(await soloSharedHref({ balancedMethod: 'buehler', metric: 'precision' }));
     await expect(page.getByText('Someone shared this detector as a link')).toBeVisible();
     await expect(page.getByText(/precision/i).first()).toBeVisible();
     await expectFits(page);
