@@ -75,6 +75,12 @@ const UNION_PAIRED =
   'Exact paired interval: with s the share of examples the two disagree on and π the share of those A gets right, the difference is s(2π − 1); Clopper–Pearson intervals for s (at δ/4) and for π given the disagreements (at 3δ/4) hold together with probability ≥ 1 − δ by the union bound, and the interval is every s(2π − 1) they allow.';
 const TANGO_PAIRED =
   'Exact paired interval (Tango score inversion): every difference Δ₀ that Tango’s (1998) score test does not reject at δ/2 on either side, each test exact unconditional (its largest size over the unknown share of disagreements, certified, is at most δ/2).';
+const UNPAIRED_CONSTRUCTIONS = {
+  'unpaired-proportion':
+    'Exact unpaired interval: each detector’s exact lower and upper bounds at δ/4 (Clopper–Pearson), lower = A’s lower − B’s upper, upper = A’s upper − B’s lower; by the union bound it covers with probability ≥ 1 − δ.',
+  'unpaired-balanced':
+    'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ.',
+} as const;
 const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
 
 /** The exact McNemar rows of paired data: per class and overall for balanced tables. */
@@ -138,29 +144,15 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
       };
     }
     case 'unpaired-proportion':
-      return {
-        input,
-        paired: false,
-        metric: 'accuracy',
-        delta,
-        interval: differenceInterval(input.a, input.b, delta),
-        method: METHODS[input.kind],
-        construction:
-          'Exact unpaired interval: each detector’s exact lower and upper bounds at δ/4 (Clopper–Pearson), lower = A’s lower − B’s upper, upper = A’s upper − B’s lower; by the union bound it covers with probability ≥ 1 − δ.',
-        test: { p: differenceTest(input.a, input.b).pTwoSided, name: INVERTED_TEST, exact: false },
-      };
-    case 'unpaired-balanced':
-      return {
-        input,
-        paired: false,
-        metric: 'balanced accuracy',
-        delta,
-        interval: balancedDifferenceInterval(input.a, input.b, delta),
-        method: METHODS[input.kind],
-        construction:
-          'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ.',
-        test: { p: balancedDifferenceTest(input.a, input.b).pTwoSided, name: INVERTED_TEST, exact: false },
-      };
+    case 'unpaired-balanced': {
+      // The union-bound interval, and the test that inverts it (p conservative, so not `exact`).
+      const [interval, p] =
+        input.kind === 'unpaired-balanced'
+          ? [balancedDifferenceInterval(input.a, input.b, delta), balancedDifferenceTest(input.a, input.b).pTwoSided]
+          : [differenceInterval(input.a, input.b, delta), differenceTest(input.a, input.b).pTwoSided];
+      const metric = input.kind === 'unpaired-balanced' ? 'balanced accuracy' : 'accuracy';
+      return { input, paired: false, metric, delta, interval, method: METHODS[input.kind], construction: UNPAIRED_CONSTRUCTIONS[input.kind], test: { p, name: INVERTED_TEST, exact: false } };
+    }
   }
 }
 
