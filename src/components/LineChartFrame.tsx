@@ -17,7 +17,7 @@ export interface LineChartFrameProps {
   /** The x axis (numeric): its data key, domain, ticks and formatter; `label` is its caption under it. */
   x: Pick<XAxisProps, 'dataKey' | 'domain' | 'ticks' | 'tickFormatter'> & { label: string };
   /** The y axis: its domain, ticks, formatter and width; `label`, when given, its caption along it. */
-  y: Pick<YAxisProps, 'type' | 'domain' | 'ticks' | 'interval' | 'allowDataOverflow' | 'tickFormatter' | 'width'> & { label?: string };
+  y: Pick<YAxisProps, 'type' | 'domain' | 'ticks' | 'allowDataOverflow' | 'tickFormatter' | 'width'> & { label?: string };
   tooltip: (props: ChartTooltipProps) => ReactNode;
   /** What is drawn between the axes and the tooltip: reference lines and areas, the lines. */
   children: ReactNode;
@@ -26,7 +26,9 @@ export interface LineChartFrameProps {
 /**
  * The one frame of the app's line charts (plan, posterior, coverage): sized by ChartFrame, a dashed
  * grid, a numeric x axis with its caption below, the y axis, what the chart draws, a tooltip and the
- * legend on top — in the app's colours, so that every chart reads the same way.
+ * legend on top — in the app’s colours, so that every chart reads the same way. Given x ticks and the y
+ * axis’s few are all drawn (`interval` 0): recharts would otherwise measure every tick label in the DOM
+ * to thin them out, tens of milliseconds a render for ticks that fit.
  */
 export function LineChartFrame({ data, width, height, left, title, desc, x, y, tooltip, children }: LineChartFrameProps) {
   const { label: xLabel, ...xAxis } = x;
@@ -35,8 +37,9 @@ export function LineChartFrame({ data, width, height, left, title, desc, x, y, t
     <ChartFrame fixedWidth={width} height={height}>
       <LineChart data={data as object[]} width={width} height={height} margin={{ top: 10, right: 24, bottom: 24, left }} title={title} desc={desc}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-        <XAxis {...xAxis} type="number" tick={{ fill: 'var(--muted)' }} label={{ value: xLabel, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }} />
+        <XAxis {...xAxis} type="number" interval={xAxis.ticks === undefined ? undefined : 0} tick={{ fill: 'var(--muted)' }} label={{ value: xLabel, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }} />
         <YAxis
+          interval={0}
           {...yAxis}
           tick={{ fill: 'var(--muted)' }}
           label={yLabel === undefined ? undefined : { value: yLabel, angle: -90, position: 'insideLeft', offset: 0, fill: 'var(--muted)' }}

@@ -57,4 +57,18 @@ describe('waitForChart', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(waiting).rejects.toThrow('the chart has not been drawn yet');
   });
+
+  it('waits while the chart is still drawing its lines (aria-busy), then resolves', async () => {
+    const figure = container();
+    const drawing = document.createElement('div');
+    drawing.setAttribute('aria-busy', 'true');
+    drawing.append(document.createElementNS(SVG_NS, 'svg'));
+    figure.append(drawing);
+    const track = tracked(waitForChart(figure));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(track.state).toBe('pending');
+    drawing.setAttribute('aria-busy', 'false');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(track.state).toBe('resolved');
+  });
 });

@@ -116,16 +116,21 @@ function resolvedColor(container: HTMLElement, css: string): string {
 /** How long a download waits for a chart that is still being laid out (ResponsiveContainer draws after measuring). */
 const DRAW_WAIT_MS = 5_000;
 
+/** A chart SVG is in `container` and nothing there is still drawing (charts drawn a line per task are aria-busy meanwhile). */
+function chartDrawn(container: HTMLElement): boolean {
+  return chartSvgs(container).length > 0 && container.querySelector('[aria-busy="true"]') === null;
+}
+
 /**
- * Resolves once `container` holds a drawn chart SVG: a click that comes between a chart's frame
- * appearing and its first drawing (a busy machine) gets the picture a moment later, not an error.
- * Rejects if nothing is drawn within `timeoutMs`.
+ * Resolves once `container` holds a drawn chart SVG with all its lines: a click that comes between a
+ * chart's frame appearing and its last line (a busy machine) gets the whole picture a moment later,
+ * not an error nor half a chart. Rejects if nothing is drawn within `timeoutMs`.
  */
 export function waitForChart(container: HTMLElement, timeoutMs = DRAW_WAIT_MS): Promise<void> {
-  if (chartSvgs(container).length > 0) return Promise.resolve();
+  if (chartDrawn(container)) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
-      if (chartSvgs(container).length === 0) return;
+      if (!chartDrawn(container)) return;
       finish();
       resolve();
     });
@@ -137,7 +142,7 @@ export function waitForChart(container: HTMLElement, timeoutMs = DRAW_WAIT_MS): 
       observer.disconnect();
       clearTimeout(timer);
     }
-    observer.observe(container, { childList: true, subtree: true });
+    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
   });
 }
 

@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgressiveCount } from './use-progressive-count';
 
-function Probe({ total, itemsKey }: { total: number; itemsKey: unknown }) {
-  return <p>{useProgressiveCount(total, 10, itemsKey)}</p>;
+function Probe({ total, itemsKey, first }: { total: number; itemsKey: unknown; first?: number }) {
+  return <p>{useProgressiveCount(total, 10, itemsKey, first)}</p>;
 }
 
 describe('useProgressiveCount', () => {
@@ -34,5 +34,16 @@ describe('useProgressiveCount', () => {
     render(<Probe total={3} itemsKey="x" />);
     expect(screen.getByText(/\d+/)).toHaveTextContent('3');
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('with a first count of 0 draws nothing in the first render, then a chunk per task', () => {
+    const { rerender } = render(<Probe total={15} itemsKey="x" first={0} />);
+    expect(screen.getByText(/\d+/)).toHaveTextContent('0');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByText(/\d+/)).toHaveTextContent('10');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByText(/\d+/)).toHaveTextContent('15');
+    rerender(<Probe total={15} itemsKey="y" first={0} />);
+    expect(screen.getByText(/\d+/)).toHaveTextContent('0');
   });
 });

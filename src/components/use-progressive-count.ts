@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 
 /**
- * How many of `total` items to render now: `chunk` at first, then `chunk` more in each later task
- * until all are, so that a long page of charts is drawn in tasks of tens of milliseconds rather than
- * in one that holds the page for half a second. Starts again from `chunk` when `itemsKey` changes
- * (other items: their first ones are drawn first).
+ * How many of `total` items to render now: `first` at first (`chunk` unless said), then `chunk` more
+ * in each later task until all are, so that a long page of charts is drawn in tasks of tens of
+ * milliseconds rather than in one that holds the page for half a second. Starts again from `first`
+ * when `itemsKey` changes (other items: their first ones are drawn first). A `first` of 0 leaves the
+ * whole of the items to later tasks: the page around them is painted before any is drawn.
  */
-export function useProgressiveCount(total: number, chunk: number, itemsKey: unknown): number {
-  const [progress, setProgress] = useState({ itemsKey, count: chunk });
-  if (progress.itemsKey !== itemsKey) setProgress({ itemsKey, count: chunk });
-  const count = progress.itemsKey === itemsKey ? progress.count : chunk;
+export function useProgressiveCount(total: number, chunk: number, itemsKey: unknown, first = chunk): number {
+  const [progress, setProgress] = useState({ itemsKey, count: first });
+  if (progress.itemsKey !== itemsKey) setProgress({ itemsKey, count: first });
+  const count = progress.itemsKey === itemsKey ? progress.count : first;
   useEffect(() => {
     if (count >= total) return;
     // A task of its own: the browser can paint what is drawn so far, and handle input, in between.

@@ -29,12 +29,13 @@ export function zoomFloor(delta: number): number {
 
 /**
  * Coverage against the true p, one line per method, with the nominal 1 − δ line. The lines are
- * drawn one per task (recharts spends ~15–50 ms on each 999-point line), so that a link with five
- * methods never holds the page for the sum; the figure is aria-busy until the last is in.
+ * drawn one per task after the page is painted (recharts spends ~15–50 ms on each 999-point line), so
+ * that a link with five methods never holds the page for the sum; the figure is aria-busy until the
+ * last is in.
  */
 export function CoverageChart({ rows, methods, delta, axis, width, height = 380 }: CoverageChartProps) {
   const floor = axis === 'zoom' ? zoomFloor(delta) : 0;
-  const drawn = useProgressiveCount(methods.length, 1, rows);
+  const drawn = useProgressiveCount(methods.length, 1, rows, 0);
   return (
     <div className="coverage-chart" aria-busy={drawn < methods.length} data-lines-drawn={drawn}>
       <LineChartFrame

@@ -63,7 +63,8 @@ describe('CoverageView', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/Shown from this page’s cache \(3 methods/)).toBeInTheDocument();
     await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(3));
     observer.disconnect();
-    // The first line comes with the chart, the others in later tasks; the chart is busy until then.
+    // The chart's frame comes first, each line in a later task; the chart is busy until the last.
+    expect(states.some(({ lines, busy }) => lines === 0 && busy === 'true')).toBe(true);
     expect(states.some(({ lines, busy }) => lines === 1 && busy === 'true')).toBe(true);
     expect(container.querySelector('.coverage-chart')).toHaveAttribute('aria-busy', 'false');
     expect(container.querySelector('.recharts-reference-line')).not.toBeNull();

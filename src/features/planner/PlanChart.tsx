@@ -39,7 +39,7 @@ export function PlanChart({ curve, goal, target, answer, width, height = 340, me
       data={rows} width={width} height={height} left={8}
       title={`Projected ${goal === 'lower' ? `${metric} lower bound` : `${metric} interval width`} against additional ${unit ?? 'labels'}`}
       x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: `additional ${unit ?? 'labels'}` }}
-      y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, interval: 0, tickFormatter: percentTickFormatter(ticks), width: 56 }}
+      y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, tickFormatter: percentTickFormatter(ticks), width: 56 }}
       tooltip={(props) => <PlanTooltip {...props} unit={unit} />}
     >
       <ReferenceLine

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/links';
@@ -56,9 +56,15 @@ describe('PosteriorView', () => {
     expect(screen.getByRole('table', { name: /central 90% intervals \(δ = 0.1\)/ })).toBeInTheDocument();
   });
 
-  it('draws both densities and the chance line', () => {
+  it('draws both densities, one per task after the numbers, and the chance line', async () => {
     const { container } = renderAt('#/posterior?tp=41&fn=4&tn=3&fp=7');
-    expect(container.querySelectorAll('.recharts-line')).toHaveLength(2);
+    const chart = () => container.querySelector('.posterior-chart');
+    // The page's numbers come first; the lines follow in later tasks, the chart busy meanwhile.
+    expect(chart()).toHaveAttribute('aria-busy', 'true');
+    expect(container.querySelectorAll('.recharts-line')).toHaveLength(0);
+    expect(screen.getByTestId('posterior-balanced')).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(2));
+    expect(chart()).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByText('chance')).toBeInTheDocument();
   });
 
