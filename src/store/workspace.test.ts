@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Detector } from '../data/detectors';
+import { FORKLIFT, SMOKE_WITHOUT_YES } from '../test/sample-detectors';
 import { createWorkspaceStore, migrateWorkspace, selectDetector, selectVisibleDetectors, WORKSPACE_STORAGE_KEY, WORKSPACE_VERSION } from './workspace';
 import { memoryBackend, type WorkspaceBackend } from './workspace-backend';
 
 const NOW = 1_760_000_000_000;
 const BACKUP_KEY = `${WORKSPACE_STORAGE_KEY}.corrupt-${NOW}`;
 
-const forklift: Detector = {
-  id: 'forklift',
-  name: 'Forklift',
-  query: 'Is there a forklift in the loading bay?',
-  yes: { correct: 38, total: 40 },
-  no: { correct: 55, total: 60 },
-};
-const smoke: Detector = { id: 'smoke', name: 'Smoke', query: '', yes: { correct: 0, total: 0 }, no: { correct: 297, total: 300 } };
 const spill: Detector = { id: 'spill', name: 'Spill', query: '', yes: { correct: 60, total: 60 }, no: { correct: 140, total: 140 } };
 
 /** The backend over jsdom's localStorage, so tests can plant and read raw values synchronously. */
@@ -51,15 +44,15 @@ describe('workspace actions', () => {
 
   it('seed fills an unseeded workspace once', async () => {
     const store = await newStore();
-    store.getState().seed([forklift, smoke]);
-    expect(store.getState()).toMatchObject({ detectors: [forklift, smoke], seeded: true });
+    store.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES]);
+    expect(store.getState()).toMatchObject({ detectors: [FORKLIFT, SMOKE_WITHOUT_YES], seeded: true });
     store.getState().seed([spill]);
-    expect(store.getState().detectors).toEqual([forklift, smoke]);
+    expect(store.getState().detectors).toEqual([FORKLIFT, SMOKE_WITHOUT_YES]);
   });
 
   it('updateCounts rejects invalid counts, returning the errors and keeping the last valid counts', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     const before = store.getState().detectors[0];
     const savedBefore = localStorage.getItem(WORKSPACE_STORAGE_KEY);
     expect(store.getState().updateCounts('forklift', 'yes', { correct: 45, total: 40 })).toEqual([
@@ -78,10 +71,10 @@ describe('workspace actions', () => {
 
   it('updateCounts stores valid counts (from text too) in a new detector object', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     const before = store.getState().detectors[0];
     expect(store.getState().updateCounts('forklift', 'no', { correct: '58', total: '60' })).toEqual([]);
-    expect(store.getState().detectors[0]).toEqual({ ...forklift, no: { correct: 58, total: 60 } });
+    expect(store.getState().detectors[0]).toEqual({ ...FORKLIFT, no: { correct: 58, total: 60 } });
     expect(store.getState().detectors[0]).not.toBe(before);
     expect(store.getState().updateCounts('nope', 'no', { correct: 1, total: 1 })[0]?.message).toContain('no detector with id "nope"');
   });
@@ -101,22 +94,22 @@ describe('workspace actions', () => {
 
   it('renames and sets the query with validation', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     expect(store.getState().renameDetector('forklift', '  Forklift (bay 3) ')).toBeNull();
-    expect(store.getState().setQuery('forklift', 'Is a forklift in bay 3?')).toBeNull();
+    expect(store.getState().setQuery('forklift', 'Is a FORKLIFT in bay 3?')).toBeNull();
     expect(store.getState().renameDetector('forklift', '   ')).toBe('The name must not be empty');
     expect(store.getState().renameDetector('forklift', 'x'.repeat(201))).toMatch(/at most 200 characters/);
     expect(store.getState().setQuery('forklift', 'q'.repeat(1001))).toMatch(/at most 1000 characters/);
     expect(store.getState().renameDetector('ghost', 'Ghost')).toBe('No detector with id "ghost"');
-    expect(store.getState().detectors[0]).toMatchObject({ name: 'Forklift (bay 3)', query: 'Is a forklift in bay 3?' });
+    expect(store.getState().detectors[0]).toMatchObject({ name: 'Forklift (bay 3)', query: 'Is a FORKLIFT in bay 3?' });
   });
 
   it('deletes and undoes the delete at the same position', async () => {
     const store = await newStore();
-    store.getState().seed([forklift, smoke, spill]);
+    store.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES, spill]);
     store.getState().deleteDetector('smoke');
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'spill']);
-    expect(store.getState().lastDeleted).toEqual({ detector: smoke, index: 1 });
+    expect(store.getState().lastDeleted).toEqual({ detector: SMOKE_WITHOUT_YES, index: 1 });
     expect(store.getState().undoDelete()).toBe('smoke');
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']);
     expect(store.getState().lastDeleted).toBeNull();
@@ -125,48 +118,48 @@ describe('workspace actions', () => {
 
   it('undo keeps working after later changes and never duplicates an id', async () => {
     const store = await newStore();
-    store.getState().seed([forklift, smoke, spill]);
+    store.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES, spill]);
     store.getState().deleteDetector('spill');
     store.getState().deleteDetector('forklift'); // only the last delete can be undone
-    store.getState().importDetectors([{ ...forklift, name: 'Another forklift' }], 'add', 'add-new');
+    store.getState().importDetectors([{ ...FORKLIFT, name: 'Another forklift' }], 'add', 'add-new');
     expect(store.getState().undoDelete()).toBe('forklift-2');
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift-2', 'smoke', 'forklift']);
   });
 
   it('applies a shared link’s δ, sort and filter with its detectors, and undoes them together', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     store.getState().setSort('name');
     const shared = { delta: 0.01, sort: 'lower' as const, filter: 'spill', balancedMethod: 'union' as const, showUnionBounds: true };
     store.getState().importDetectors([spill], 'add', 'update', 'Added 1 shared detectors.', shared);
-    expect(store.getState()).toMatchObject({ ...shared, detectors: [forklift, spill] });
+    expect(store.getState()).toMatchObject({ ...shared, detectors: [FORKLIFT, spill] });
     expect(store.getState().undoBulkChange()).toBe(true);
-    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', balancedMethod: 'buehler', showUnionBounds: false, detectors: [forklift] });
+    expect(store.getState()).toMatchObject({ delta: 0.05, sort: 'name', filter: '', balancedMethod: 'buehler', showUnionBounds: false, detectors: [FORKLIFT] });
     // A plain import leaves the settings as they are, before and after its undo.
     store.getState().setFilter('fork');
     store.getState().importDetectors([spill], 'add', 'update');
     store.getState().undoBulkChange();
     expect(store.getState().filter).toBe('fork');
     expect(() => store.getState().importDetectors([spill], 'add', 'update', undefined, { ...shared, delta: 0 })).toThrow(RangeError);
-    expect(store.getState().detectors).toEqual([forklift]);
+    expect(store.getState().detectors).toEqual([FORKLIFT]);
   });
 
   it('imports by adding (ids in use updated, added under a free id, or skipped) or replacing, each undoable', async () => {
     const store = await newStore();
-    store.getState().seed([forklift, smoke]);
-    const renamedForklift = { ...forklift, name: 'Forklift v2', yes: { correct: 39, total: 40 } };
+    store.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES]);
+    const renamedForklift = { ...FORKLIFT, name: 'Forklift v2', yes: { correct: 39, total: 40 } };
     const added = store.getState().importDetectors([renamedForklift, spill], 'add', 'add-new');
     expect(added.actions).toEqual([{ kind: 'add-renamed', id: 'forklift-2', from: 'forklift' }, { kind: 'add', id: 'spill' }]);
     expect(store.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'forklift-2', 'spill']);
     expect(store.getState().undoBulkChange()).toBe(true);
-    expect(store.getState().detectors).toEqual([forklift, smoke]);
+    expect(store.getState().detectors).toEqual([FORKLIFT, SMOKE_WITHOUT_YES]);
 
     // Re-importing the same ids updates them in place: no silent duplicates.
     store.getState().importDetectors([renamedForklift], 'add', 'update');
-    expect(store.getState().detectors).toEqual([renamedForklift, smoke]);
+    expect(store.getState().detectors).toEqual([renamedForklift, SMOKE_WITHOUT_YES]);
     expect(store.getState().lastBulkChange?.description).toBe('Imported: 1 updated.');
-    store.getState().importDetectors([forklift, spill], 'add', 'skip');
-    expect(store.getState().detectors).toEqual([renamedForklift, smoke, spill]);
+    store.getState().importDetectors([FORKLIFT, spill], 'add', 'skip');
+    expect(store.getState().detectors).toEqual([renamedForklift, SMOKE_WITHOUT_YES, spill]);
 
     const before = store.getState().detectors;
     store.getState().importDetectors([spill, spill], 'replace');
@@ -178,7 +171,7 @@ describe('workspace actions', () => {
 
   it('offers to undo an import only while nothing has changed since: it would drop the later changes', async () => {
     const store = await newStore();
-    store.getState().seed([forklift, smoke]);
+    store.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES]);
     for (const change of [
       () => store.getState().updateCounts('spill', 'yes', { correct: '1', total: '2' }),
       () => store.getState().renameDetector('spill', 'Spill v2'),
@@ -194,7 +187,7 @@ describe('workspace actions', () => {
     }
     // Undoing an import also ends an older delete's undo (it would restore beside the undone list).
     store.getState().deleteDetector('forklift');
-    store.getState().importDetectors([forklift], 'add', 'add-new');
+    store.getState().importDetectors([FORKLIFT], 'add', 'add-new');
     expect(store.getState().undoBulkChange()).toBe(true);
     expect(store.getState().lastDeleted).toBeNull();
     expect(store.getState().undoDelete()).toBeNull();
@@ -205,7 +198,7 @@ describe('workspace actions', () => {
     const many = Array.from({ length: 50_000 }, (_, index) => ({ ...spill, id: `d${index}`, name: `D ${index}` }));
     store.getState().importDetectors(many, 'replace');
     const before = store.getState().detectors;
-    const plan = store.getState().importDetectors([forklift], 'add', 'add-new');
+    const plan = store.getState().importDetectors([FORKLIFT], 'add', 'add-new');
     expect(plan.refused).toMatch(/50,001 detectors/);
     expect(store.getState().detectors).toBe(before);
     expect(store.getState().lastBulkChange?.description).toMatch(/^Replaced the workspace/);
@@ -217,9 +210,9 @@ describe('workspace actions', () => {
     const tabA = createWorkspaceStore({ backend, legacyStorage: null, now: () => NOW, tabChannel });
     const tabB = createWorkspaceStore({ backend, legacyStorage: null, now: () => NOW, tabChannel });
     await vi.waitFor(() => expect(tabA.getState().hydrated && tabB.getState().hydrated).toBe(true));
-    tabA.getState().seed([forklift]);
-    await vi.waitFor(() => expect(tabB.getState().detectors).toEqual([forklift]));
-    tabA.getState().importDetectors([smoke, spill], 'add', 'add-new');
+    tabA.getState().seed([FORKLIFT]);
+    await vi.waitFor(() => expect(tabB.getState().detectors).toEqual([FORKLIFT]));
+    tabA.getState().importDetectors([SMOKE_WITHOUT_YES, spill], 'add', 'add-new');
     await vi.waitFor(() => expect(tabB.getState().detectors.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']));
     tabB.getState().setDelta(0.01);
     await vi.waitFor(async () => {
@@ -241,17 +234,17 @@ describe('workspace actions', () => {
 
   it('refuses detectors that would not survive a reload', async () => {
     const store = await newStore();
-    const bad = { ...forklift, yes: { correct: 41, total: 40 } };
-    expect(() => store.getState().importDetectors([forklift, bad], 'add')).toThrow(
+    const bad = { ...FORKLIFT, yes: { correct: 41, total: 40 } };
+    expect(() => store.getState().importDetectors([FORKLIFT, bad], 'add')).toThrow(
       'importDetectors: detectors[1].yes.correct: must be ≤ total (40), got 41',
     );
-    expect(() => store.getState().seed([{ ...forklift, id: 'has space' }])).toThrow(RangeError);
+    expect(() => store.getState().seed([{ ...FORKLIFT, id: 'has space' }])).toThrow(RangeError);
     expect(store.getState()).toMatchObject({ detectors: [], seeded: false });
   });
 
   it('uses a requested id only when it is valid and free', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     expect(store.getState().addDetector({ id: 'pallet' })).toBe('pallet');
     expect(store.getState().addDetector({ id: 'forklift' })).not.toBe('forklift');
     expect(store.getState().addDetector({ id: 'bad id!' })).not.toBe('bad id!');
@@ -279,7 +272,7 @@ describe('workspace actions', () => {
 describe('selectors', () => {
   it('selectVisibleDetectors filters, sorts and returns the same array until an input changes', async () => {
     const store = await newStore();
-    store.getState().seed([forklift, smoke, spill]);
+    store.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES, spill]);
     store.getState().setSort('name');
     const first = selectVisibleDetectors(store.getState());
     expect(first.map((d) => d.id)).toEqual(['forklift', 'smoke', 'spill']);
@@ -290,8 +283,8 @@ describe('selectors', () => {
 
   it('selectDetector finds by id', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
-    expect(selectDetector('forklift')(store.getState())).toEqual(forklift);
+    store.getState().seed([FORKLIFT]);
+    expect(selectDetector('forklift')(store.getState())).toEqual(FORKLIFT);
     expect(selectDetector('nope')(store.getState())).toBeUndefined();
   });
 });
@@ -299,7 +292,7 @@ describe('selectors', () => {
 describe('persistence', () => {
   it('saves the data and lasting view choices under tailbound.workspace with a version', async () => {
     const store = await newStore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     store.getState().setDelta(0.001);
     store.getState().setSort('lower');
     store.getState().setBalancedMethod('union');
@@ -308,7 +301,7 @@ describe('persistence', () => {
     store.getState().undoDelete();
     expect((await stored())).toEqual({
       version: WORKSPACE_VERSION,
-      state: { detectors: [forklift], delta: 0.001, sort: 'lower', showUnionBounds: false, balancedMethod: 'union', seeded: true },
+      state: { detectors: [FORKLIFT], delta: 0.001, sort: 'lower', showUnionBounds: false, balancedMethod: 'union', seeded: true },
     });
   });
 
@@ -318,25 +311,25 @@ describe('persistence', () => {
 
   it('reads a workspace saved before the balanced-interval setting existed with the default, Buehler’s', async () => {
     const first = await newStore();
-    first.getState().seed([forklift]);
+    first.getState().seed([FORKLIFT]);
     first.getState().setBalancedMethod('union');
     const saved = (await stored()) as { version: number; state: Record<string, unknown> };
     delete saved.state.balancedMethod;
     localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ ...saved, version: 1 }));
     const second = await newStore();
     expect(second.getState().balancedMethod).toBe('buehler');
-    expect(second.getState().detectors).toEqual([forklift]);
+    expect(second.getState().detectors).toEqual([FORKLIFT]);
   });
 
   it('migrates version 1’s test inversion (the old default) to Buehler’s, keeps its union bound, and saves the current version', async () => {
     const v1 = (balancedMethod: string) =>
-      JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod, seeded: true } });
+      JSON.stringify({ version: 1, state: { detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod, seeded: true } });
     localStorage.setItem(WORKSPACE_STORAGE_KEY, v1('inversion'));
     const inverted = await newStore();
-    expect(inverted.getState()).toMatchObject({ balancedMethod: 'buehler', detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, storageProblem: null });
+    expect(inverted.getState()).toMatchObject({ balancedMethod: 'buehler', detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, storageProblem: null });
     expect(await stored()).toEqual({
       version: WORKSPACE_VERSION,
-      state: { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'buehler', seeded: true },
+      state: { detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'buehler', seeded: true },
     });
 
     localStorage.setItem(WORKSPACE_STORAGE_KEY, v1('union'));
@@ -345,7 +338,7 @@ describe('persistence', () => {
 
   it('keeps a version-2 workspace’s test inversion: chosen after the change, it stays chosen', async () => {
     const first = await newStore();
-    first.getState().seed([forklift]);
+    first.getState().seed([FORKLIFT]);
     first.getState().setBalancedMethod('inversion');
     expect((await stored()).version).toBe(WORKSPACE_VERSION);
     expect((await newStore()).getState().balancedMethod).toBe('inversion');
@@ -353,13 +346,13 @@ describe('persistence', () => {
 
   it('restores a saved workspace, but not the filter or undo slot', async () => {
     const first = await newStore();
-    first.getState().seed([forklift, smoke]);
+    first.getState().seed([FORKLIFT, SMOKE_WITHOUT_YES]);
     first.getState().setDelta(0.1);
     first.getState().setFilter('smo');
     first.getState().deleteDetector('smoke');
     await settle(); // the save's own task (a reload comes later than that)
     const second = await newStore();
-    expect(second.getState()).toMatchObject({ detectors: [forklift], delta: 0.1, seeded: true, filter: '', lastDeleted: null, storageProblem: null });
+    expect(second.getState()).toMatchObject({ detectors: [FORKLIFT], delta: 0.1, seeded: true, filter: '', lastDeleted: null, storageProblem: null });
     expect(second.persist.hasHydrated()).toBe(true);
   });
 
@@ -367,15 +360,15 @@ describe('persistence', () => {
     const v0 = {
       version: 0,
       state: {
-        detectors: [{ id: 'forklift', name: 'Forklift', query: forklift.query, positives: { correct: 38, total: 40 }, negatives: { correct: 55, total: 60 } }],
+        detectors: [{ id: 'forklift', name: 'Forklift', query: FORKLIFT.query, positives: { correct: 38, total: 40 }, negatives: { correct: 55, total: 60 } }],
         confidence: 0.99,
       },
     };
     localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(v0));
     const store = await newStore();
-    expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, seeded: true, balancedMethod: 'buehler', storageProblem: null });
+    expect(store.getState()).toMatchObject({ detectors: [FORKLIFT], delta: 0.01, seeded: true, balancedMethod: 'buehler', storageProblem: null });
     expect((await stored()).version).toBe(WORKSPACE_VERSION);
-    expect((await stored()).state.detectors).toEqual([forklift]);
+    expect((await stored()).state.detectors).toEqual([FORKLIFT]);
   });
 
   it('migrateWorkspace defaults a missing query and confidence', async () => {
@@ -399,7 +392,7 @@ describe('persistence', () => {
     ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 3)'],
     [
       'detectors failing validation',
-      JSON.stringify({ version: 1, state: { detectors: [{ ...forklift, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
+      JSON.stringify({ version: 1, state: { detectors: [{ ...FORKLIFT, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
       'invalid detectors — detectors[0].yes.correct: must be ≤ total (40), got 45',
     ],
     ['version-0 data without detectors', JSON.stringify({ version: 0, state: { confidence: 0.95 } }), 'version-0 data without a detectors list'],
@@ -418,19 +411,19 @@ describe('persistence', () => {
     });
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
     // The app carries on: seeding the samples and editing work and are saved.
-    state.seed([forklift]);
+    state.seed([FORKLIFT]);
     expect(store.getState().updateCounts('forklift', 'yes', { correct: 39, total: 40 })).toEqual([]);
-    expect((await stored()).state.detectors).toEqual([{ ...forklift, yes: { correct: 39, total: 40 } }]);
+    expect((await stored()).state.detectors).toEqual([{ ...FORKLIFT, yes: { correct: 39, total: 40 } }]);
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
     store.getState().dismissStorageProblem();
     expect(store.getState().storageProblem).toBeNull();
   });
 
   it.each([5, 5e-324, 'abc'])('resets an unusable saved δ (%s) but keeps the detectors, backing the saved value up', async (delta) => {
-    const raw = JSON.stringify({ version: 1, state: { detectors: [forklift], delta, sort: 'lower', showUnionBounds: true, seeded: true } });
+    const raw = JSON.stringify({ version: 1, state: { detectors: [FORKLIFT], delta, sort: 'lower', showUnionBounds: true, seeded: true } });
     localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
     const state = (await newStore()).getState();
-    expect(state.detectors).toEqual([forklift]);
+    expect(state.detectors).toEqual([FORKLIFT]);
     expect(state.sort).toBe('lower');
     expect(state.delta).toBe(0.05);
     expect(state.storageProblem?.message).toMatch(/^Your saved confidence level was reset to δ = 0.05 \(the saved δ = .* cannot be used: .*\)\. Your detectors are unchanged/);
@@ -457,28 +450,28 @@ describe('persistence', () => {
       ],
     ],
   ] as const)('resets %s alone, naming it, and keeps the detectors', async (_what, version, bad, fixed, resets) => {
-    const state = { detectors: [forklift], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'union', seeded: true, ...bad };
+    const state = { detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'union', seeded: true, ...bad };
     const raw = JSON.stringify({ version, state });
     localStorage.setItem(WORKSPACE_STORAGE_KEY, raw);
     const read = (await newStore()).getState();
-    expect(read).toMatchObject({ detectors: [forklift], delta: 0.01, ...Object.fromEntries(Object.keys(bad).map((key) => [key, (fixed as Record<string, unknown>)[key]])) });
+    expect(read).toMatchObject({ detectors: [FORKLIFT], delta: 0.01, ...Object.fromEntries(Object.keys(bad).map((key) => [key, (fixed as Record<string, unknown>)[key]])) });
     expect(read.storageProblem).toEqual({
       message: `Your saved ${resets.join('; ')}. Your detectors are unchanged; the saved workspace as it was is kept under the browser storage key "${BACKUP_KEY}".`,
       backupKey: BACKUP_KEY,
     });
     expect(localStorage.getItem(BACKUP_KEY)).toBe(raw);
     // The repaired workspace is what is saved now.
-    expect((await stored()).state).toMatchObject({ detectors: [forklift], ...fixed });
+    expect((await stored()).state).toMatchObject({ detectors: [FORKLIFT], ...fixed });
   });
 
   // Issue 29: where an import's counts came from is a detector field of its own, saved and read back;
   // counts edited by hand drop it.
   it('keeps a detector’s data source through a save, and drops it when its counts are edited', async () => {
-    const imported = { ...forklift, source: 'multi.csv, 9,310 usable of 9,500 rows, imported 2026-11-26' };
+    const imported = { ...FORKLIFT, source: 'multi.csv, 9,310 usable of 9,500 rows, imported 2026-11-26' };
     localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 2, state: { detectors: [imported], delta: 0.05, sort: 'lower', showUnionBounds: false, balancedMethod: 'buehler', seeded: true } }));
     const store = await newStore();
     expect(store.getState().detectors).toEqual([imported]);
-    expect(store.getState().updateCounts('forklift', 'yes', { correct: forklift.yes.correct, total: forklift.yes.total })).toEqual([]);
+    expect(store.getState().updateCounts('forklift', 'yes', { correct: FORKLIFT.yes.correct, total: FORKLIFT.yes.total })).toEqual([]);
     expect(store.getState().detectors[0]!.source).toBe(imported.source);
     expect(store.getState().updateCounts('forklift', 'yes', { correct: 1, total: 40 })).toEqual([]);
     expect(store.getState().detectors[0]!.source).toBeUndefined();
@@ -486,10 +479,10 @@ describe('persistence', () => {
   });
 
   it('moves a question the data import wrote ("Counts from …") into the detector’s source, going from format 2 to 3', async () => {
-    const imported = { ...forklift, id: 'multi', query: 'Counts from multi.csv (9,310 usable of 9,500 rows)' };
-    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 2, state: { detectors: [imported, forklift], delta: 0.05, sort: 'lower', showUnionBounds: false, balancedMethod: 'buehler', seeded: true } }));
+    const imported = { ...FORKLIFT, id: 'multi', query: 'Counts from multi.csv (9,310 usable of 9,500 rows)' };
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 2, state: { detectors: [imported, FORKLIFT], delta: 0.05, sort: 'lower', showUnionBounds: false, balancedMethod: 'buehler', seeded: true } }));
     const store = await newStore();
-    expect(store.getState().detectors).toEqual([{ ...imported, query: '', source: 'multi.csv (9,310 usable of 9,500 rows)' }, forklift]);
+    expect(store.getState().detectors).toEqual([{ ...imported, query: '', source: 'multi.csv (9,310 usable of 9,500 rows)' }, FORKLIFT]);
     expect(store.getState().storageProblem).toBeNull();
     expect((await stored()).version).toBe(3);
   });
@@ -514,7 +507,7 @@ describe('persistence', () => {
       backupKey: '',
     });
     setItem.mockRestore();
-    store.getState().seed([forklift]);
+    store.getState().seed([FORKLIFT]);
     expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe('garbage');
   });
 
@@ -523,40 +516,40 @@ describe('persistence', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    store.getState().seed([forklift]);
-    expect(store.getState().detectors).toEqual([forklift]);
+    store.getState().seed([FORKLIFT]);
+    expect(store.getState().detectors).toEqual([FORKLIFT]);
     await settle();
     expect(store.getState().storageProblem).toEqual({
       message:
         'Your latest changes could not be saved in this browser (QuotaExceededError: The quota has been exceeded.). Everything on screen stays in this tab, and the last saved workspace is unchanged; export your detectors as JSON to keep them.',
       backupKey: '',
     });
-    expect(store.getState().detectors).toEqual([forklift]);
+    expect(store.getState().detectors).toEqual([FORKLIFT]);
   });
 
   it('works in memory when the browser refuses storage (private mode), and says so', async () => {
     const refusing: WorkspaceBackend = { ...localBackend, get: () => Promise.reject(new DOMException('blocked', 'SecurityError')) };
     const store = await newStore(refusing);
     expect(store.getState().storageProblem?.message).toMatch(/^This browser does not let tailbound save data \(SecurityError: blocked\)/);
-    store.getState().seed([forklift]);
-    expect(store.getState().detectors).toEqual([forklift]);
+    store.getState().seed([FORKLIFT]);
+    expect(store.getState().detectors).toEqual([FORKLIFT]);
   });
 
   it('moves a workspace saved by earlier versions in localStorage to the backend once', async () => {
-    const legacy = JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.01, sort: 'name', showUnionBounds: false, seeded: true } });
+    const legacy = JSON.stringify({ version: 1, state: { detectors: [FORKLIFT], delta: 0.01, sort: 'name', showUnionBounds: false, seeded: true } });
     localStorage.setItem(WORKSPACE_STORAGE_KEY, legacy);
     const items = new Map<string, string>();
     const store = await newStore(memoryBackend(items), localStorage);
-    expect(store.getState()).toMatchObject({ detectors: [forklift], delta: 0.01, sort: 'name', storageProblem: null });
-    expect(JSON.parse(items.get(WORKSPACE_STORAGE_KEY)!).state.detectors).toEqual([forklift]);
+    expect(store.getState()).toMatchObject({ detectors: [FORKLIFT], delta: 0.01, sort: 'name', storageProblem: null });
+    expect(JSON.parse(items.get(WORKSPACE_STORAGE_KEY)!).state.detectors).toEqual([FORKLIFT]);
     expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBeNull();
     // A reload reads the backend.
-    expect((await newStore(memoryBackend(items), localStorage)).getState().detectors).toEqual([forklift]);
+    expect((await newStore(memoryBackend(items), localStorage)).getState().detectors).toEqual([FORKLIFT]);
   });
 
   it('holds 50,000 detectors, the documented maximum, across a reload', async () => {
     const items = new Map<string, string>();
-    const many = Array.from({ length: 50_000 }, (_, index) => ({ ...forklift, id: `d${index}`, name: `Detector ${index}` }));
+    const many = Array.from({ length: 50_000 }, (_, index) => ({ ...FORKLIFT, id: `d${index}`, name: `Detector ${index}` }));
     const store = await newStore(memoryBackend(items));
     store.getState().importDetectors(many, 'replace');
     await settle();
@@ -564,11 +557,11 @@ describe('persistence', () => {
   });
 
   it('writes nothing before the saved workspace is read, so an early seed cannot overwrite it', async () => {
-    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 1, state: { detectors: [forklift], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }));
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 1, state: { detectors: [FORKLIFT], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }));
     const store = createWorkspaceStore({ backend: localBackend, legacyStorage: null, now: () => NOW });
     store.getState().seed([spill]);
     await vi.waitFor(() => expect(store.getState().hydrated).toBe(true));
-    expect(store.getState().detectors).toEqual([forklift]);
-    expect((await stored()).state.detectors).toEqual([forklift]);
+    expect(store.getState().detectors).toEqual([FORKLIFT]);
+    expect((await stored()).state.detectors).toEqual([FORKLIFT]);
   });
 });

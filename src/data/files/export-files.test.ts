@@ -6,15 +6,10 @@ import type { Detector } from '../detectors/detector';
 import { parseDetectorsFile } from '../detectors/detectors-schema';
 import { confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
 import { parseImportFile } from './import-files';
+import { FORKLIFT, SMOKE_WITHOUT_YES } from '../../test/sample-detectors';
 
-const forklift: Detector = {
-  id: 'forklift',
-  name: 'Forklift, "bay 3"',
-  query: 'Is there a forklift?',
-  yes: { correct: 38, total: 40 },
-  no: { correct: 55, total: 60 },
-};
-const emptyYes: Detector = { id: 'smoke', name: 'Smoke', query: '', yes: { correct: 0, total: 0 }, no: { correct: 297, total: 300 } };
+/** The worked example, with a name that needs quoting in CSV. */
+const forklift: Detector = { ...FORKLIFT, name: 'Forklift, "bay 3"' };
 
 function rows(csv: string): string[][] {
   expect(csv.startsWith(UTF8_BOM)).toBe(true);
@@ -54,7 +49,7 @@ describe('intervalsToCsv', () => {
   });
 
   it('leaves estimate and bounds empty for an empty class and for its balanced row', () => {
-    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([emptyYes], 0.05, 'union'));
+    const [, balancedRow, yesRow, noRow] = rows(intervalsToCsv([SMOKE_WITHOUT_YES], 0.05, 'union'));
     expect(balancedRow!.slice(2)).toEqual(['balanced', '297', '300', '', '', '', '0.95', 'exact-union-bound', '', '']);
     expect(yesRow!.slice(2)).toEqual(['yes', '0', '0', '', '', '', '0.95', 'exact-central', '', '']);
     expect(noRow![5]).toBe(String(exactInterval(300, 297, 0.05).estimate));
@@ -75,7 +70,7 @@ describe('intervalsToCsv', () => {
     expect(Math.abs(Number(metricRows[0]![6]) - fixture.precision![0]!)).toBeLessThan(1e-12);
     expect(Math.abs(Number(metricRows[4]![7]) - fixture.f1[1]!)).toBeLessThan(1e-12);
     // A class without examples: counts written, intervals empty.
-    const empty = rows(intervalsToCsv([emptyYes], delta, 'union')).slice(4);
+    const empty = rows(intervalsToCsv([SMOKE_WITHOUT_YES], delta, 'union')).slice(4);
     expect(empty.map((cells) => cells.slice(2, 8))).toEqual([
       ['precision', '0', '3', '', '', ''],
       ['recall', '0', '0', '', '', ''],
@@ -125,7 +120,7 @@ describe('intervalsToCsv', () => {
 
   it('quotes names with commas, quotes and newlines so every row keeps 12 cells', () => {
     const tricky = { ...forklift, id: 'x', name: 'line1\nline2, "quoted"' };
-    const parsed = rows(intervalsToCsv([tricky, emptyYes], 0.05, 'union', { prevalence: 0.1 }));
+    const parsed = rows(intervalsToCsv([tricky, SMOKE_WITHOUT_YES], 0.05, 'union', { prevalence: 0.1 }));
     // The header, then 8 rows a detector, and 4 deployment rows for the one with both classes.
     expect(parsed).toHaveLength(1 + 8 + 4 + 8);
     for (const row of parsed) expect(row).toHaveLength(12);
@@ -148,7 +143,7 @@ describe('intervalsToCsv', () => {
 
 describe('detectorsToJson', () => {
   it('round-trips through the schema parser and the import panel', () => {
-    const detectors = [forklift, emptyYes, { ...forklift, id: 'odd', name: '=1+1 <img src=x onerror=alert(1)>' }];
+    const detectors = [forklift, SMOKE_WITHOUT_YES, { ...forklift, id: 'odd', name: '=1+1 <img src=x onerror=alert(1)>' }];
     const json = detectorsToJson(detectors);
     expect(JSON.parse(json)).toMatchObject({ schema: 'tailbound.detectors', version: 1 });
     expect(parseDetectorsFile(JSON.parse(json))).toEqual({ ok: true, detectors });
