@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatPercent } from '../src/data/format/format';
 import {
   balancedInterval,
@@ -12,6 +12,13 @@ import {
 } from '../src/stats';
 import { openDataTables } from './beyond-helpers';
 import { expectNoAxeViolations } from './axe';
+
+/** A row of the posterior table, read from its cells' data attributes: mean, median, the interval, P(> 50%). */
+async function posteriorRow(row: Locator) {
+  const cells = row.getByRole('cell');
+  const read = async (index: number, attribute: string) => Number(await cells.nth(index).getAttribute(attribute));
+  return { mean: await read(0, 'data-value'), median: await read(1, 'data-value'), lower: await read(3, 'data-lower'), upper: await read(3, 'data-upper'), above: await read(4, 'data-value') };
+}
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -76,17 +83,8 @@ test.describe('posterior', () => {
     await page.goto('./#/posterior?tp=41&fn=4&tn=3&fp=7');
     const balanced = page.getByTestId('posterior-balanced');
     const accuracy = page.getByTestId('posterior-accuracy');
-    const read = async (row: typeof balanced) => {
-      const cells = row.getByRole('cell');
-      return {
-        mean: Number(await cells.nth(0).getAttribute('data-value')),
-        lower: Number(await cells.nth(3).getAttribute('data-lower')),
-        upper: Number(await cells.nth(3).getAttribute('data-upper')),
-        above: Number(await cells.nth(4).getAttribute('data-value')),
-      };
-    };
-    const b = await read(balanced);
-    const a = await read(accuracy);
+    const b = await posteriorRow(balanced);
+    const a = await posteriorRow(accuracy);
     expect([a.lower, a.upper].map((value) => value.toFixed(2))).toEqual(['0.68', '0.88']);
     expect([b.lower, b.upper].map((value) => value.toFixed(2))).toEqual(['0.49', '0.76']);
     expect(b.mean.toFixed(2)).toBe('0.61');
@@ -102,15 +100,10 @@ test.describe('posterior', () => {
     const rows = csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
     for (const [tp, fn, tn, fp, alpha, mean, median, , lower, upper] of rows.filter((_, index) => index % 6 === 0)) {
       await page.goto(`./#/posterior?tp=${tp}&fn=${fn}&tn=${tn}&fp=${fp}&delta=${alpha}`);
-      const cells = page.getByTestId('posterior-balanced').getByRole('cell');
-      await expect(cells.first()).toBeVisible();
-      const shown = [
-        await cells.nth(0).getAttribute('data-value'),
-        await cells.nth(1).getAttribute('data-value'),
-        await cells.nth(3).getAttribute('data-lower'),
-        await cells.nth(3).getAttribute('data-upper'),
-      ].map(Number);
-      [mean, median, lower, upper].forEach((expected, index) => expect(Math.abs(shown[index]! - expected!), `${tp},${fn},${tn},${fp}`).toBeLessThan(1e-8));
+      const row = page.getByTestId('posterior-balanced');
+      await expect(row.getByRole('cell').first()).toBeVisible();
+      const shown = await posteriorRow(row);
+      for (const [key, expected] of [['mean', mean], ['median', median], ['lower', lower], ['upper', upper]] as const) expect(Math.abs(shown[key] - expected!), `${tp},${fn},${tn},${fp} ${key}`).toBeLessThan(1e-8);
     }
   });
 

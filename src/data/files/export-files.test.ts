@@ -154,13 +154,7 @@ describe('detectorsToJson', () => {
 describe('countsAdHocDetector', () => {
   it('builds a detector from counts alone', () => {
     const detector = countsAdHocDetector({ correct: 38, total: 40 }, { correct: 55, total: 60 });
-    expect(detector).toEqual({
-      id: 'counts',
-      name: 'Counts YES 38/40, NO 55/60',
-      query: '',
-      yes: { correct: 38, total: 40 },
-      no: { correct: 55, total: 60 },
-    });
+    expect(detector).toEqual({ ...FORKLIFT, id: 'counts', name: 'Counts YES 38/40, NO 55/60', query: '' });
     expect(parseDetectorsFile({ schema: 'tailbound.detectors', version: 1, detectors: [detector] }).ok).toBe(true);
   });
 });
