@@ -32,8 +32,6 @@ function problemText(opened: OpenedEvaluation, problem: RowProblem): string {
 /** The file's name without extensions, the detector's name when the file has no detector column. */
 const fileStem = (fileName: string) => fileName.replace(/(\.(csv|tsv|tab|txt|jsonl|ndjson|json|parquet|gz))+$/i, '') || fileName;
 
-// Over 120 lines (166), most of it markup: the unusable rows, the counts table and the import form
-// share this section's import state (ids, policy, result) and are read top to bottom as one section.
 /** Unusable rows by reason, the per-detector counts with their balanced intervals, and the import. */
 export function CountsSection(props: {
   opened: OpenedEvaluation;
@@ -45,10 +43,6 @@ export function CountsSection(props: {
 }) {
   const { opened, counted, delta, onMetric } = props;
   const id = useId();
-  const importDetectors = useWorkspace((state) => state.importDetectors);
-  const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
-  const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
-  const [imported, setImported] = useState('');
   const metric: MetricColumnChoice = props.metric ?? 'none';
   const setMetric = (choice: MetricColumnChoice) => onMetric(choice === 'none' ? undefined : choice);
   const { prepared, counts, mapping, filters, threshold } = counted;
@@ -68,13 +62,90 @@ export function CountsSection(props: {
   const shownRows = useMemo(() => tableRows(counts.slice(0, MAX_LISTED_DETECTORS)), [tableRows, counts]);
   const listedAll = counts.length <= MAX_LISTED_DETECTORS;
 
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Counts</h2>
+      <p>
+        {count(prepared.usableRows)} of {count(opened.rows)} rows counted
+        {threshold === null ? '' : `, YES when score ≥ ${threshold}`}
+        {filters.length > 0 && `; the counts below keep only rows where ${filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} “${filter.value}”`).join(' and ')}`}.
+      </p>
+      {prepared.problems.length > 0 && (
+        <div className="data-problems">
+          <p>Rows not counted, by reason (the first reason that applies):</p>
+          <ul>
+            {prepared.problems.map((problem) => (
+              <li key={problem.reason}>{problemText(opened, problem)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="data-fields">
+        <MetricColumnSelect value={metric} onChange={setMetric} />
+      </div>
+      <CountsTable rows={shownRows} delta={delta} metric={metric} />
+      {!listedAll && (
+        <p className="data-problem" role="note">
+          The detector column “{mapping.detector}” has {count(counts.length)} different values, so only the first{' '}
+          {count(MAX_LISTED_DETECTORS)} detectors are listed here (the CSV export has all of them). Is “{mapping.detector}” really
+          the detector? A value per example (a question’s text, an image id) is not: choose another column, or “(none: one detector)”.
+        </p>
+      )}
+      <CsvExportButton fileName={`${fileStem(opened.fileName)}-counts.csv`} csv={() => countsTableCsv(tableRows(counts), delta)}>
+        Export counts (CSV)
+      </CsvExportButton>
+      <CountsImport opened={opened} counted={counted} allRows={() => tableRows(counts)} />
+    </section>
+  );
+}
+
+/** The per-detector counts and balanced intervals, with the extra metric column when one is chosen. */
+function CountsTable({ rows, delta, metric }: { rows: CountsTableRow[]; delta: number; metric: MetricColumnChoice }) {
+  return (
+    <TableScroll label="Counts per detector">
+      <table className="data-table">
+        <caption>
+          Per detector: should-be-YES and should-be-NO counts (correct/total) and balanced accuracy with its exact{' '}
+          {formatConfidence(delta)} interval (union bound, δ = {delta}, each detector on its own)
+          {metric !== 'none' && `; ${metricColumnCaption(metric)}, at the same δ`}
+        </caption>
+        <ColumnHeads names={['Detector', 'Should-be-YES', 'Should-be-NO', 'Balanced accuracy', ...(metric === 'none' ? [] : [LIST_METRIC_NAMES[metric]])]} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.detector}>
+              <th scope="row">{row.detector}</th>
+              <td>
+                {count(row.yes.correct)}/{count(row.yes.total)}
+              </td>
+              <td>
+                {count(row.no.correct)}/{count(row.no.total)}
+              </td>
+              <td>{row.balanced ? <>{formatEstimateWithInterval(row.balanced)}</> : <span className="muted">no interval: a class has no labels</span>}</td>
+              {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={delta} />}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The import of every counted detector into the workspace (with where the counts came from), and its undo. */
+function CountsImport({ opened, counted, allRows }: { opened: OpenedEvaluation; counted: Counted; allRows: () => CountsTableRow[] }) {
+  const id = useId();
+  const importDetectors = useWorkspace((state) => state.importDetectors);
+  const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
+  const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
+  const [imported, setImported] = useState('');
+  const { prepared, counts, mapping, filters, threshold } = counted;
+
   function importCounts() {
     const filterText = filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} ${filter.value}`).join(', ');
     const importedOn = new Date().toLocaleDateString('en-CA');
     const source = `${opened.fileName}, ${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`}, imported ${importedOn}`;
     // The question a detector answers is the user's: an update keeps it, and the file goes in `source`.
     const questions = new Map(useWorkspace.getState().detectors.map((detector) => [detector.id, detector.query]));
-    const detectors: Detector[] = tableRows(counts).map((row) => {
+    const detectors: Detector[] = allRows().map((row) => {
       const detectorId = detectorIdFromName(row.detector);
       return {
         id: detectorId,
@@ -122,104 +193,40 @@ export function CountsSection(props: {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Counts</h2>
-      <p>
-        {count(prepared.usableRows)} of {count(opened.rows)} rows counted
-        {threshold === null ? '' : `, YES when score ≥ ${threshold}`}
-        {filters.length > 0 && `; the counts below keep only rows where ${filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} “${filter.value}”`).join(' and ')}`}.
+    <fieldset className="data-import">
+      <legend>Import into the workspace</legend>
+      <label htmlFor={`${id}-existing`}>Detectors already in the workspace</label>{' '}
+      <select id={`${id}-existing`} value={onExisting} onChange={(event) => setOnExisting(event.target.value as ExistingIdPolicy)}>
+        <option value="update">update their counts</option>
+        <option value="add-new">add as new detectors</option>
+        <option value="skip">skip</option>
+      </select>{' '}
+      <button type="button" onClick={importCounts} disabled={counts.length === 0}>
+        Import {count(counts.length)} detector{counts.length === 1 ? '' : 's'}
+      </button>
+      <p className="muted">
+        The workspace keeps each detector’s counts, and tailbound remembers where they came from (file name, rows, column
+        roles, label values, threshold, date) — in this browser only. The file itself is not kept: after a reload, open it again to
+        slice it.
       </p>
-      {prepared.problems.length > 0 && (
-        <div className="data-problems">
-          <p>Rows not counted, by reason (the first reason that applies):</p>
-          <ul>
-            {prepared.problems.map((problem) => (
-              <li key={problem.reason}>{problemText(opened, problem)}</li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <div className="data-fields">
-        <MetricColumnSelect value={metric} onChange={setMetric} />
+      <div role="status">
+        {imported && (
+          <p>
+            {imported}{' '}
+            {imported.startsWith('Imported') && (
+              <button
+                type="button"
+                onClick={() => {
+                  if (undoBulkChange()) setImported('The import was undone.');
+                }}
+              >
+                Undo import
+              </button>
+            )}{' '}
+            <a href="#/">See the detectors</a>
+          </p>
+        )}
       </div>
-      <TableScroll label="Counts per detector">
-        <table className="data-table">
-          <caption>
-            Per detector: should-be-YES and should-be-NO counts (correct/total) and balanced accuracy with its exact{' '}
-            {formatConfidence(delta)} interval (union bound, δ = {delta}, each detector on its own)
-            {metric !== 'none' && `; ${metricColumnCaption(metric)}, at the same δ`}
-          </caption>
-          <ColumnHeads names={['Detector', 'Should-be-YES', 'Should-be-NO', 'Balanced accuracy', ...(metric === 'none' ? [] : [LIST_METRIC_NAMES[metric]])]} />
-          <tbody>
-            {shownRows.map((row) => (
-              <tr key={row.detector}>
-                <th scope="row">{row.detector}</th>
-                <td>
-                  {count(row.yes.correct)}/{count(row.yes.total)}
-                </td>
-                <td>
-                  {count(row.no.correct)}/{count(row.no.total)}
-                </td>
-                <td>
-                  {row.balanced ? (
-                    <>
-                      {formatEstimateWithInterval(row.balanced)}
-                    </>
-                  ) : (
-                    <span className="muted">no interval: a class has no labels</span>
-                  )}
-                </td>
-                {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={delta} />}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      {!listedAll && (
-        <p className="data-problem" role="note">
-          The detector column “{mapping.detector}” has {count(counts.length)} different values, so only the first{' '}
-          {count(MAX_LISTED_DETECTORS)} detectors are listed here (the CSV export has all of them). Is “{mapping.detector}” really
-          the detector? A value per example (a question’s text, an image id) is not: choose another column, or “(none: one detector)”.
-        </p>
-      )}
-      <CsvExportButton fileName={`${fileStem(opened.fileName)}-counts.csv`} csv={() => countsTableCsv(tableRows(counts), delta)}>
-        Export counts (CSV)
-      </CsvExportButton>
-      <fieldset className="data-import">
-        <legend>Import into the workspace</legend>
-        <label htmlFor={`${id}-existing`}>Detectors already in the workspace</label>{' '}
-        <select id={`${id}-existing`} value={onExisting} onChange={(event) => setOnExisting(event.target.value as ExistingIdPolicy)}>
-          <option value="update">update their counts</option>
-          <option value="add-new">add as new detectors</option>
-          <option value="skip">skip</option>
-        </select>{' '}
-        <button type="button" onClick={importCounts} disabled={counts.length === 0}>
-          Import {count(counts.length)} detector{counts.length === 1 ? '' : 's'}
-        </button>
-        <p className="muted">
-          The workspace keeps each detector’s counts, and tailbound remembers where they came from (file name, rows, column
-          roles, label values, threshold, date) — in this browser only. The file itself is not kept: after a reload, open it again to
-          slice it.
-        </p>
-        <div role="status">
-          {imported && (
-            <p>
-              {imported}{' '}
-              {imported.startsWith('Imported') && (
-                <button
-                  type="button"
-                  onClick={() => {
-                    if (undoBulkChange()) setImported('The import was undone.');
-                  }}
-                >
-                  Undo import
-                </button>
-              )}{' '}
-              <a href="#/">See the detectors</a>
-            </p>
-          )}
-        </div>
-      </fieldset>
-    </section>
+    </fieldset>
   );
 }
