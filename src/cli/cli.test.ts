@@ -13,6 +13,7 @@ import { openNodeDuckDb } from '../test/node-duckdb';
 import { countsHref } from '../data/links';
 import { detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
+import { balancedConfidenceSequence, proportionConfidenceSequence } from '../stats';
 
 const root = resolve(__dirname, '../..');
 const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
@@ -249,3 +250,42 @@ describe('plan and compare', () => {
   });
 });
 
+
+describe('check --anytime: the confidence sequences, for a gate run again and again on a growing label set', () => {
+  const camB = { yes: { correct: 300, total: 310 }, no: { correct: 590, total: 600 } };
+
+  it('gates on balancedConfidenceSequence’s lower bound (wider than the fixed-n one), names it in JSON, table, CSV and Markdown', async () => {
+    const sequence = balancedConfidenceSequence(camB, 0.05);
+    // cam-b's fixed-n (Buehler) lower bound is 0.9588, its confidence sequence's 0.9336: a 0.95 target passes once, not at any time.
+    expect((await tailbound(['check', 'counts.csv', '--detector', 'cam-b', '--min-lower', '0.95'])).code).toBe(0);
+    const failed = await tailbound(['check', 'counts.csv', '--detector', 'cam-b', '--min-lower', '0.95', '--anytime', '--json']);
+    expect(failed.code).toBe(1);
+    const report = JSON.parse(failed.stdout);
+    expect(report).toMatchObject({ method: { option: 'anytime', id: 'anytime-mixture-union-bound' }, verdict: 'fail', exitCode: 1 });
+    expect(report.detectors[0].intervals).toEqual({
+      balanced: { estimate: sequence.estimate, lower: sequence.lower, upper: sequence.upper, method: 'anytime-mixture-union-bound' },
+      yes: { ...proportionConfidenceSequence(300, 310, 0.05), method: 'anytime-mixture' },
+      no: { ...proportionConfidenceSequence(590, 600, 0.05), method: 'anytime-mixture' },
+    });
+    expect(sequence.lower).toBeCloseTo(0.93355, 4);
+    expect(report.detectors[0].check.reason).toBe(`balanced accuracy: lower bound ${sequence.lower} < 0.95`);
+    const passed = await tailbound(['check', 'counts.csv', '--detector', 'cam-b', '--min-lower', '0.93', '--anytime']);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toContain('PASS: 1 detector — balanced accuracy lower bound ≥ 93.0% at 95% confidence, anytime-valid');
+    expect(passed.stdout).toContain('Balanced: anytime-mixture-union-bound; per class: anytime-mixture (anytime-valid confidence sequence');
+    const csv = (await tailbound(['check', 'counts.csv', '--min-lower', '0.5', '--anytime', '--format', 'csv', '--bonferroni'])).stdout.split('\r\n');
+    expect(csv[0]).toBe('\uFEFFdetector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method,prevalence,volume');
+    const atThird = balancedConfidenceSequence(camB, 0.05 / 3);
+    expect(csv).toContain(`cam-b,cam-b,balanced,890,910,${atThird.estimate},${atThird.lower},${atThird.upper},${1 - 0.05 / 3},anytime-mixture-union-bound,,`);
+    expect(csv.filter((line) => line.includes(',anytime-mixture,'))).toHaveLength(6);
+    const markdown = await tailbound(['intervals', 'counts.csv', '--anytime', '--format', 'markdown']);
+    expect(markdown.stdout).toContain('Anytime-valid intervals at 95% (δ = 0.05): balanced by `anytime-mixture-union-bound`');
+  });
+
+  it('--anytime with --method is a usage error naming both (exit 2, nothing written)', async () => {
+    const run = await tailbound(['check', 'counts.csv', '--min-lower', '0.9', '--anytime', '--method', 'union', '--markdown', 'never.md']);
+    expect([run.code, run.stdout]).toEqual([2, '']);
+    expect(run.stderr).toMatch(/--anytime and --method “union” disagree/);
+    expect(existsSync(join(dir, 'never.md'))).toBe(false);
+  });
+});

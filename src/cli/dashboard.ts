@@ -9,6 +9,7 @@ export {
   parseDetectorsJsonText,
   intervalsToCsv,
   INTERVALS_CSV_HEADER,
+  UTF8_BOM,
   confidenceCell,
   textCell,
   countsAdHocDetector,
@@ -18,6 +19,9 @@ export {
 } from '../data/files';
 export {
   BALANCED_METHODS,
+  ANYTIME_METHOD_IDS,
+  ANYTIME_METHOD_LABEL,
+  anytimeIntervals,
   BALANCED_METHOD_IDS,
   DEFAULT_BALANCED_METHOD,
   balancedIntervalBy,

@@ -20,7 +20,6 @@ import {
   planHref,
   planOutcome,
   testSentence,
-  type BalancedMethod,
   type ComparisonInput,
   type PlanLink,
 } from './dashboard';
@@ -29,7 +28,8 @@ import { choiceOption, countsOption, deltaOption, methodOption, numberOption, pr
 import { stderrProgress } from './progress';
 import { renderMarkdown, renderTable } from './render';
 import { balancedInParallel } from './parallel';
-import { buildReport, detectorDelta, METRICS, siteLink, type Gate, type Metric } from './report';
+import { buildReport, detectorDelta, METRICS, siteLink, type Gate, type Metric, type ReportMethod } from './report';
+import { anytimeReportToCsv } from './anytime-csv';
 
 declare const __TAILBOUND_VERSION__: string;
 export const VERSION = typeof __TAILBOUND_VERSION__ === 'string' ? __TAILBOUND_VERSION__ : '0.0.0-dev';
@@ -50,7 +50,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 interface CommonOptions {
   counts?: string[];
   delta: string;
-  method: string;
+  method?: string;
+  anytime?: boolean;
   detector?: string[];
   json?: boolean;
   format?: string;
@@ -74,7 +75,8 @@ function addCommonOptions(command: Command): Command {
   return command
     .option('--counts <spec>', 'inline counts, e.g. yes=38/40,no=55/60 (optionally name=…); repeatable', collect)
     .option('--delta <δ>', 'miss probability δ: each interval holds with probability ≥ 1 − δ', '0.05')
-    .option('--method <method>', 'balanced interval: buehler (the default: exact, never wider than the union bound), union or inversion', DEFAULT_BALANCED_METHOD)
+    .option('--method <method>', 'balanced interval: buehler (the default: exact, never wider than the union bound), union or inversion')
+    .option('--anytime', 'anytime-valid intervals (confidence sequences) for a gate run again and again on a growing label set: valid however often it is run; wider than the fixed-n ones')
     .option('--detector <name>', 'only this detector (name or id); repeatable', collect)
     .option('--bonferroni', 'build each detector’s intervals at δ/m for m detectors, so that all hold together with probability ≥ 1 − δ')
     .option('--json', 'print the report as JSON on stdout (same as --format json)')
@@ -125,9 +127,26 @@ function selectDetectors(detectors: InputDetector[], names: string[] | undefined
   return detectors.filter((d) => names.includes(d.name) || names.includes(d.id));
 }
 
+/** `--method` or `--anytime` (not both: the confidence sequence is its own construction). */
+function reportMethod(options: CommonOptions): ReportMethod {
+  if (options.anytime !== true) return methodOption(options.method ?? DEFAULT_BALANCED_METHOD);
+  if (options.method !== undefined) {
+    throw new CliError(`--anytime and --method ${quoted(options.method)} disagree: --anytime builds its own balanced interval (a confidence sequence, δ/2 a class); give one of them.`);
+  }
+  return 'anytime';
+}
+
+/** The confidence sequences' domain: at most 10⁹ labels a class. */
+const ANYTIME_MOST_LABELS = 1e9;
+
+function checkAnytimeCounts(detectors: readonly InputDetector[]): void {
+  const large = detectors.find((d) => Math.max(d.yes.total, d.no.total) > ANYTIME_MOST_LABELS);
+  if (large) throw new CliError(`--anytime: detector ${quoted(large.name)} has more than 10⁹ labels in a class (YES ${large.yes.total}, NO ${large.no.total}); the confidence sequence is computed up to 10⁹.`);
+}
+
 async function run(command: 'check' | 'intervals', files: string[], options: CommonOptions & { minLower?: string; maxUpper?: string; metric?: string }, io: Io): Promise<number> {
   const delta = deltaOption(options.delta);
-  const method: BalancedMethod = methodOption(options.method);
+  const method = reportMethod(options);
   let gate: Gate | null = null;
   if (command === 'check') {
     if (options.minLower === undefined && options.maxUpper === undefined) throw new CliError('check needs --min-lower (e.g. --min-lower 0.9) or --max-upper (e.g. --metric balanced-error --max-upper 0.1).');
@@ -156,9 +175,10 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   if (all.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
   const detectors = selectDetectors(all, options.detector);
   const eachDelta = detectorDelta(detectors.length, delta, options.bonferroni === true);
-  await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null);
+  if (method === 'anytime') checkAnytimeCounts(detectors);
+  else await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null);
   // The dashboard's CSV export itself, when that is all that is asked.
-  if (format === 'csv' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined) {
+  if (format === 'csv' && method !== 'anytime' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined) {
     io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), delta, method));
     return 0;
   }
@@ -168,7 +188,9 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   if (options.markdown !== undefined) await appendFile(options.markdown, renderMarkdown(report));
   if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else if (format === 'markdown') io.stdout.write(renderMarkdown(report));
-  else if (format === 'csv') io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), eachDelta, method));
+  else if (format === 'csv') {
+    io.stdout.write(method === 'anytime' ? anytimeReportToCsv(report) : intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), eachDelta, method));
+  }
   else io.stdout.write(renderTable(report, colour));
   return report.exitCode;
 }

@@ -1,6 +1,6 @@
 /** The report as a terminal table, Markdown (for job summaries) and the one-line verdict. */
 import type { Interval } from '../stats';
-import { formatConfidence, formatEstimateWithInterval } from './dashboard';
+import { ANYTIME_METHOD_IDS, ANYTIME_METHOD_LABEL, formatConfidence, formatEstimateWithInterval } from './dashboard';
 import type { DetectorResult, Report } from './report';
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -22,7 +22,7 @@ function gateText(report: Report): string {
   const what = gate.metric.startsWith('balanced') ? 'balanced accuracy' : `${gate.metric.startsWith('yes') ? 'should-be-YES' : 'should-be-NO'} accuracy`;
   const metric = `${what}${gate.metric.endsWith('-error') ? ' error rate' : ''}`;
   const parts = [gate.minLower !== null ? `lower bound ≥ ${percent(gate.minLower)}` : null, gate.maxUpper !== null ? `upper bound ≤ ${percent(gate.maxUpper)}` : null].filter(Boolean);
-  return `${metric} ${parts.join(' and ')} at ${formatConfidence(report.delta)} confidence${report.bonferroni ? ` (Bonferroni over ${report.bonferroni.detectors} detectors: each at δ = ${report.bonferroni.detectorDelta})` : ''}`;
+  return `${metric} ${parts.join(' and ')} at ${formatConfidence(report.delta)} confidence${anytime(report) ? ', anytime-valid' : ''}${report.bonferroni ? ` (Bonferroni over ${report.bonferroni.detectors} detectors: each at δ = ${report.bonferroni.detectorDelta})` : ''}`;
 }
 
 /** "PASS: 3 detectors — balanced accuracy lower bound ≥ 90.0% at 95% confidence" */
@@ -37,6 +37,13 @@ export function verdictLine(report: Report): string {
 
 function methodName(report: Report): string {
   return report.method.id;
+}
+
+const anytime = (report: Report) => report.method.option === 'anytime';
+
+/** The per-class construction: the fixed-n exact interval, or with --anytime the class's confidence sequence. */
+function classMethodName(report: Report): string {
+  return anytime(report) ? `${ANYTIME_METHOD_IDS.yes} (${ANYTIME_METHOD_LABEL}: valid however often this gate is run)` : 'exact-central (Clopper–Pearson)';
 }
 
 interface Row {
@@ -81,7 +88,7 @@ export function renderTable(report: Report, colour: boolean): string {
     return verdict ? text.replace(/PASS$/, '\x1b[32mPASS\x1b[0m') : text.replace(/FAIL$/, '\x1b[31mFAIL\x1b[0m');
   };
   const lines = [line(header), ...rows.map((row) => paint(line(row.cells), row.verdict))];
-  const notes = [`Balanced: ${methodName(report)}; per class: exact-central (Clopper–Pearson); δ = ${report.delta}${report.bonferroni ? `, each detector at δ/${report.bonferroni.detectors} = ${report.bonferroni.detectorDelta}` : ''}. Bounds rounded outward.`];
+  const notes = [`Balanced: ${methodName(report)}; per class: ${classMethodName(report)}; δ = ${report.delta}${report.bonferroni ? `, each detector at δ/${report.bonferroni.detectors} = ${report.bonferroni.detectorDelta}` : ''}. Bounds rounded outward.`];
   const sliced = report.detectors.find((detector) => detector.slices !== null);
   if (sliced?.slices) notes.push(`Slices by ${sliced.slices.column}: each at δ/m (Bonferroni over the slices with labels), worst first.`);
   for (const detector of report.detectors) if (detector.check && !detector.check.pass) notes.push(`${clipName(detector.name)}: ${detector.check.reason}`);
@@ -108,6 +115,7 @@ export function renderMarkdown(report: Report): string {
       lines.push(`| ${[first, ...row.slice(1).map((cell) => (cell === 'PASS' ? '✅ pass' : cell === 'FAIL' ? '❌ fail' : escapeMarkdown(cell)))].join(' | ')} |`);
     });
   }
-  lines.push('', `Exact intervals at ${conf} (δ = ${report.delta}${report.bonferroni ? `; each detector at δ/${report.bonferroni.detectors}` : ''}): balanced by \`${methodName(report)}\`, per class \`exact-central\` (Clopper–Pearson); bounds rounded outward.`, '');
+  const perClass = anytime(report) ? `\`${ANYTIME_METHOD_IDS.yes}\` (${ANYTIME_METHOD_LABEL})` : '`exact-central` (Clopper–Pearson)';
+  lines.push('', `${anytime(report) ? 'Anytime-valid' : 'Exact'} intervals at ${conf} (δ = ${report.delta}${report.bonferroni ? `; each detector at δ/${report.bonferroni.detectors}` : ''}): balanced by \`${methodName(report)}\`, per class ${perClass}; bounds rounded outward.`, '');
   return `${lines.join('\n')}\n`;
 }

@@ -4,11 +4,14 @@
  * a gate whether it passes. `--json` prints this object (its shape is documented in the README).
  */
 import type { ClassCounts, Interval } from '../stats';
-import { BALANCED_METHOD_IDS, computeIntervals, confidenceCell, countsHref, methodOfMetric, sliceTable, type BalancedMethod } from './dashboard';
+import { ANYTIME_METHOD_IDS, anytimeIntervals, BALANCED_METHOD_IDS, computeIntervals, confidenceCell, countsHref, methodOfMetric, sliceTable, type BalancedMethod } from './dashboard';
 import type { InputDetector, InputSummary } from './inputs';
 
 export const METRICS = ['balanced', 'yes', 'no', 'balanced-error', 'yes-error', 'no-error'] as const;
 export type Metric = (typeof METRICS)[number];
+
+/** The balanced construction asked for: a fixed-n one (`--method`), or `anytime` (`--anytime`: confidence sequences, valid however often the gate is run). */
+export type ReportMethod = BalancedMethod | 'anytime';
 
 export interface Gate {
   metric: Metric;
@@ -55,8 +58,8 @@ export interface Report {
   inputs: InputSummary[];
   delta: number;
   confidence: string;
-  /** The balanced interval's construction: the option value and the CSV export's method id. */
-  method: { option: BalancedMethod; id: string };
+  /** The balanced interval's construction: the option value (`anytime` with --anytime) and the CSV export's method id. */
+  method: { option: ReportMethod; id: string };
   bonferroni: { detectors: number; detectorDelta: number } | null;
   gate: Gate | null;
   detectors: DetectorResult[];
@@ -68,7 +71,7 @@ export interface ReportOptions {
   command: 'check' | 'intervals';
   version: string;
   delta: number;
-  method: BalancedMethod;
+  method: ReportMethod;
   gate: Gate | null;
   bonferroni: boolean;
   site: string | null;
@@ -81,8 +84,12 @@ function withMethod(interval: Interval | null, method: string): MethodInterval |
   return interval === null ? null : { estimate: interval.estimate, lower: interval.lower, upper: interval.upper, method };
 }
 
-/** The dashboard's `computeIntervals` (expensive intervals computed in worker threads first are in its cache). */
-function intervalsOf(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod) {
+/** The dashboard's `computeIntervals` (expensive intervals computed in worker threads first are in its cache), or with --anytime its confidence sequences. */
+function intervalsOf(yes: ClassCounts, no: ClassCounts, delta: number, method: ReportMethod): DetectorResult['intervals'] {
+  if (method === 'anytime') {
+    const anytime = anytimeIntervals(yes, no, delta);
+    return { balanced: withMethod(anytime.balanced, ANYTIME_METHOD_IDS.balanced), yes: withMethod(anytime.yes, ANYTIME_METHOD_IDS.yes), no: withMethod(anytime.no, ANYTIME_METHOD_IDS.no) };
+  }
   const computed = computeIntervals(yes, no, delta, method);
   return {
     balanced: withMethod(computed.balanced, methodOfMetric('balanced', computed.method)),
@@ -135,7 +142,7 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
       no: detector.no,
       delta: eachDelta,
       intervals,
-      link: options.site !== null && linkable ? siteLink(options.site, countsHref(detector.yes, detector.no, eachDelta, method)) : null,
+      link: options.site !== null && linkable ? siteLink(options.site, countsHref(detector.yes, detector.no, eachDelta, method === 'anytime' ? undefined : method)) : null,
       check,
       slices: detector.slices && options.sliceColumn !== null ? sliceResults(options.sliceColumn, detector.slices, eachDelta, method, gate) : null,
     };
@@ -147,7 +154,7 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
     inputs,
     delta,
     confidence: confidenceCell(delta),
-    method: { option: method, id: BALANCED_METHOD_IDS[method] },
+    method: { option: method, id: method === 'anytime' ? ANYTIME_METHOD_IDS.balanced : BALANCED_METHOD_IDS[method] },
     bonferroni: options.bonferroni ? { detectors: detectors.length, detectorDelta: eachDelta } : null,
     gate,
     detectors: results,
@@ -157,7 +164,7 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
 }
 
 /** Slices as the page builds them: every slice with labels at δ/m (Bonferroni), the chosen balanced method at that level. */
-function sliceResults(column: string, groups: NonNullable<InputDetector['slices']>, delta: number, method: BalancedMethod, gate: Gate | null): DetectorResult['slices'] {
+function sliceResults(column: string, groups: NonNullable<InputDetector['slices']>, delta: number, method: ReportMethod, gate: Gate | null): DetectorResult['slices'] {
   const table = sliceTable(groups, delta);
   const rows = table.rows.map((row): SliceResult => {
     const intervals = intervalsOf(row.yes, row.no, table.sliceDelta, method);

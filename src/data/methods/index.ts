@@ -5,3 +5,4 @@
 export * from './balanced-method';
 export * from './interval-wording';
 export * from './method-info';
+export * from './anytime-method';
