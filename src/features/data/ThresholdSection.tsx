@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -9,7 +9,7 @@ import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-
 import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
 import { exactInterval, type ClassCounts } from '../../stats';
 import type { BalancedMethod } from '../../data/methods';
-import { balancedMethodName, ChosenProgress, withChosen } from './chosen-rows';
+import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
 import { useChosenBalanced } from './use-chosen-balanced';
 import type { Counted } from './types';
 import { ChartBox } from './ChartBox';
@@ -37,8 +37,6 @@ function tuningValue(values: readonly ValueCount[], wanted: string | undefined):
   return names[0];
 }
 
-// Over 120 lines (192): the curve's job, the picked threshold and the held-out report share state;
-// the chart and table are inline markup read in order. A candidate for splitting (chart, table).
 /**
  * One detector's balanced and per-class accuracy against the score threshold (YES when score ≥ t),
  * with each threshold's exact interval; choosing a threshold makes it decide the counts.
@@ -84,9 +82,75 @@ export function ThresholdSection({
   const load = useCallback(() => thresholdBins(mapping, curveFilters, shownDetector), [mapping, curveFilters, shownDetector]);
   const [bins, problem, setProblem] = useEngineResult(`${shownDetector}\u0000${split?.value}`, splitPending ? null : load, 'The threshold curve could not be computed');
 
-  // The intervals are computed in a worker; a result is used only for the bins and δ it was made from.
+  const { points, rows, chosen } = useThresholdCurve(bins ?? null, delta, method, setProblem);
+  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold ?? linkedThreshold) : -1;
+  const chosenPoint = points?.[chosenIndex];
+  const chosenThreshold = chosenPoint?.threshold;
+  const loadHeldOut = useCallback(
+    (): Promise<GroupCounts[]> =>
+      detectorCounts(mapping, [...filters, { column: split!.column, operator: '!=', value: split!.value }], chosenThreshold!),
+    [mapping, filters, split, chosenThreshold],
+  );
+  const [heldOutGroups, heldOutProblem] = useEngineResult(
+    `${shownDetector}\u0000${split?.value}\u0000${chosenThreshold}`,
+    split && chosenThreshold !== undefined ? loadHeldOut : null,
+    'The held-out rows could not be counted',
+  );
+  const heldOut = heldOutGroups ? (heldOutGroups.find((group) => (group.group ?? '') === shownDetector) ?? { group: shownDetector, yes: EMPTY, no: EMPTY }) : null;
+  const title = `${shownDetector}: accuracy against the ${scoreColumn} threshold`;
+  const caption = `Balanced accuracy (estimate and ${formatConfidence(delta)} interval, ${balancedMethodName(method)}, δ = ${delta} at each threshold on its own) and per-class accuracy, YES when ${scoreColumn} ≥ threshold; ${points?.[0] ? `${points[0].yes.total} should-be-YES and ${points[0].no.total} should-be-NO examples` : ''}.`;
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>By threshold</h2>
+      <div className="data-fields">
+        {mapping.detector !== null && (
+          <NameSelect label="Detector for the threshold curve" names={detectors} value={shownDetector} onChange={setDetector} />
+        )}
+        {splitColumn !== null && shownSplitValues && shownSplitValues.length > 0 && (
+          <NameSelect
+            label={`Tuning rows: ${splitColumn} =`}
+            names={shownSplitValues.map((value) => value.value ?? '')}
+            value={tuneValue ?? ''}
+            onChange={onTune}
+          />
+        )}
+      </div>
+      {splitColumn !== null && shownSplitValues?.length === 0 && <p>The split column “{splitColumn}” has no values in the usable rows.</p>}
+      {problem && <DataProblem>{problem}</DataProblem>}
+      {bins === null && <p>No usable rows with a score.</p>}
+      {points && points.length > 0 && (
+        <>
+          <ChosenProgress method={method} chosen={chosen} what="the thresholds" />
+          <CurveNote thresholds={points.length} rowsOfDetector={points[0]!.yes.total + points[0]!.no.total} split={split} detector={shownDetector} delta={delta} />
+          <ThresholdChart chartRef={chartRef} rows={rows} current={threshold} scoreColumn={scoreColumn} title={title} />
+          <ChartDownloads source={chartRef} title={title} caption={caption} />
+          <ThresholdPicker points={points} chosenIndex={chosenIndex} onPick={setPicked} scoreColumn={scoreColumn} onUse={chosenPoint ? () => onUseThreshold(chosenPoint.threshold) : undefined} />
+          {!chosenPoint && (
+            <p>
+              No threshold chosen yet: pick one to see its counts{split ? ' and its accuracy on the held-out rows' : ''}.
+            </p>
+          )}
+          {chosenPoint && <ChosenPointText point={chosenPoint} scoreColumn={scoreColumn} delta={delta} method={method} onTuningRows={split !== null} />}
+          {heldOutProblem && <DataProblem>{heldOutProblem}</DataProblem>}
+          {split && heldOut && chosenPoint && (
+            <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} method={method} />
+          )}
+          <CsvExportButton fileName={`threshold-${scoreColumn}.csv`} csv={() => thresholdCurveCsv(points, delta, method)} disabled={chosen.pending > 0}>
+            Export threshold curve (CSV)
+          </CsvExportButton>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The curve's points with each threshold's balanced interval by the workspace's method, and the chart's rows. The union
+ * bound's intervals are computed in a worker; a result is used only for the bins and δ it was made from.
+ */
+function useThresholdCurve(shownBins: ThresholdBins | null, delta: number, method: BalancedMethod, setProblem: (problem: string) => void) {
   const [curve, setCurve] = useState<{ bins: ThresholdBins; delta: number; points: ThresholdPoint[] } | null>(null);
-  const shownBins = bins ?? null;
   useEffect(() => {
     if (!shownBins) return;
     return startWorkerJob<ThresholdCurveJob, ThresholdPoint[]>({
@@ -115,140 +179,120 @@ export function ThresholdSection({
       })) ?? [],
     [points],
   );
-  const chosenIndex = points ? chosenPointIndex(points, picked ?? threshold ?? linkedThreshold) : -1;
-  const chosenPoint = points?.[chosenIndex];
-  const chosenThreshold = chosenPoint?.threshold;
-  const loadHeldOut = useCallback(
-    (): Promise<GroupCounts[]> =>
-      detectorCounts(mapping, [...filters, { column: split!.column, operator: '!=', value: split!.value }], chosenThreshold!),
-    [mapping, filters, split, chosenThreshold],
-  );
-  const [heldOutGroups, heldOutProblem] = useEngineResult(
-    `${shownDetector}\u0000${split?.value}\u0000${chosenThreshold}`,
-    split && chosenThreshold !== undefined ? loadHeldOut : null,
-    'The held-out rows could not be counted',
-  );
-  const heldOut = heldOutGroups ? (heldOutGroups.find((group) => (group.group ?? '') === shownDetector) ?? { group: shownDetector, yes: EMPTY, no: EMPTY }) : null;
-  const ticks = niceTicks(0, 1, 6);
-  const title = `${shownDetector}: accuracy against the ${scoreColumn} threshold`;
-  const caption = `Balanced accuracy (estimate and ${formatConfidence(delta)} interval, ${balancedMethodName(method)}, δ = ${delta} at each threshold on its own) and per-class accuracy, YES when ${scoreColumn} ≥ threshold; ${points?.[0] ? `${points[0].yes.total} should-be-YES and ${points[0].no.total} should-be-NO examples` : ''}.`;
+  return { points, rows, chosen };
+}
 
+/** The threshold list (the chosen point, or none yet) and the button that makes the chosen threshold decide the counts. */
+function ThresholdPicker(props: { points: ThresholdPoint[]; chosenIndex: number; onPick: (threshold: number) => void; scoreColumn: string; onUse: (() => void) | undefined }) {
+  const { points, chosenIndex, onPick, scoreColumn, onUse } = props;
+  const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>By threshold</h2>
-      <div className="data-fields">
-        {mapping.detector !== null && (
-          <NameSelect label="Detector for the threshold curve" names={detectors} value={shownDetector} onChange={setDetector} />
-        )}
-        {splitColumn !== null && shownSplitValues && shownSplitValues.length > 0 && (
-          <NameSelect
-            label={`Tuning rows: ${splitColumn} =`}
-            names={shownSplitValues.map((value) => value.value ?? '')}
-            value={tuneValue ?? ''}
-            onChange={onTune}
-          />
-        )}
+    <div className="data-fields">
+      <div className="data-field">
+        <label htmlFor={`${id}-threshold`}>Threshold</label>
+        <select
+          id={`${id}-threshold`}
+          value={chosenIndex === -1 ? '' : chosenIndex}
+          onChange={(event) => event.target.value !== '' && onPick(points[Number(event.target.value)]!.threshold)}
+        >
+          {chosenIndex === -1 && <option value="">Choose a threshold…</option>}
+          {points.map((point, index) => (
+            <option key={index} value={index}>
+              {String(point.threshold)}
+            </option>
+          ))}
+        </select>
       </div>
-      {splitColumn !== null && shownSplitValues?.length === 0 && <p>The split column “{splitColumn}” has no values in the usable rows.</p>}
-      {problem && <DataProblem>{problem}</DataProblem>}
-      {bins === null && <p>No usable rows with a score.</p>}
-      {points && points.length > 0 && (
+      <button type="button" disabled={!onUse} onClick={onUse}>
+        Count with {scoreColumn} ≥ this threshold
+      </button>
+    </div>
+  );
+}
+
+/** How the curve was drawn: every threshold's own interval, and where its winner's curse is answered (a held-out split). */
+function CurveNote({ thresholds, rowsOfDetector, split, detector, delta }: { thresholds: number; rowsOfDetector: number; split: { column: string; value: string } | null; detector: string; delta: number }) {
+  return (
+    <p className="data-note">
+      Each of the {thresholds} thresholds from the lowest to the highest score, evenly spaced, with its own exact interval at δ
+      = {delta} (pointwise, not simultaneous).{' '}
+      {split ? (
         <>
-          <ChosenProgress method={method} chosen={chosen} what="the thresholds" />
-          <p className="data-note">
-            Each of the {points.length} thresholds from the lowest to the highest score, evenly spaced, with its own exact interval at δ
-            = {delta} (pointwise, not simultaneous).{' '}
-            {split ? (
-              <>
-                The curve is drawn from the <strong>tuning rows only</strong> ({split.column} = “{split.value}”:{' '}
-                {count(points[0]!.yes.total + points[0]!.no.total)} rows of {shownDetector}); its best-looking point is optimistic (the
-                winner’s curse), so the chosen threshold’s accuracy is reported below on the <strong>held-out rows</strong> ({split.column} ≠
-                “{split.value}”), which played no part in choosing it.
-              </>
-            ) : (
-              <>
-                <strong>Winner’s curse:</strong> the threshold that looks best on this data is chosen because its errors happened to fall
-                favourably here, so its accuracy is optimistic; confirm a chosen threshold on labelled data that played no part in
-                choosing it — pick a <strong>held-out split</strong> column
-                among the column roles above to do that here.
-              </>
-            )}
-          </p>
-          <ChartBox boxRef={chartRef} height={HEIGHT}>
-            {(width) => (
-              <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                <XAxis
-                  dataKey="threshold"
-                  type="number"
-                  domain={['dataMin', 'dataMax']}
-                  tickFormatter={(value: number) => String(Number(value.toPrecision(3)))}
-                  tick={{ fill: 'var(--muted)' }}
-                  label={{ value: `${scoreColumn} threshold`, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
-                />
-                <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
-                {threshold !== null && (
-                  <ReferenceLine x={threshold} stroke="var(--accent)" label={{ value: 'current', position: 'insideTopLeft', fill: 'var(--text)' }} />
-                )}
-                <Line dataKey="upper" name="balanced upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
-                <Line dataKey="estimate" name="balanced accuracy" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
-                <Line dataKey="lower" name="balanced lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
-                <Line dataKey="yes" name="should-be-YES accuracy" dot={false} stroke="var(--yes)" isAnimationActive={false} />
-                <Line dataKey="no" name="should-be-NO accuracy" dot={false} stroke="var(--no)" isAnimationActive={false} />
-                <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
-              </LineChart>
-            )}
-          </ChartBox>
-          <ChartDownloads source={chartRef} title={title} caption={caption} />
-          <div className="data-fields">
-            <div className="data-field">
-              <label htmlFor={`${id}-threshold`}>Threshold</label>
-              <select
-                id={`${id}-threshold`}
-                value={chosenIndex === -1 ? '' : chosenIndex}
-                onChange={(event) => event.target.value !== '' && setPicked(points[Number(event.target.value)]!.threshold)}
-              >
-                {chosenIndex === -1 && <option value="">Choose a threshold…</option>}
-                {points.map((point, index) => (
-                  <option key={index} value={index}>
-                    {String(point.threshold)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="button" disabled={!chosenPoint} onClick={() => chosenPoint && onUseThreshold(chosenPoint.threshold)}>
-              Count with {scoreColumn} ≥ this threshold
-            </button>
-          </div>
-          {!chosenPoint && (
-            <p>
-              No threshold chosen yet: pick one to see its counts{split ? ' and its accuracy on the held-out rows' : ''}.
-            </p>
-          )}
-          {chosenPoint && (
-          <p>
-            At {scoreColumn} ≥ {String(chosenPoint.threshold)}: should-be-YES {chosenPoint.yes.correct}/{chosenPoint.yes.total}, should-be-NO{' '}
-            {chosenPoint.no.correct}/{chosenPoint.no.total}
-            {chosenPoint.balanced && (
-              <>
-                , balanced accuracy {formatEstimateWithInterval(chosenPoint.balanced)} ({balancedMethodName(method)},{' '}
-                {formatConfidence(delta)})
-              </>
-            )}
-            {chosenPoint.computing && ', balanced interval computing…'}
-            .{split && ' (On the tuning rows: optimistic.)'}
-          </p>
-          )}
-          {heldOutProblem && <DataProblem>{heldOutProblem}</DataProblem>}
-          {split && heldOut && chosenPoint && (
-            <HeldOutResult split={split} counts={heldOut} threshold={chosenPoint.threshold} scoreColumn={scoreColumn} delta={delta} method={method} />
-          )}
-          <CsvExportButton fileName={`threshold-${scoreColumn}.csv`} csv={() => thresholdCurveCsv(points, delta, method)} disabled={chosen.pending > 0}>
-            Export threshold curve (CSV)
-          </CsvExportButton>
+          The curve is drawn from the <strong>tuning rows only</strong> ({split.column} = “{split.value}”:{' '}
+          {count(rowsOfDetector)} rows of {detector}); its best-looking point is optimistic (the
+          winner’s curse), so the chosen threshold’s accuracy is reported below on the <strong>held-out rows</strong> ({split.column} ≠
+          “{split.value}”), which played no part in choosing it.
+        </>
+      ) : (
+        <>
+          <strong>Winner’s curse:</strong> the threshold that looks best on this data is chosen because its errors happened to fall
+          favourably here, so its accuracy is optimistic; confirm a chosen threshold on labelled data that played no part in
+          choosing it — pick a <strong>held-out split</strong> column
+          among the column roles above to do that here.
         </>
       )}
-    </section>
+    </p>
+  );
+}
+
+/** One threshold's point on the chart (undefined where a class has no labels or the interval is computing). */
+interface ThresholdChartRow {
+  threshold: number;
+  lower: number | undefined;
+  estimate: number | undefined;
+  upper: number | undefined;
+  yes: number | undefined;
+  no: number | undefined;
+}
+type ChosenPoint = WithChosen<ThresholdPoint>;
+
+/** Balanced accuracy with its bounds and both classes' accuracy against the threshold, the current one marked. */
+function ThresholdChart({ chartRef, rows, current, scoreColumn, title }: { chartRef: RefObject<HTMLDivElement | null>; rows: ThresholdChartRow[]; current: number | null; scoreColumn: string; title: string }) {
+  const ticks = niceTicks(0, 1, 6);
+  return (
+    <ChartBox boxRef={chartRef} height={HEIGHT}>
+      {(width) => (
+        <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+          <XAxis
+            dataKey="threshold"
+            type="number"
+            domain={['dataMin', 'dataMax']}
+            tickFormatter={(value: number) => String(Number(value.toPrecision(3)))}
+            tick={{ fill: 'var(--muted)' }}
+            label={{ value: `${scoreColumn} threshold`, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
+          />
+          <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
+          {current !== null && (
+            <ReferenceLine x={current} stroke="var(--accent)" label={{ value: 'current', position: 'insideTopLeft', fill: 'var(--text)' }} />
+          )}
+          <Line dataKey="upper" name="balanced upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+          <Line dataKey="estimate" name="balanced accuracy" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
+          <Line dataKey="lower" name="balanced lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
+          <Line dataKey="yes" name="should-be-YES accuracy" dot={false} stroke="var(--yes)" isAnimationActive={false} />
+          <Line dataKey="no" name="should-be-NO accuracy" dot={false} stroke="var(--no)" isAnimationActive={false} />
+          <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
+        </LineChart>
+      )}
+    </ChartBox>
+  );
+}
+
+/** The chosen threshold's counts and balanced interval (optimistic when read on the tuning rows). */
+function ChosenPointText({ point, scoreColumn, delta, method, onTuningRows }: { point: ChosenPoint; scoreColumn: string; delta: number; method: BalancedMethod; onTuningRows: boolean }) {
+  return (
+    <p>
+      At {scoreColumn} ≥ {String(point.threshold)}: should-be-YES {point.yes.correct}/{point.yes.total}, should-be-NO{' '}
+      {point.no.correct}/{point.no.total}
+      {point.balanced && (
+        <>
+          , balanced accuracy {formatEstimateWithInterval(point.balanced)} ({balancedMethodName(method)},{' '}
+          {formatConfidence(delta)})
+        </>
+      )}
+      {point.computing && ', balanced interval computing…'}
+      .{onTuningRows && ' (On the tuning rows: optimistic.)'}
+    </p>
   );
 }
 
