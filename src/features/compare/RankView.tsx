@@ -71,7 +71,7 @@ interface Ranked {
   verdict: RankVerdict;
 }
 
-// Over 120 lines (122): the page's hooks (link state, ranking job, chart picture) and its markup in
+// Over 120 lines (124): the page's hooks (link state, ranking job, chart picture) and its markup in
 // order; the table and chart are already components of their own.
 function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const id = useId();

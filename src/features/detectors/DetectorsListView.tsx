@@ -33,7 +33,7 @@ function sortLabel(key: SortKey, metric: ListMetric): string {
   return `${LIST_METRIC_NAMES[metric]}: ${key === 'lower' ? 'worst plausible (lower bound)' : 'estimate'}, worst first`;
 }
 
-// Over 120 lines (127), most of it markup: the toolbar, the table, import and export panels of the
+// Over 120 lines (141), most of it markup: the toolbar, the table, import and export panels of the
 // list page in reading order, each already a component.
 /** `#/` (optionally `?delta=`): every detector with its balanced accuracy interval; filter, sort, import, export. */
 export function DetectorsListView({ route }: { route: HashRoute }) {
