@@ -33,12 +33,17 @@ function Pair({ onCorrect, onTotal }: { onCorrect: (value: number) => void; onTo
   );
 }
 
+/** The pair of fields at 38/40, with a user, the Correct field and a spy on its committed values. */
+function renderPair() {
+  const user = userEvent.setup();
+  const onCorrect = vi.fn();
+  render(<Pair onCorrect={onCorrect} onTotal={vi.fn()} />);
+  return { user, onCorrect, correct: screen.getByLabelText('Correct') };
+}
+
 describe('CountField', () => {
   it('commits valid counts as they are typed', async () => {
-    const user = userEvent.setup();
-    const onCorrect = vi.fn();
-    render(<Pair onCorrect={onCorrect} onTotal={vi.fn()} />);
-    const correct = screen.getByLabelText('Correct');
+    const { user, onCorrect, correct } = renderPair();
     await user.clear(correct);
     await user.type(correct, '30');
     expect(onCorrect).toHaveBeenLastCalledWith(30);
@@ -53,10 +58,7 @@ describe('CountField', () => {
     ['', /Enter a count/],
     ['41', /Correct can't exceed the total \(40\)/],
   ])('rejects %j in place and keeps the last valid count', async (typed, message) => {
-    const user = userEvent.setup();
-    const onCorrect = vi.fn();
-    render(<Pair onCorrect={onCorrect} onTotal={vi.fn()} />);
-    const correct = screen.getByLabelText('Correct');
+    const { user, onCorrect, correct } = renderPair();
     // Replaced in one go, as a paste or Playwright's fill does; typed key by key, a valid prefix would commit.
     await user.tripleClick(correct);
     if (typed) await user.paste(typed);
@@ -70,10 +72,7 @@ describe('CountField', () => {
   });
 
   it('commits a waiting value once the related limit allows it', async () => {
-    const user = userEvent.setup();
-    const onCorrect = vi.fn();
-    render(<Pair onCorrect={onCorrect} onTotal={vi.fn()} />);
-    const correct = screen.getByLabelText('Correct');
+    const { user, onCorrect, correct } = renderPair();
     await user.clear(correct);
     await user.type(correct, '90');
     expect(correct).toHaveAttribute('aria-invalid', 'true');

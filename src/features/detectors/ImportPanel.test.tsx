@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Detector } from '../../data/detectors';
 import { MAX_IMPORT_BYTES } from '../../data/files';
 import { ImportPanel } from './ImportPanel';
 
@@ -8,13 +9,22 @@ function csvFile(name: string, lines: string[]) {
   return new File([lines.join('\n')], name, { type: 'text/csv' });
 }
 
+/** A detector already in the workspace, for the tests of ids in use. */
+const GATE: Detector = { id: 'gate', name: 'Gate', query: '', yes: { correct: 3, total: 4 }, no: { correct: 5, total: 6 } };
+
+/** The panel over a workspace holding `existing`, with a user, a spy on imports and a way to choose a file. */
+function renderPanel(existing: Detector[]) {
+  const user = userEvent.setup();
+  const onImport = vi.fn();
+  render(<ImportPanel existing={existing} onImport={onImport} />);
+  const upload = (file: File) => user.upload(screen.getByLabelText('Detectors file to import'), file);
+  return { user, onImport, upload };
+}
+
 describe('ImportPanel', () => {
   it('previews per-example rows as derived counts and adds only after confirmation', async () => {
-    const user = userEvent.setup();
-    const onImport = vi.fn();
-    render(<ImportPanel existing={[]} onImport={onImport} />);
-    await user.upload(
-      screen.getByLabelText('Detectors file to import'),
+    const { user, onImport, upload } = renderPanel([]);
+    await upload(
       csvFile('examples.csv', ['detector,label,prediction', 'Gate,yes,yes', 'Gate,yes,no', 'Gate,no,no', 'Gate,0,1']),
     );
     const preview = await screen.findByRole('region', { name: 'Preview of examples.csv' });
@@ -32,11 +42,8 @@ describe('ImportPanel', () => {
   });
 
   it('lists row errors with their line and reason, and Cancel adds nothing', async () => {
-    const user = userEvent.setup();
-    const onImport = vi.fn();
-    render(<ImportPanel existing={[]} onImport={onImport} />);
-    await user.upload(
-      screen.getByLabelText('Detectors file to import'),
+    const { user, onImport, upload } = renderPanel([]);
+    await upload(
       csvFile('counts.csv', [
         'detector,yes_correct,yes_total,no_correct,no_total',
         'Gate,5,4,1,1',
@@ -49,7 +56,7 @@ describe('ImportPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Replace all detectors with these…' }));
     expect(onImport).toHaveBeenCalledWith([expect.objectContaining({ name: 'Door' })], 'replace', 'update', expect.stringMatching(/^Replaced the workspace/));
 
-    await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('again.csv', ['detector,label,prediction', 'A,yes,maybe']));
+    await upload(csvFile('again.csv', ['detector,label,prediction', 'A,yes,maybe']));
     const preview = await screen.findByRole('region', { name: 'Preview of again.csv' });
     expect(within(preview).getByRole('button', { name: 'Add 0 detectors' })).toBeDisabled();
     await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
@@ -57,32 +64,26 @@ describe('ImportPanel', () => {
   });
 
   it('counts problems with a thousands separator, like every other count', async () => {
-    const user = userEvent.setup();
-    render(<ImportPanel existing={[]} onImport={vi.fn()} />);
+    const { upload } = renderPanel([]);
     const badRows = Array.from({ length: 5060 }, () => 'Gate,yes,maybe');
-    await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('many.csv', ['detector,label,prediction', ...badRows]));
+    await upload(csvFile('many.csv', ['detector,label,prediction', ...badRows]));
     const preview = await screen.findByRole('region', { name: 'Preview of many.csv' });
     expect(preview).toHaveTextContent('5,060 data rows. 0 detectors can be imported; 5,060 problems found');
   });
 
   it('refuses files over the size limit and files of an unknown kind', async () => {
-    const user = userEvent.setup();
-    render(<ImportPanel existing={[]} onImport={vi.fn()} />);
+    const { upload } = renderPanel([]);
     const huge = new File(['x'], 'huge.json');
     Object.defineProperty(huge, 'size', { value: MAX_IMPORT_BYTES + 1 });
-    await user.upload(screen.getByLabelText('Detectors file to import'), huge);
+    await upload(huge);
     expect(await screen.findByRole('alert')).toHaveTextContent('huge.json was not read: the file is 5.1 MB; the limit is 5 MB.');
-    await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('notes.txt', ['hello,world']));
+    await upload(csvFile('notes.txt', ['hello,world']));
     expect(await screen.findByRole('alert')).toHaveTextContent(/Nothing imported: notes.txt is neither a detectors JSON file/);
   });
 
   it('says what importing ids already in the workspace will do, row by row, and lets the user choose', async () => {
-    const user = userEvent.setup();
-    const onImport = vi.fn();
-    const gate = { id: 'gate', name: 'Gate', query: '', yes: { correct: 3, total: 4 }, no: { correct: 5, total: 6 } };
-    render(<ImportPanel existing={[gate]} onImport={onImport} />);
-    await user.upload(
-      screen.getByLabelText('Detectors file to import'),
+    const { user, onImport, upload } = renderPanel([GATE]);
+    await upload(
       csvFile('counts.csv', ['detector,yes_correct,yes_total,no_correct,no_total', 'Gate,1,2,3,4', 'Door,1,2,3,4']),
     );
     const preview = await screen.findByRole('region', { name: 'Preview of counts.csv' });
@@ -97,11 +98,8 @@ describe('ImportPanel', () => {
   });
 
   it('asks before replacing a workspace that has detectors', async () => {
-    const user = userEvent.setup();
-    const onImport = vi.fn();
-    const gate = { id: 'gate', name: 'Gate', query: '', yes: { correct: 3, total: 4 }, no: { correct: 5, total: 6 } };
-    render(<ImportPanel existing={[gate]} onImport={onImport} />);
-    await user.upload(screen.getByLabelText('Detectors file to import'), csvFile('counts.csv', ['detector,yes_correct,yes_total,no_correct,no_total', 'Door,1,2,3,4']));
+    const { user, onImport, upload } = renderPanel([GATE]);
+    await upload(csvFile('counts.csv', ['detector,yes_correct,yes_total,no_correct,no_total', 'Door,1,2,3,4']));
     await user.click(await screen.findByRole('button', { name: 'Replace all detectors with these…' }));
     expect(onImport).not.toHaveBeenCalled();
     const confirm = screen.getByRole('group', { name: 'Confirm replace' });
