@@ -42,6 +42,15 @@ describe('parseCoverageLink', () => {
     expect(problemParams('axis=log&delta=1')).toEqual(['delta', 'axis']);
   });
 
+  it('anytime=N turns on “Looking after every label” at horizon N (1 to 500); a bad value is named', () => {
+    expect(parse('anytime=500')).toEqual({ ok: true, value: { ...DEFAULT_COVERAGE_LINK, anytimeHorizon: 500 } });
+    expect(parse('anytime=120&delta=0.01')).toEqual({ ok: true, value: { ...DEFAULT_COVERAGE_LINK, delta: 0.01, anytimeHorizon: 120 } });
+    expect(DEFAULT_COVERAGE_LINK.anytimeHorizon).toBeNull();
+    for (const bad of ['anytime=0', 'anytime=501', 'anytime=yes', 'anytime=', 'anytime=2.5']) expect(problemParams(bad), bad).toEqual(['anytime']);
+    const result = parse('anytime=9999');
+    expect(result.ok ? '' : result.problems[0]!.message).toBe('“anytime” is “9999”; expected a whole number from 1 to 500.');
+  });
+
   it('lists the valid method names when one is unknown', () => {
     const result = parse('methods=bogus');
     expect(result.ok ? '' : result.problems[0]!.message).toMatch(/unknown “bogus”.*clopper_pearson, wilson, agresti_coull, jeffreys, wald/);
@@ -55,9 +64,13 @@ describe('coverageHref', () => {
   });
 
   it('round-trips non-default settings', () => {
-    const link: CoverageLink = { n: 1000, delta: 0.01, methods: ['jeffreys'], yesTotal: 60, noTotal: 45, axis: 'zoom', bothHeatmaps: true };
+    const link: CoverageLink = { n: 1000, delta: 0.01, methods: ['jeffreys'], yesTotal: 60, noTotal: 45, axis: 'zoom', bothHeatmaps: true, anytimeHorizon: 300 };
     expect(coverageHref(link)).toContain('heatmaps=both');
     expect(parseCoverageLink(parseHashRoute(coverageHref(link)).params)).toEqual({ ok: true, value: link });
+    const anytime: CoverageLink = { ...DEFAULT_COVERAGE_LINK, delta: 0.1, anytimeHorizon: 250 };
+    expect(coverageHref(anytime)).toContain('anytime=250');
+    expect(coverageHref(DEFAULT_COVERAGE_LINK)).not.toContain('anytime');
+    expect(parseCoverageLink(parseHashRoute(coverageHref(anytime)).params)).toEqual({ ok: true, value: anytime });
   });
 
   it('names a malformed heatmaps', () => {

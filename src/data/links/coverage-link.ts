@@ -10,7 +10,9 @@ export type CoverageAxis = 'full' | 'zoom';
  * `#/coverage?n=30&delta=0.05&methods=clopper_pearson,wilson,wald`: the coverage curves at `n` (method
  * names as in the reference CSVs; `exact`, `Clopper-Pearson` and other case/dash spellings are accepted), and
  * the balanced interval's heat map for class sizes `yes` × `no` (plain totals, or `correct/total`
- * as other views write them: only the totals matter here).
+ * as other views write them: only the totals matter here). `anytime=500` adds "Looking after every
+ * label": the exact chance of ever missing p within 500 labels, for the confidence sequence and for
+ * Clopper–Pearson recomputed after every label (a whole number from 1 to MAX_ANYTIME_HORIZON; absent: off).
  */
 export interface CoverageLink {
   n: number;
@@ -21,12 +23,21 @@ export interface CoverageLink {
   axis: CoverageAxis;
   /** `heatmaps=both`: Buehler's and the estimate-ordered inversion's heat maps beside the union bound's (each map is 2,500 cells). */
   bothHeatmaps: boolean;
+  /** `anytime=N`: the horizon N of "Looking after every label"; null when the section is off. */
+  anytimeHorizon: number | null;
 }
 
 /** Exact coverage costs O(n) per p and method; beyond this the page would stall for seconds. */
 export const MAX_COVERAGE_N = 10_000;
 /** The heat map costs O(yes + no) per grid cell; a thousand per class stays within seconds. */
 export const MAX_HEATMAP_CLASS_SIZE = 1_000;
+/**
+ * "Looking after every label" tabulates both methods' bounds at every (t, k ≤ t) up to N, ~N²/2
+ * root searches for the confidence sequence: N = 500 takes ≈ 1.5 s in a worker on an idle core, so
+ * that is both the default and the cap.
+ */
+export const MAX_ANYTIME_HORIZON = 500;
+export const DEFAULT_ANYTIME_HORIZON = 500;
 
 export const DEFAULT_COVERAGE_LINK: CoverageLink = {
   n: 30,
@@ -36,6 +47,7 @@ export const DEFAULT_COVERAGE_LINK: CoverageLink = {
   noTotal: 20,
   axis: 'full',
   bothHeatmaps: false,
+  anytimeHorizon: null,
 };
 
 export function parseCoverageLink(params: URLSearchParams): LinkParse<CoverageLink> {
@@ -49,6 +61,7 @@ export function parseCoverageLink(params: URLSearchParams): LinkParse<CoverageLi
     noTotal: readClassSize(reader, 'no', defaults.noTotal),
     axis: readAxis(reader),
     bothHeatmaps: readHeatmaps(reader),
+    anytimeHorizon: reader.has('anytime') ? reader.wholeNumber('anytime', DEFAULT_ANYTIME_HORIZON, 1, MAX_ANYTIME_HORIZON) : null,
   };
   return reader.result(link);
 }
@@ -64,6 +77,7 @@ export function coverageHref(link: CoverageLink): string {
   if (link.noTotal !== DEFAULT_COVERAGE_LINK.noTotal) params.no = numberParam(link.noTotal);
   if (link.axis !== DEFAULT_COVERAGE_LINK.axis) params.axis = link.axis;
   if (link.bothHeatmaps) params.heatmaps = 'both';
+  if (link.anytimeHorizon !== null) params.anytime = numberParam(link.anytimeHorizon);
   return hashHref(['coverage'], params);
 }
 

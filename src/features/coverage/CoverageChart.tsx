@@ -51,7 +51,7 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
           width: 72,
           label: 'coverage',
         }}
-        tooltip={(props) => <CoverageTooltip {...props} delta={delta} />}
+        tooltip={(props) => <PointTooltip {...props} pDigits={3} format={(value) => `${formatPercent(value, 3, 'down')}${value < 1 - delta ? ' (below nominal)' : ''}`} />}
       >
         <ReferenceLine
           y={1 - delta}
@@ -76,21 +76,17 @@ export function CoverageChart({ rows, methods, delta, axis, width, height = 380 
   );
 }
 
-type CoverageTooltipProps = ChartTooltipProps & { delta: number };
-
-function CoverageTooltip({ active, payload, label, delta }: CoverageTooltipProps) {
+/** A chart's read-out at one true p: each line's name and its value as `format` writes it. */
+export function PointTooltip({ active, payload, label, pDigits, format }: ChartTooltipProps & { pDigits: number; format: (value: number, dataKey: string) => string }) {
   if (!active || payload.length === 0) return null;
   return (
     <div className="coverage-tooltip">
-      <strong>p = {Number(label).toFixed(3)}</strong>
+      <strong>p = {Number(label).toFixed(pDigits)}</strong>
       <dl>
         {payload.map((entry) => (
           <div key={String(entry.dataKey)}>
             <dt>{entry.name}</dt>
-            <dd>
-              {formatPercent(Number(entry.value), 3, 'down')}
-              {Number(entry.value) < 1 - delta ? ' (below nominal)' : ''}
-            </dd>
+            <dd>{format(Number(entry.value), String(entry.dataKey))}</dd>
           </div>
         ))}
       </dl>

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseHashRoute } from '../../data/links';
 import type { BalancedMethod } from '../../data/methods';
 import { formatPercent } from '../../data/format';
-import { balancedBuehlerCoverageGrid, balancedCoverageGrid, balancedInversionCoverageGrid } from '../../stats';
-import { GRID_PS, meanWidth } from './coverage-compute';
+import { balancedBuehlerCoverageGrid, balancedCoverageGrid, balancedInversionCoverageGrid, sequentialBoundTable, sequentialMissProbability } from '../../stats';
+import { ANYTIME_PS, GRID_PS, meanWidth } from './coverage-compute';
 import { CoverageView } from './CoverageView';
 
 function renderAt(hash: string) {
@@ -113,6 +113,31 @@ describe('CoverageView', { timeout: 30_000 }, () => {
       expect(summary).toHaveTextContent(`Mean width over all 30 outcomes: ${formatPercent(meanWidth(4, 5, 0.05, method as BalancedMethod), 1)}.`);
       expect(minimum).toBeGreaterThanOrEqual(0.95);
     }
+  });
+
+  it('anytime=N: the chance of ever missing after every label, Clopper–Pearson’s excess over δ named; the checkbox writes and clears the link', async () => {
+    const user = userEvent.setup();
+    renderAt('#/coverage?n=10&delta=0.1&methods=wilson&anytime=80');
+    const summary = await screen.findByTestId('anytime-summary', {}, { timeout: 20_000 });
+    const worstOf = (method: 'confidence-sequence' | 'clopper-pearson') => {
+      const table = sequentialBoundTable(80, 0.1, { method });
+      return Math.max(...ANYTIME_PS.map((p) => sequentialMissProbability(p, table)));
+    };
+    const peeking = worstOf('clopper-pearson');
+    const sequence = worstOf('confidence-sequence');
+    expect(peeking).toBeGreaterThan(0.2);
+    expect(sequence).toBeLessThanOrEqual(0.1);
+    expect(summary).toHaveTextContent(`Looked at after every one of 80 labels, the 90% Clopper–Pearson interval excludes the true accuracy at least once with probability up to ${formatPercent(peeking, 1, 'down')}`);
+    expect(summary).toHaveTextContent(`${(Math.floor(peeking * 100) / 10).toFixed(1)}× the δ = 0.1 it promises for one look`);
+    expect(summary).toHaveTextContent(`The confidence sequence: at most ${formatPercent(sequence, 1, 'up')}`);
+    const table = screen.getByTestId('anytime-table');
+    expect(Number(table.querySelector<HTMLElement>('tr[data-method="clopper-pearson"] td')!.dataset.value)).toBe(peeking);
+    expect(within(table).getByRole('row', { name: /Anytime-valid confidence sequence/ })).toHaveTextContent(/0\.\d\d×$/);
+    await user.click(screen.getByRole('checkbox', { name: /chance of ever missing/ }));
+    expect(window.location.hash).not.toContain('anytime');
+    expect(screen.queryByTestId('anytime-summary')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /chance of ever missing/ }));
+    expect(window.location.hash).toContain('anytime=500');
   });
 
   it('keeps the last method on', () => {

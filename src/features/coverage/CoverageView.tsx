@@ -10,14 +10,17 @@ import {
   type CoverageAxis,
   coverageHref,
   type CoverageLink,
+  DEFAULT_ANYTIME_HORIZON,
   DEFAULT_COVERAGE_LINK,
   type HashRoute,
+  MAX_ANYTIME_HORIZON,
   MAX_COVERAGE_N,
   MAX_HEATMAP_CLASS_SIZE,
   parseCoverageLink,
 } from '../../data/links';
 import { formatConfidence, formatFullPrecision, formatPercent } from '../../data/format';
 import type { ProportionMethod } from '../../stats';
+import { AnytimePanel } from './AnytimePanel';
 import { BalancedCoverageMap } from './BalancedCoverageMap';
 import { CURVE_PS, GRID_PS, INVERSION_HEATMAP_CLASS_SIZE } from './coverage-compute';
 import { summarizeCoverage, type CoverageSummary } from './coverage-summary';
@@ -38,6 +41,10 @@ const CLASS_SIZE_LIMITS = {
   min: { value: 1, message: 'A class needs at least one example.' },
   max: { value: MAX_HEATMAP_CLASS_SIZE, message: `The heat map goes up to ${MAX_HEATMAP_CLASS_SIZE} per class.` },
 };
+const HORIZON_LIMITS = {
+  min: { value: 1, message: 'Look after at least one label.' },
+  max: { value: MAX_ANYTIME_HORIZON, message: `The chance of ever missing is computed up to N = ${MAX_ANYTIME_HORIZON} labels.` },
+};
 
 /** `#/coverage`: each method's exact coverage against the true p, and the balanced interval's over (p⁺, p⁻). */
 export function CoverageView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
@@ -56,6 +63,7 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
   const setDelta = useCallback((delta: number) => update({ delta }), [update]);
   const setYesTotal = useCallback((yesTotal: number) => update({ yesTotal }), [update]);
   const setNoTotal = useCallback((noTotal: number) => update({ noTotal }), [update]);
+  const setHorizon = useCallback((anytimeHorizon: number) => update({ anytimeHorizon }), [update]);
 
   return (
     <section className="coverage-view">
@@ -108,6 +116,32 @@ function CoveragePage({ linked, linkKey, chartWidth }: { linked: CoverageLink; l
             </div>
           ))}
         </div>
+      </section>
+      <section className="coverage-view__panel" aria-labelledby="anytime-heading">
+        <h2 id="anytime-heading">Looking after every label</h2>
+        <p>
+          Coverage above is for one look at a fixed n. A detector whose labels keep arriving is looked at again and again — a
+          dashboard every day, a CI gate on every run — and an interval recomputed after every label gets many chances to miss.
+          A confidence sequence (Robbins’ mixture) holds at every label count at once: the chance that it ever misses stays ≤ δ.
+          Both are computed exactly, by dynamic programming over every path of labels that has not yet missed.
+        </p>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={link.anytimeHorizon !== null}
+            onChange={(event) => update({ anytimeHorizon: event.target.checked ? DEFAULT_ANYTIME_HORIZON : null })}
+          />
+          Compute the chance of ever missing when the interval is looked at after every label
+        </label>
+        {link.anytimeHorizon !== null && (
+          <>
+            <fieldset className="coverage-view__group">
+              <legend>Labels looked at</legend>
+              <CountField label="N (labels)" value={link.anytimeHorizon} {...HORIZON_LIMITS} onCommit={setHorizon} />
+            </fieldset>
+            <AnytimePanel horizon={link.anytimeHorizon} delta={link.delta} chartWidth={chartWidth} />
+          </>
+        )}
       </section>
     </section>
   );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { balancedBuehlerCoverageGrid, balancedBuehlerInterval } from '../../stats';
-import { CURVE_PS, GRID_PS, meanWidth, runCoverageJob, type CoverageMessage } from './coverage-compute';
+import { balancedBuehlerCoverageGrid, balancedBuehlerInterval, sequentialBoundTable, sequentialMissProbability } from '../../stats';
+import { ANYTIME_PS, CURVE_PS, GRID_PS, meanWidth, runCoverageJob, type CoverageMessage } from './coverage-compute';
 
 function run(job: Parameters<typeof runCoverageJob>[0]): CoverageMessage[] {
   const messages: CoverageMessage[] = [];
@@ -82,5 +82,34 @@ describe('runCoverageJob', () => {
   it('reports a bad request as an error message instead of throwing', () => {
     const messages = run({ kind: 'curves', n: 0, delta: 0.05, methods: ['wilson'] });
     expect(messages).toEqual([{ kind: 'error', message: expect.any(String) }]);
+  });
+});
+
+describe('the anytime job (looking after every label)', () => {
+  it('reports rising progress, then each method’s exact chance of ever missing at 0.01 … 0.99, as sequentialMissProbability gives it', () => {
+    const messages = run({ kind: 'anytime', horizon: 120, delta: 0.05 });
+    const progress = messages.filter((message) => message.kind === 'progress').map((message) => message.fraction);
+    expect(progress.length).toBeGreaterThanOrEqual(10);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+    expect(messages.at(-1)!.kind).toBe('done');
+    const result = messages.find((message) => message.kind === 'anytime')!;
+    expect(ANYTIME_PS).toHaveLength(99);
+    expect([ANYTIME_PS[0], ANYTIME_PS[98]]).toEqual([0.01, 0.99]);
+    const { missed } = result;
+    const sequenceTable = sequentialBoundTable(120, 0.05);
+    const clopperPearsonTable = sequentialBoundTable(120, 0.05, { method: 'clopper-pearson' });
+    for (const index of [0, 9, 49, 89, 98]) {
+      expect(missed['confidence-sequence'][index]).toBe(sequentialMissProbability(ANYTIME_PS[index]!, sequenceTable));
+      expect(missed['clopper-pearson'][index]).toBe(sequentialMissProbability(ANYTIME_PS[index]!, clopperPearsonTable));
+    }
+    // The sequence keeps its promise at every p; Clopper–Pearson looked at 120 times does not.
+    expect(Math.max(...missed['confidence-sequence'])).toBeLessThanOrEqual(0.05);
+    expect(Math.max(...missed['clopper-pearson'])).toBeGreaterThan(0.15);
+  });
+
+  it('reports a bad horizon as an error message naming it', () => {
+    const messages = run({ kind: 'anytime', horizon: 0, delta: 0.05 });
+    expect(messages.at(-1)).toEqual({ kind: 'error', message: expect.stringMatching(/^horizon must be in \[1, 5000\], got 0/) });
   });
 });

@@ -2,7 +2,7 @@ import type { BalancedMethod } from '../../data/methods';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProportionMethod } from '../../stats';
 import { startCoverageJob } from './coverage-client';
-import type { CoverageJob, CoverageMessage } from './coverage-compute';
+import type { AnytimeMethod, CoverageJob, CoverageMessage } from './coverage-compute';
 
 /** A job's state as the page shows it. `elapsedMs` is undefined when everything came from the cache. */
 export interface JobState {
@@ -16,6 +16,7 @@ export interface JobState {
 // Results computed on this page, kept for as long as it is open: revisiting settings is instant.
 const curveCache = new Map<string, readonly number[]>();
 const gridCache = new Map<string, { coverage: readonly (readonly number[])[]; meanWidth: number }>();
+const anytimeCache = new Map<string, Readonly<Record<AnytimeMethod, readonly number[]>>>();
 
 const curveKey = (method: ProportionMethod, n: number, delta: number) => `${method}|${n}|${delta}`;
 
@@ -23,7 +24,7 @@ interface TrackedJob extends JobState {
   requestKey: string;
 }
 
-type ResultMessage = Extract<CoverageMessage, { kind: 'curve' | 'grid' }>;
+type ResultMessage = Extract<CoverageMessage, { kind: 'curve' | 'grid' | 'anytime' }>;
 
 /**
  * Tracks the request `requestKey`; when `needsWork`, runs the job `makeJob()` builds (from what is
@@ -96,4 +97,23 @@ export function useBalancedCoverage(yesTotal: number, noTotal: number, delta: nu
   );
   const found = gridCache.get(key);
   return { ...state, coverage: found?.coverage, meanWidth: found?.meanWidth };
+}
+
+export interface AnytimeMisses extends JobState {
+  /** Per method, the chance of ever missing p within N labels at each of ANYTIME_PS; undefined until computed. */
+  missed: Readonly<Record<AnytimeMethod, readonly number[]>> | undefined;
+}
+
+/** "Looking after every label" at horizon N and δ: from the page's cache, or computed in the worker. */
+export function useAnytimeMisses(horizon: number, delta: number): AnytimeMisses {
+  const key = `${horizon}|${delta}`;
+  const state = useCoverageJob(
+    `anytime|${key}`,
+    !anytimeCache.has(key),
+    () => ({ kind: 'anytime', horizon, delta }),
+    (message) => {
+      if (message.kind === 'anytime') anytimeCache.set(key, message.missed);
+    },
+  );
+  return { ...state, missed: anytimeCache.get(key) };
 }
