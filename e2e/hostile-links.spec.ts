@@ -132,7 +132,7 @@ test('the heaviest valid links hold the page for no task over 200 ms', { tag: '@
   await takeLongTasks(page);
   const report: string[] = [];
   // Each view's code loads on its first visit (parsing a chunk is no link's doing): warm them up.
-  for (const route of ['counts', 'methods', 'posterior', 'explore', 'coverage', 'plan']) {
+  for (const route of ['counts', 'methods', 'posterior', 'explore', 'coverage', 'plan', 'compare']) {
     await goToHash(page, `#/${route}`);
     await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
   }
@@ -147,6 +147,9 @@ test('the heaviest valid links hold the page for no task over 200 ms', { tag: '@
     '#/explore?mode=balanced&yes=999999/1000000&no=1/1000000&delta=0.05',
     '#/coverage?n=1000&delta=0.01&methods=clopper_pearson,wilson,agresti_coull,jeffreys,wald',
     '#/plan?yes=999999/1000000&no=1/1000000&delta=0.01&target=0.99',
+    // Tango's exact paired inversion at its largest (20 pairs a class): up to ~250 ms each, in a worker.
+    '#/compare?b=8&c=1&n=20&delta=0.01',
+    '#/compare?aname=A&bname=B&ayes=15/20&ano=18/20&byes=12/20&bno=16/20&yesb=5&yesc=2&yesn=20&nob=3&noc=1&non=20',
   ]) {
     await goToHash(page, href);
     // A CSS locator: Playwright's role queries run in the page and would be timed with it.

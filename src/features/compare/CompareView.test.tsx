@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDifferenceParts } from '../../data/format';
 import { parseHashRoute } from '../../data/links';
-import { pairedDifferenceInterval } from '../../stats';
+import { pairedDifferenceInterval, pairedDifferenceScoreInterval } from '../../stats';
 import { workspaceStore } from '../../store/workspace';
 import { CompareView } from './CompareView';
 
@@ -18,6 +18,15 @@ function renderAt(hash: string) {
 }
 
 describe('CompareView', () => {
+  it('computes Tango’s interval of 7–20 pairs off the render (a worker; here, a later task), saying so meanwhile', async () => {
+    renderAt('#/compare?b=8&c=1&n=20');
+    expect(screen.getByRole('status')).toHaveTextContent('Computing Tango’s exact paired interval at δ = 0.05 in a background worker…');
+    const tango = formatDifferenceParts(pairedDifferenceScoreInterval({ b: 8, c: 1, n: 20 }, 0.05));
+    expect(await screen.findByTestId('lower')).toHaveTextContent(tango.lower);
+    expect(screen.getByTestId('upper')).toHaveTextContent(tango.upper);
+    expect(screen.queryByText(/Computing Tango/)).toBeNull();
+  });
+
   it('shows a paired comparison: the design, the difference rounded outward, the discordance table', () => {
     renderAt('#/compare?b=12&c=4&n=200&delta=0.05&aname=New&bname=Old');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Compare New and Old');

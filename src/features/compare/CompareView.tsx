@@ -10,7 +10,8 @@ import { compareHref, type CompareLink, type HashRoute, type LinkProblem, parseC
 import { formatConfidence, formatDifferenceParts, formatFullPrecision } from '../../data/format';
 import { pictureFileStem } from '../../components/chart-picture';
 import type { DetectorCounts, PairedCounts } from '../../stats';
-import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence, type Comparison, type ComparisonInput, type PairedMethod } from './compare-model';
+import { comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence, type Comparison, type ComparisonInput, type PairedMethod } from './compare-model';
+import { useComparison } from './use-comparison';
 import { DifferenceChart } from './DifferenceChart';
 import { PairedCsvImport } from './PairedCsvImport';
 import { useCompareWorkspace } from './use-compare-workspace';
@@ -39,15 +40,7 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
   const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
   const resolved = useMemo(() => resolve(link, stored), [link, stored]);
   const pairedMethod: PairedMethod = link.pairedMethod ?? 'tango';
-  const result = useMemo((): { comparison: Comparison } | { error: string } | null => {
-    if (!resolved.input) return null;
-    try {
-      return { comparison: compare(resolved.input, delta, pairedMethod) };
-    } catch (error) {
-      if (error instanceof RangeError) return { error: comparisonProblem(error.message, resolved.names) };
-      throw error;
-    }
-  }, [resolved.input, resolved.names, delta, pairedMethod]);
+  const result = useComparison(resolved.input, delta, pairedMethod);
   const { names } = resolved;
   const heading = link.data.kind === 'none' ? TITLE : `Compare ${names.a} and ${names.b}`;
 
@@ -77,12 +70,17 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
           {resolved.input?.kind.startsWith('paired') && (
             <PairedMethodChoice method={pairedMethod} onChange={(method) => setLink({ ...link, pairedMethod: method === 'union' ? 'union' : undefined })} />
           )}
-          {result && 'error' in result && (
-            <p role="alert" className="compare-view__problem">
-              These counts cannot be compared: {result.error}.
+          {result?.kind === 'computing' && (
+            <p role="status" className="compare-view__computing">
+              Computing Tango’s exact paired interval at δ = {formatFullPrecision(delta)} in a background worker…
             </p>
           )}
-          {result && 'comparison' in result && (
+          {result?.kind === 'invalid' && (
+            <p role="alert" className="compare-view__problem">
+              These counts cannot be compared: {comparisonProblem(result.message, names)}.
+            </p>
+          )}
+          {result?.kind === 'done' && (
             <ComparisonResult comparison={result.comparison} names={names} counts={resolved.counts} link={{ ...link, delta }} />
           )}
         </>

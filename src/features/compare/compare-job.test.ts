@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { type CompareMessage, needsWorker, runCompareJob } from './compare-job';
+import { compare, type ComparisonInput } from './compare-model';
+
+const paired = (n: number): ComparisonInput => ({ kind: 'paired-proportion', counts: { b: Math.min(2, n), c: 0, n } });
+const balanced = (yesN: number, noN: number): ComparisonInput => ({ kind: 'paired-balanced', tables: { yes: { b: 1, c: 0, n: yesN }, no: { b: 0, c: 1, n: noN } } });
+
+describe('needsWorker', () => {
+  it('sends Tango’s inversion of 7–20 pairs a class to a worker, and nothing else', () => {
+    expect(needsWorker(paired(6), 'tango')).toBe(false);
+    expect(needsWorker(paired(7), 'tango')).toBe(true);
+    expect(needsWorker(paired(20), 'tango')).toBe(true);
+    // Past Tango's limit the union bound is used: quick.
+    expect(needsWorker(paired(21), 'tango')).toBe(false);
+    expect(needsWorker(paired(20), 'union')).toBe(false);
+    expect(needsWorker(balanced(3, 30), 'tango')).toBe(false);
+    expect(needsWorker(balanced(3, 12), 'tango')).toBe(true);
+    expect(needsWorker({ kind: 'unpaired-proportion', a: { correct: 5, total: 10 }, b: { correct: 6, total: 10 } }, 'tango')).toBe(false);
+  });
+});
+
+describe('runCompareJob', () => {
+  it('posts what compare gives, once', () => {
+    const input = balanced(12, 9);
+    const messages: CompareMessage[] = [];
+    runCompareJob({ input, delta: 0.05, pairedMethod: 'tango' }, (message) => messages.push(message));
+    expect(messages).toEqual([{ kind: 'done', comparison: compare(input, 0.05, 'tango') }]);
+  });
+
+  it('posts the counts’ problem as a message instead of throwing', () => {
+    const messages: CompareMessage[] = [];
+    runCompareJob({ input: { kind: 'paired-proportion', counts: { b: 5, c: 4, n: 8 } }, delta: 0.05, pairedMethod: 'tango' }, (message) => messages.push(message));
+    expect(messages).toEqual([{ kind: 'invalid', message: 'b + c must be ≤ n (8), got 9' }]);
+  });
+});
