@@ -29,6 +29,7 @@ import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { SelectOptions } from '../../components/SelectOptions';
 import { CsvExportButton } from './CsvExportButton';
+import { CumulativeView } from './CumulativeView';
 import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** This section's key for the detector choice kept above it. */
@@ -62,6 +63,7 @@ export function TimeSection({
 }) {
   const { id, chartRef, mapping, filters, threshold, counts, detectors, shownDetector, setDetector } = useChartSection(counted, SECTION);
   const [span, setSpan] = useState<number | null | undefined>(undefined);
+  const [cumulative, setCumulative] = useState(false);
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
 
@@ -121,14 +123,33 @@ export function TimeSection({
             <SelectOptions values={TIME_WINDOWS} />
           </select>
         </div>
-        <label className="data-check">
-          <input type="checkbox" checked={perClass} onChange={(event) => onPerClass(event.target.checked)} /> Per-class lines (should-be-YES and
-          should-be-NO accuracy)
-        </label>
+        <div className="data-field">
+          <label htmlFor={`${id}-view`}>View</label>
+          <select id={`${id}-view`} value={cumulative ? 'cumulative' : 'windows'} onChange={(event) => setCumulative(event.target.value === 'cumulative')}>
+            <option value="windows">per window (Bonferroni)</option>
+            <option value="cumulative">cumulative (as labels arrived)</option>
+          </select>
+        </div>
+        {!cumulative && (
+          <label className="data-check">
+            <input type="checkbox" checked={perClass} onChange={(event) => onPerClass(event.target.checked)} /> Per-class lines (should-be-YES and
+            should-be-NO accuracy)
+          </label>
+        )}
       </div>
       {span === null && <p>No usable row has a timestamp that reads as a date and time in “{timestampColumn}”.</p>}
       {problem && <DataProblem>{problem}</DataProblem>}
-      {table && (
+      {cumulative && groups && (
+        <CumulativeView
+          windows={groups}
+          delta={delta}
+          detector={shownDetector}
+          window={window}
+          chartRef={chartRef}
+          chart={(points, bandTitle, target) => <TimeWindowsChart chartRef={chartRef} rows={points} title={bandTitle} overall={target} perClass={false} />}
+        />
+      )}
+      {!cumulative && table && (
         <>
           <ChosenProgress method={method} chosen={chosen} what="the windows" />
           <p className="data-note">
