@@ -98,7 +98,9 @@ test('#/data over time, cumulative: the anytime-valid band on the labels so far 
   );
   const verdict = page.getByTestId('cumulative-verdict');
   await expect(verdict).toContainText('Not yet proven ≥ 90%');
+  await expect(page).toHaveURL(/&cumulative=0\.9(&|$)/);
   await page.getByLabel('Target for the lower bound').selectOption('0.85');
+  await expect(page).toHaveURL(/&cumulative=0\.85(&|$)/);
   const labels = (weeks[first]!.yes.total + weeks[first]!.no.total).toLocaleString('en-US');
   await expect(verdict).toContainText(`Proven ≥ 85% since the week from ${weeks[first]!.week}: by its end, after ${labels} labels`);
   await expect(verdict).toContainText('anytime-valid confidence sequence (Robbins’ Beta(1, 1) mixture), δ/2 a class, δ = 0.05). Valid however often this page was looked at.');

@@ -116,6 +116,17 @@ describe('dataHref', () => {
     expect(parse('')).toEqual({ ok: true, value: EMPTY_DATA_LINK });
     expect(problemParams('metric=balanced&perClass=2')).toEqual(['perClass', 'metric']);
   });
+
+  it('carries the over-time cumulative view and its target as cumulative= (absent: per window); a bad target is named', () => {
+    const state = { file: 'eval.csv', mapping: guessMapping(COLUMNS), filters: [], threshold: 0.5, slice: undefined, window: 'week', tune: undefined, perClass: false } as const;
+    const link = dataLinkFor({ ...state, cumulative: 0.85 });
+    expect(dataHref(link)).toContain('&cumulative=0.85');
+    expect(roundTrip(link)).toMatchObject({ ok: true, value: { cumulative: 0.85, window: 'week' } });
+    expect(dataHref(dataLinkFor({ ...state, cumulative: null }))).not.toContain('cumulative');
+    expect(describeDataLink({ ...EMPTY_DATA_LINK, cumulative: 0.9 })).toEqual(['over time: cumulative, target 0.9']);
+    for (const bad of ['cumulative=1', 'cumulative=0', 'cumulative=90%', 'cumulative=', 'cumulative=-0.5']) expect(problemParams(bad), bad).toEqual(['cumulative']);
+    expect(parse('cumulative=2')).toMatchObject({ ok: false, problems: [{ message: expect.stringContaining('“cumulative” is “2”; expected the target for the lower bound over time') }] });
+  });
 });
 
 describe('applyDataLink', () => {

@@ -22,7 +22,9 @@ export type LinkedRole = (typeof LINKED_ROLES)[number];
  * - `filter` (repeatable): `column,eq|ne,value`, column and value percent-encoded the same way.
  * - `threshold` (YES when score ≥ it), `slice` (the slice table's column), `window`
  *   (auto|day|week|month), `tune` (the split column's value marking the tuning rows), `perClass=1`,
- *   `metric` (precision|recall|specificity|npv|f1: the counts' and slices' extra metric column).
+ *   `metric` (precision|recall|specificity|npv|f1: the counts' and slices' extra metric column),
+ *   `cumulative` (the over-time section's cumulative view, as labels arrived, with this target for
+ *   its anytime-valid lower bound: a proportion strictly between 0 and 1, such as 0.9; absent: per window).
  */
 export interface DataLink {
   file?: string;
@@ -37,6 +39,7 @@ export interface DataLink {
   tune?: string;
   perClass?: boolean;
   metric?: DetectionMetricKey;
+  cumulative?: number;
 }
 
 export const EMPTY_DATA_LINK: DataLink = { roles: {}, filters: [] };
@@ -129,6 +132,12 @@ export function parseDataLink(params: URLSearchParams): LinkParse<DataLink> {
     if (key !== undefined) link.metric = key;
     else reader.problem('metric', `“metric” is “${clip(metric)}”; expected one of ${DETECTION_METRIC_KEYS.join(', ')} (the extra metric column; absent: none).`);
   }
+  const cumulative = reader.raw('cumulative');
+  if (cumulative !== null) {
+    const target = SIGNED_DECIMAL.test(cumulative) ? Number(cumulative) : NaN;
+    if (target > 0 && target < 1) link.cumulative = target;
+    else reader.problem('cumulative', `“cumulative” is “${clip(cumulative)}”; expected the target for the lower bound over time, a proportion strictly between 0 and 1 such as 0.9.`);
+  }
   return reader.result(link);
 }
 
@@ -201,6 +210,7 @@ export function dataHref(link: DataLink): string {
   if (link.tune !== undefined) params.set('tune', link.tune);
   if (link.perClass) params.set('perClass', '1');
   if (link.metric !== undefined) params.set('metric', link.metric);
+  if (link.cumulative !== undefined) params.set('cumulative', numberParam(link.cumulative));
   const query = params.toString();
   return `#/data${query ? `?${query}` : ''}`;
 }
@@ -216,6 +226,7 @@ export function dataLinkFor(state: {
   tune: string | undefined;
   perClass: boolean;
   metric?: DetectionMetricKey | undefined;
+  cumulative?: number | null;
 }): DataLink {
   const { mapping } = state;
   return {
@@ -231,6 +242,7 @@ export function dataLinkFor(state: {
     ...(state.tune === undefined ? {} : { tune: state.tune }),
     perClass: state.perClass,
     ...(state.metric === undefined ? {} : { metric: state.metric }),
+    ...(state.cumulative == null ? {} : { cumulative: state.cumulative }),
   };
 }
 
@@ -303,5 +315,6 @@ export function describeDataLink(link: DataLink): string[] {
   if (link.tune !== undefined) parts.push(`tuning rows: split = “${link.tune}”`);
   if (link.perClass) parts.push('per-class lines over time');
   if (link.metric !== undefined) parts.push(`extra metric column: ${link.metric}`);
+  if (link.cumulative !== undefined) parts.push(`over time: cumulative, target ${link.cumulative}`);
   return parts;
 }

@@ -1,10 +1,10 @@
-import { type ReactNode, type RefObject, useId, useMemo, useState } from 'react';
+import { type ReactNode, type RefObject, useId, useMemo } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { SelectOptions } from '../../components/SelectOptions';
 import { TableScroll } from '../../components/TableScroll';
 import type { GroupCounts, TimeWindow } from '../../data/evaluation';
-import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, percentNumber } from '../../data/format';
 import { ANYTIME_METHOD_LABEL } from '../../data/methods';
 import { cumulativeBand, type CumulativeRow } from './cumulative-time';
 
@@ -16,8 +16,9 @@ export interface BandPoint {
   upper?: number;
 }
 
-/** The targets offered for "the first moment the lower bound cleared it". */
-const TARGETS = ['0.5', '0.6', '0.7', '0.8', '0.85', '0.9', '0.95', '0.97', '0.99'] as const;
+/** The targets offered for "the first moment the lower bound cleared it" (a link may carry another). */
+const TARGETS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.99];
+export const DEFAULT_TARGET = 0.9;
 const count = (value: number) => value.toLocaleString('en-US');
 const labelsSoFar = (row: CumulativeRow) => row.yes.total + row.no.total;
 
@@ -28,6 +29,8 @@ const labelsSoFar = (row: CumulativeRow) => row.yes.total + row.no.total;
  */
 export function CumulativeView(props: {
   windows: readonly GroupCounts[];
+  target: number;
+  onTarget: (target: number) => void;
   delta: number;
   detector: string;
   window: TimeWindow | null;
@@ -35,13 +38,13 @@ export function CumulativeView(props: {
   /** The over-time chart (the per-window view's), drawing the band with the target as its dashed line. */
   chart: (points: BandPoint[], title: string, target: number) => ReactNode;
 }) {
-  const { windows, delta, detector, window, chartRef, chart } = props;
+  const { windows, target, onTarget, delta, detector, window, chartRef, chart } = props;
   const id = useId();
-  const [target, setTarget] = useState<(typeof TARGETS)[number]>('0.9');
-  const { rows, firstCleared } = useMemo(() => cumulativeBand(windows, delta, Number(target)), [windows, delta, target]);
+  const { rows, firstCleared } = useMemo(() => cumulativeBand(windows, delta, target), [windows, delta, target]);
+  const targets = TARGETS.includes(target) ? TARGETS : [...TARGETS, target].sort((a, b) => a - b);
   const level = formatConfidence(delta);
   const method = `${ANYTIME_METHOD_LABEL}, δ/2 a class, δ = ${formatFullPrecision(delta)}`;
-  const targetText = formatPercent(Number(target), 0);
+  const targetText = `${percentNumber(target)}%`;
   const last = rows.at(-1);
   let verdict: string;
   if (firstCleared !== null) {
@@ -57,8 +60,8 @@ export function CumulativeView(props: {
       <div className="data-fields">
         <div className="data-field">
           <label htmlFor={`${id}-target`}>Target for the lower bound</label>
-          <select id={`${id}-target`} value={target} onChange={(event) => setTarget(event.target.value as (typeof TARGETS)[number])}>
-            <SelectOptions values={TARGETS} label={(value) => formatPercent(Number(value), 0)} />
+          <select id={`${id}-target`} value={String(target)} onChange={(event) => onTarget(Number(event.target.value))}>
+            <SelectOptions values={targets.map(String)} label={(value) => `${percentNumber(Number(value))}%`} />
           </select>
         </div>
       </div>
@@ -70,7 +73,7 @@ export function CumulativeView(props: {
         labels at once, so looking after every {window} — or every label — and stopping the first time it clears the target keeps the
         {' '}{level} promise, which a fixed-n interval looked at again and again does not. It is wider than the fixed-n interval.
       </p>
-      {chart(points, title, Number(target))}
+      {chart(points, title, target)}
       <ChartDownloads source={chartRef} title={title} caption={`Balanced accuracy on the labels so far at the end of each ${window} (${level}, ${method}); dashed line: the target ${targetText}.`} />
       <TableScroll label={`${detector} as labels arrived`}>
         <table className="data-table" data-testid="cumulative-table">
@@ -87,7 +90,7 @@ export function CumulativeView(props: {
                   <td key={cls}>{`${count(row[cls].correct)}/${count(row[cls].total)}`}</td>
                 ))}
                 <td>{row.band ? formatEstimateWithInterval(row.band) : 'no band: a class has no labels yet'}</td>
-                <td>{index === firstCleared ? 'first cleared' : row.band && row.band.lower >= Number(target) ? 'yes' : ''}</td>
+                <td>{index === firstCleared ? 'first cleared' : row.band && row.band.lower >= target ? 'yes' : ''}</td>
               </tr>
             ))}
           </tbody>

@@ -113,6 +113,8 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const [windowChoice, setWindowChoice] = useState<WindowChoice>(linked.window ?? 'auto');
   const [tune, setTune] = useState<string | undefined>(linked.tune);
   const [perClass, setPerClass] = useState(linked.perClass ?? false);
+  // Over time: the cumulative view's target (null: the per-window view).
+  const [cumulative, setCumulative] = useState<number | null>(linked.cumulative ?? null);
   // The counts' and slices' extra metric column (one choice for both, as the link carries it).
   const [metric, setMetric] = useState<DetectionMetricKey | undefined>(linked.metric);
   // The threshold a link asked for: the threshold curve opens on it (none otherwise, until one is picked).
@@ -134,6 +136,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     setWindowChoice(link?.window ?? 'auto');
     setTune(link?.tune);
     setPerClass(link?.perClass ?? false);
+    setCumulative(link?.cumulative ?? null);
     setMetric(link?.metric);
     setLinkNotes({ problems: applied.notes, otherFile: link?.file !== undefined && link.file !== file.fileName ? link.file : null });
   }
@@ -239,9 +242,9 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const currentHref = useMemo(
     () =>
       opened && mapping
-        ? dataHref(dataLinkFor({ file: opened.fileName, mapping, filters: activeFilters, threshold, slice: sliceColumn, window: windowChoice, tune, perClass, metric }))
+        ? dataHref(dataLinkFor({ file: opened.fileName, mapping, filters: activeFilters, threshold, slice: sliceColumn, window: windowChoice, tune, perClass, metric, cumulative }))
         : null,
-    [opened, mapping, activeFilters, threshold, sliceColumn, windowChoice, tune, perClass, metric],
+    [opened, mapping, activeFilters, threshold, sliceColumn, windowChoice, tune, perClass, metric, cumulative],
   );
   useEffect(() => {
     if (currentHref !== null && window.location.hash !== currentHref) window.history.replaceState(window.history.state, '', currentHref);
@@ -333,6 +336,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
             <OverTime
               counted={counted} delta={delta} method={balancedMethod} timestampColumn={counted.mapping.timestamp}
               choice={windowChoice} onChoice={setWindowChoice} perClass={perClass} onPerClass={setPerClass}
+              cumulative={cumulative} onCumulative={setCumulative}
             />
           )}
           {counted && counted.mapping.score !== null && (

@@ -29,7 +29,7 @@ import { useEngineResult } from './use-engine-result';
 import { DataProblem } from './DataProblem';
 import { SelectOptions } from '../../components/SelectOptions';
 import { CsvExportButton } from './CsvExportButton';
-import { CumulativeView } from './CumulativeView';
+import { CumulativeView, DEFAULT_TARGET } from './CumulativeView';
 import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** This section's key for the detector choice kept above it. */
@@ -49,6 +49,8 @@ export function TimeSection({
   onChoice,
   perClass,
   onPerClass,
+  cumulative,
+  onCumulative,
   method,
 }: {
   counted: Counted;
@@ -58,12 +60,14 @@ export function TimeSection({
   onChoice: (choice: WindowChoice) => void;
   perClass: boolean;
   onPerClass: (perClass: boolean) => void;
+  /** The cumulative view's target for the lower bound; null: the per-window view. */
+  cumulative: number | null;
+  onCumulative: (target: number | null) => void;
   /** The workspace's balanced interval. */
   method: BalancedMethod;
 }) {
   const { id, chartRef, mapping, filters, threshold, counts, detectors, shownDetector, setDetector } = useChartSection(counted, SECTION);
   const [span, setSpan] = useState<number | null | undefined>(undefined);
-  const [cumulative, setCumulative] = useState(false);
   const window: TimeWindow | null = choice !== 'auto' ? choice : span === undefined || span === null ? null : autoTimeWindow(span);
   const key = `${shownDetector}\u0000${window}`;
 
@@ -125,12 +129,12 @@ export function TimeSection({
         </div>
         <div className="data-field">
           <label htmlFor={`${id}-view`}>View</label>
-          <select id={`${id}-view`} value={cumulative ? 'cumulative' : 'windows'} onChange={(event) => setCumulative(event.target.value === 'cumulative')}>
+          <select id={`${id}-view`} value={cumulative === null ? 'windows' : 'cumulative'} onChange={(event) => onCumulative(event.target.value === 'cumulative' ? DEFAULT_TARGET : null)}>
             <option value="windows">per window (Bonferroni)</option>
             <option value="cumulative">cumulative (as labels arrived)</option>
           </select>
         </div>
-        {!cumulative && (
+        {cumulative === null && (
           <label className="data-check">
             <input type="checkbox" checked={perClass} onChange={(event) => onPerClass(event.target.checked)} /> Per-class lines (should-be-YES and
             should-be-NO accuracy)
@@ -139,9 +143,11 @@ export function TimeSection({
       </div>
       {span === null && <p>No usable row has a timestamp that reads as a date and time in “{timestampColumn}”.</p>}
       {problem && <DataProblem>{problem}</DataProblem>}
-      {cumulative && groups && (
+      {cumulative !== null && groups && (
         <CumulativeView
           windows={groups}
+          target={cumulative}
+          onTarget={onCumulative}
           delta={delta}
           detector={shownDetector}
           window={window}
@@ -149,7 +155,7 @@ export function TimeSection({
           chart={(points, bandTitle, target) => <TimeWindowsChart chartRef={chartRef} rows={points} title={bandTitle} overall={target} perClass={false} />}
         />
       )}
-      {!cumulative && table && (
+      {cumulative === null && table && (
         <>
           <ChosenProgress method={method} chosen={chosen} what="the windows" />
           <p className="data-note">
