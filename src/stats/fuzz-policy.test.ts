@@ -476,6 +476,31 @@ Object.assign(TARGETS, {
   sequentialBoundTable: { args: fc.tuple(gridCount, delta, sequenceOptions), names: ['horizon', 'delta', 'options'], check: boundTable, runs: 100 },
   sequentialMissProbability: { args: fc.tuple(probability, fc.oneof(fc.constant(SMALL_TABLE), edge)), names: ['p', 'table'], check: probabilityResult, runs: 300 },
 });
+// The planner's sequential plan (issue 32): batches and horizons from the small grid sizes.
+const stopSetup = fc.oneof(
+  {
+    arbitrary: fc.record({
+      current: twoClasses,
+      accuracy: fc.oneof(fc.record({ yes: probability, no: probability }), edge),
+      batch: fc.oneof(fc.record({ yes: gridCount, no: gridCount }), edge),
+      batches: gridCount,
+      target: probability,
+      delta,
+      level: fc.oneof(fc.constant(undefined), probability),
+    }),
+    weight: 5,
+  },
+  { arbitrary: edge, weight: 1 },
+);
+const stopDistribution: Check = (result) => {
+  const { stopProbability, neverCleared, dropped } = result as stats.SequentialStopDistribution;
+  const all = [...stopProbability, neverCleared, dropped];
+  if (!all.every((value) => value >= 0 && value <= 1)) return `probabilities outside [0, 1]: ${all.join(', ')}`;
+  return Math.abs(all.reduce((sum, value) => sum + value, 0) - 1) < 1e-9 ? null : 'the probabilities do not sum to 1';
+};
+Object.assign(TARGETS, {
+  sequentialStopDistribution: { args: fc.tuple(stopSetup), names: ['setup', 'current', 'accuracy', 'batch', 'batches', 'target', 'delta', 'level'], check: stopDistribution, runs: 200 },
+});
 
 const POSTERIORS = { posteriorAccuracy: stats.posteriorAccuracy, posteriorBalancedAccuracy: stats.posteriorBalancedAccuracy };
 

@@ -90,3 +90,4 @@ export { proportionConfidenceSequence, type ConfidenceSequenceOptions, type Sequ
 export { balancedConfidenceSequence } from './balanced-confidence-sequence';
 export { sequentialBoundTable, type SequentialBoundOptions, type SequentialBoundTable } from './sequential-bound-table';
 export { sequentialMissProbability } from './sequential-miss-probability';
+export { sequentialStopDistribution, type SequentialPlanSetup, type SequentialStopDistribution } from './sequential-stop-distribution';
