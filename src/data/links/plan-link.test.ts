@@ -25,6 +25,19 @@ describe('parsePlanLink', () => {
     expect(problemParams('metric=accuracy&goal=up')).toEqual(['goal', 'metric']);
   });
 
+  it('carries the sequential plan’s batch= and horizon= only when not the defaults (100, 5,000), and names bad ones', () => {
+    expect(parse('yes=38/40&no=55/60&batch=50&horizon=2000')).toMatchObject({ ok: true, value: { batch: 50, horizon: 2000 } });
+    const link = { ...DEFAULT_PLAN_LINK, batch: 250, horizon: 7000 };
+    expect(planHref(link)).toBe(`${planHref(DEFAULT_PLAN_LINK)}&batch=250&horizon=7000`);
+    expect(parsePlanLink(parseHashRoute(planHref(link)).params)).toEqual({ ok: true, value: link });
+    expect(planHref({ ...DEFAULT_PLAN_LINK, batch: 100, horizon: 5000 })).toBe(planHref(DEFAULT_PLAN_LINK));
+    expect(problemParams('batch=1&horizon=x')).toEqual(['batch', 'horizon']);
+    // 5,000 labels in batches of 20 would be 250 looks: the horizon is named with both numbers.
+    const tooMany = parse('yes=38/40&no=55/60&batch=20');
+    expect(tooMany.ok).toBe(false);
+    expect(!tooMany.ok && tooMany.problems[0]!.message).toMatch(/^“horizon” is 5000 labels, 250 batches of 20; .*at most 100 times/);
+  });
+
   it('reads a width goal with its own default target', () => {
     const result = parse('yes=38/40&no=55/60&goal=width');
     expect(result.ok && [result.value.goal, result.value.target]).toEqual(['width', 0.1]);

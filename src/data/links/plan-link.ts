@@ -32,7 +32,17 @@ export interface PlanLink {
   balanced?: BalancedMethod | undefined;
   /** `metric=recall|specificity|precision|npv|f1`: the metric the target is on; undefined → balanced accuracy. */
   metric?: ListMetric | undefined;
+  /** `batch=`: labels per batch of the sequential plan; undefined → `DEFAULT_PLAN_BATCH`. */
+  batch?: number | undefined;
+  /** `horizon=`: the sequential plan's most new labels (rounded up to whole batches); undefined → `DEFAULT_PLAN_HORIZON`. */
+  horizon?: number | undefined;
 }
+
+/** The sequential plan's defaults and limits: each batch is one look; more than 100 looks would hold the worker for seconds. */
+export const DEFAULT_PLAN_BATCH = 100;
+export const DEFAULT_PLAN_HORIZON = 5_000;
+export const MAX_PLAN_BATCH = 10_000;
+export const MAX_PLAN_BATCHES = 100;
 
 export const DEFAULT_PLAN_TARGET: Record<PlanGoal, number> = { lower: 0.9, width: 0.1 };
 
@@ -74,6 +84,7 @@ export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
     ratio: readRatio(reader),
     balanced: readBalancedParam(reader),
     metric: readMetric(reader),
+    ...readSequentialPlan(reader),
   };
   return reader.result(link);
 }
@@ -92,7 +103,23 @@ export function planHref(link: PlanLink): string {
   if (link.ratio !== undefined) params.ratio = `${numberParam(link.ratio.yes)}:${numberParam(link.ratio.no)}`;
   if (link.balanced !== undefined && link.balanced !== DEFAULT_BALANCED_METHOD) params.balanced = link.balanced;
   if (link.metric !== undefined && link.metric !== 'balanced') params.metric = link.metric;
+  if (link.batch !== undefined && link.batch !== DEFAULT_PLAN_BATCH) params.batch = String(link.batch);
+  if (link.horizon !== undefined && link.horizon !== DEFAULT_PLAN_HORIZON) params.horizon = String(link.horizon);
   return hashHref(['plan'], params);
+}
+
+/** `batch=` and `horizon=`, each read alone, then together: the horizon must fit in `MAX_PLAN_BATCHES` batches. */
+function readSequentialPlan(reader: LinkReader): Pick<PlanLink, 'batch' | 'horizon'> {
+  const batch = reader.has('batch') ? reader.wholeNumber('batch', DEFAULT_PLAN_BATCH, 2, MAX_PLAN_BATCH) : undefined;
+  const horizon = reader.has('horizon') ? reader.wholeNumber('horizon', DEFAULT_PLAN_HORIZON, 1, MAX_PLAN_BATCH * MAX_PLAN_BATCHES) : undefined;
+  const batches = Math.ceil((horizon ?? DEFAULT_PLAN_HORIZON) / (batch ?? DEFAULT_PLAN_BATCH));
+  if (batches > MAX_PLAN_BATCHES) {
+    reader.problem(
+      'horizon',
+      `“horizon” is ${horizon ?? DEFAULT_PLAN_HORIZON} labels, ${batches} batches of ${batch ?? DEFAULT_PLAN_BATCH}; the sequential plan looks at most ${MAX_PLAN_BATCHES} times — raise batch= or lower horizon=.`,
+    );
+  }
+  return { batch, horizon };
 }
 
 function readGoal(reader: LinkReader): PlanGoal {
