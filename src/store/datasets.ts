@@ -1,8 +1,9 @@
 import { useStore } from 'zustand';
-import { persist, type StorageValue } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import type { EvaluationFilter, EvaluationMapping } from '../data/evaluation';
 import type { ClassCounts } from '../stats';
+import { savedListStorage } from './saved-list';
 import { indexedDbBackend, memoryBackend, type WorkspaceBackend } from './workspace-backend';
 
 /** One detector's counts as derived from a file. */
@@ -64,33 +65,6 @@ function isDatasetRecord(value: unknown): value is DatasetRecord {
   return isRecord(value) && typeof value.id === 'string' && typeof value.fileName === 'string' && Array.isArray(value.counts);
 }
 
-/**
- * Reads the saved sources. A value that is not JSON, not this shape, or holds unusable records is
- * copied to `tailbound.datasets.corrupt-<time>` first (the next save would overwrite it), and only
- * the usable records are read: a broken record must not break the next import.
- */
-async function readDatasets(backend: WorkspaceBackend, key: string): Promise<StorageValue<{ datasets: DatasetRecord[] }> | null> {
-  const raw = await backend.get(key);
-  if (raw === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  const state = isRecord(parsed) && isRecord(parsed.state) ? parsed.state : undefined;
-  const saved = state && Array.isArray(state.datasets) ? (state.datasets as unknown[]) : undefined;
-  const usable = saved?.filter(isDatasetRecord) ?? [];
-  const version = isRecord(parsed) && typeof parsed.version === 'number' ? parsed.version : undefined;
-  const value = saved && version !== undefined ? { state: { datasets: usable }, version } : null;
-  if (!saved || usable.length !== saved.length || version === undefined) {
-    // Set aside once: what stays under the key is what was usable (so the next load finds it whole).
-    await backend.set(`${key}.corrupt-${Date.now()}`, raw);
-    await (value ? backend.set(key, JSON.stringify(value)) : backend.remove(key));
-  }
-  return value;
-}
-
 /** A datasets store persisted under DATASETS_STORAGE_KEY (IndexedDB in the browser, memory in Node). */
 export function createDatasetsStore(backend: WorkspaceBackend = typeof indexedDB === 'undefined' ? memoryBackend() : indexedDbBackend()) {
   return createStore<DatasetsState>()(
@@ -104,11 +78,7 @@ export function createDatasetsStore(backend: WorkspaceBackend = typeof indexedDB
       {
         name: DATASETS_STORAGE_KEY,
         version: DATASETS_VERSION,
-        storage: {
-          getItem: (key) => readDatasets(backend, key),
-          setItem: (key, value) => backend.set(key, JSON.stringify(value)),
-          removeItem: (key) => backend.remove(key),
-        },
+        storage: savedListStorage(backend, 'datasets', isDatasetRecord),
         partialize: ({ datasets }) => ({ datasets }),
         migrate: (persisted, version) => migrateDatasets(persisted, version) as DatasetsState,
       },

@@ -1,7 +1,7 @@
 /**
  * The detector model: a detector and its counts, the versioned detectors file (schema), the list's
- * sorting and filtering, the intervals shown for a detector, and the TanStack Query hooks that load
- * the sample detectors.
+ * sorting and filtering, the intervals shown for a detector, its counts over time (monitoring), and
+ * the TanStack Query hooks that load the sample detectors.
  */
 export * from './detector-intervals';
 export * from './detector-metrics';
@@ -10,3 +10,4 @@ export * from './detector';
 export * from './detectors-query';
 export * from './detectors-schema';
 export * from './packed-detectors';
+export * from './counts-history';

@@ -8,6 +8,7 @@ import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
 import { EditableText } from './EditableText';
+import { MonitoringPanel } from './MonitoringPanel';
 import { followAddress } from './follow-address';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
@@ -98,6 +99,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
           </>
         }
       />
+      <MonitoringPanel detector={detector} delta={delta} />
     </DetectorPage>
   );
 }
