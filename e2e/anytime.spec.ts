@@ -106,8 +106,14 @@ test('#/data over time, cumulative: the anytime-valid band on the labels so far 
   await expect(verdict).toContainText('anytime-valid confidence sequence (Robbins’ Beta(1, 1) mixture), δ/2 a class, δ = 0.05). Valid however often this page was looked at.');
   await expect(table.getByRole('row', { name: new RegExp(`^${weeks[first]!.week} .* first cleared$`) })).toBeVisible();
   await expect(page.getByRole('group', { name: /detector-01: balanced accuracy as labels arrived/ })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export as labels arrived (CSV)' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8').split('\r\n');
+  const firstWeek = weeks[first]!;
+  expect(csv[first + 1]).toMatch(new RegExp(`^week,${firstWeek.week},${firstWeek.yes.correct},${firstWeek.yes.total},${firstWeek.no.correct},${firstWeek.no.total},[\\d.]+,${lowers[first]},[\\d.]+,0\\.85,yes,yes,0\\.05,anytime-mixture-union-bound$`));
   await expectNoAxeViolations(page);
   await page.setViewportSize(PHONE);
   await expect(verdict).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // The charts are redrawn at the new width after a resize observer fires: wait for it.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });

@@ -1,6 +1,8 @@
 import { BALANCED_METHOD_IDS, type BalancedMethod } from '../methods/balanced-method';
 import type { SliceTable } from './slices';
 import type { TimeTable } from './time';
+import type { CumulativeBand } from './cumulative-time';
+import { ANYTIME_METHOD_IDS } from '../methods/anytime-method';
 import type { ThresholdPoint } from './threshold';
 import { textCell, UTF8_BOM } from '../files/export-files';
 import type { ClassCounts, Interval } from '../../stats';
@@ -103,6 +105,28 @@ export function thresholdCurveCsv(points: readonly ThresholdPoint[], delta: numb
       ...intervalCells(point.noInterval).slice(1),
       numberCell(delta),
       BALANCED_METHOD_IDS[method],
+    ].join(','),
+  );
+  return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/**
+ * The over-time cumulative view as CSV: at each window's end the labels so far, the anytime-valid
+ * balanced band (unrounded), whether its lower bound is ≥ the target and which window first cleared it.
+ */
+export function cumulativeBandCsv(window: string, band: CumulativeBand, target: number, delta: number): string {
+  const header = 'window,start,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,target,lower_at_least_target,first_cleared,delta,method';
+  const lines = band.rows.map((row, index) =>
+    [
+      textCell(window),
+      textCell(row.window),
+      ...[row.yes.correct, row.yes.total, row.no.correct, row.no.total].map(numberCell),
+      ...intervalCells(row.band),
+      numberCell(target),
+      row.band !== null && row.band.lower >= target ? 'yes' : 'no',
+      index === band.firstCleared ? 'yes' : 'no',
+      numberCell(delta),
+      ANYTIME_METHOD_IDS.balanced,
     ].join(','),
   );
   return `${UTF8_BOM}${[header, ...lines].join('\r\n')}\r\n`;

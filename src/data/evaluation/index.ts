@@ -5,6 +5,7 @@
  * a Node runner of the same SQL can share it; the browser's DuckDB-WASM engine is ./browser.
  */
 export * from './convert';
+export * from './cumulative-time';
 export * from './export';
 export * from './file-format';
 export * from './mapping';

@@ -3,10 +3,10 @@ import { ChartDownloads } from '../../components/ChartDownloads';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { SelectOptions } from '../../components/SelectOptions';
 import { TableScroll } from '../../components/TableScroll';
-import type { GroupCounts, TimeWindow } from '../../data/evaluation';
+import { cumulativeBand, cumulativeBandCsv, type CumulativeRow, type GroupCounts, type TimeWindow } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, percentNumber } from '../../data/format';
 import { ANYTIME_METHOD_LABEL } from '../../data/methods';
-import { cumulativeBand, type CumulativeRow } from './cumulative-time';
+import { CsvExportButton } from './CsvExportButton';
 
 /** A point of the band on the chart. */
 export interface BandPoint {
@@ -40,7 +40,8 @@ export function CumulativeView(props: {
 }) {
   const { windows, target, onTarget, delta, detector, window, chartRef, chart } = props;
   const id = useId();
-  const { rows, firstCleared } = useMemo(() => cumulativeBand(windows, delta, target), [windows, delta, target]);
+  const band = useMemo(() => cumulativeBand(windows, delta, target), [windows, delta, target]);
+  const { rows, firstCleared } = band;
   const targets = TARGETS.includes(target) ? TARGETS : [...TARGETS, target].sort((a, b) => a - b);
   const level = formatConfidence(delta);
   const method = `${ANYTIME_METHOD_LABEL}, δ/2 a class, δ = ${formatFullPrecision(delta)}`;
@@ -96,6 +97,9 @@ export function CumulativeView(props: {
           </tbody>
         </table>
       </TableScroll>
+      <CsvExportButton fileName={`cumulative-${window}.csv`} csv={() => cumulativeBandCsv(window ?? 'window', band, target, delta)}>
+        Export as labels arrived (CSV)
+      </CsvExportButton>
     </>
   );
 }

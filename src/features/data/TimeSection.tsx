@@ -90,7 +90,11 @@ export function TimeSection({
   const overallCounts = counts.find((group) => (group.group ?? '') === shownDetector);
   const overall = overallCounts && overallCounts.yes.total > 0 && overallCounts.no.total > 0 ? balancedInterval(overallCounts, delta).estimate : null;
   const unionTable = useMemo(() => (groups ? timeTable(groups, delta, overall) : null), [groups, delta, overall]);
-  const needs = useMemo(() => unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) ?? [], [unionTable]);
+  // The per-window intervals only while that view is shown (the cumulative view builds its own band).
+  const needs = useMemo(
+    () => (cumulative === null ? unionTable?.rows.map(({ yes, no }) => ({ yes, no, delta: unionTable.sliceDelta })) : undefined) ?? [],
+    [unionTable, cumulative],
+  );
   const chosen = useChosenBalanced(method, needs);
   const table = useMemo(() => (unionTable ? chosenTimeTable(unionTable, chosen, overall) : null), [unionTable, chosen, overall]);
   const rows: TimeChartRow[] =

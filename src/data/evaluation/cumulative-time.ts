@@ -1,6 +1,6 @@
-import type { GroupCounts } from '../../data/evaluation';
-import { anytimeIntervals } from '../../data/methods';
 import type { ClassCounts, Interval } from '../../stats';
+import { anytimeIntervals } from '../methods/anytime-method';
+import type { GroupCounts } from './results';
 
 /** One window's end: the labels that had arrived by then, and the anytime-valid balanced band on them. */
 export interface CumulativeRow {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balancedConfidenceSequence } from '../../stats';
 import { cumulativeBand } from './cumulative-time';
+import { cumulativeBandCsv } from './export';
 
 const counts = (correct: number, total: number) => ({ correct, total });
 
@@ -35,5 +36,15 @@ describe('cumulativeBand', () => {
     expect(cumulativeBand(weeks, 0.05, 0.8).firstCleared).toBe(1);
     expect(cumulativeBand(weeks, 0.05, 0.99).firstCleared).toBeNull();
     expect(cumulativeBand([], 0.05, 0.9)).toEqual({ rows: [], firstCleared: null });
+  });
+
+  it('exports as CSV: the running counts, the band unrounded, the target and the first window that cleared it', () => {
+    const band = cumulativeBand(weeks, 0.05, 0.9);
+    const lines = cumulativeBandCsv('week', band, 0.9, 0.05).split('\r\n');
+    expect(lines[0]).toBe('\uFEFFwindow,start,yes_correct,yes_total,no_correct,no_total,balanced_estimate,balanced_lower,balanced_upper,target,lower_at_least_target,first_cleared,delta,method');
+    expect(lines[1]).toBe('week,2026-03-02,45,50,0,0,,,,0.9,no,no,0.05,anytime-mixture-union-bound');
+    const last = band.rows[2]!.band!;
+    expect(lines[3]).toBe(`week,2026-03-16,330,350,293,300,${last.estimate},${last.lower},${last.upper},0.9,yes,yes,0.05,anytime-mixture-union-bound`);
+    expect(lines).toHaveLength(5);
   });
 });
