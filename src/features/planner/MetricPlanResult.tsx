@@ -1,14 +1,11 @@
-import { useRef } from 'react';
-import { ChartDownloads } from '../../components/ChartDownloads';
-import { ColumnHeads } from '../../components/ColumnHeads';
-import { TableScroll } from '../../components/TableScroll';
 import { DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, LIST_METRIC_NAMES } from '../../data/detectors';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, intervalDigits } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import type { PlanLink } from '../../data/links';
 import { countsText, METRIC_METHOD_NAMES } from '../../data/methods';
 import type { MetricPlan } from './metric-plan';
 import type { Relapse } from './plan-answer';
 import { PlanChart } from './PlanChart';
+import { PlanResultLayout } from './PlanResultLayout';
 
 const DIGITS = 2;
 const count = (value: number) => value.toLocaleString('en-US');
@@ -27,61 +24,43 @@ export function MetricPlanResult({ planned, relapse, link, chartWidth }: { plann
   const word = metricWord(planned.metric);
   const level = formatConfidence(link.delta);
   const { headline, detail } = metricPlanSentences(planned, link, relapse);
-  const tableDigits = intervalDigits(plan.curve, DIGITS);
-  const chartRef = useRef<HTMLElement>(null);
   const curve = plan.curve.map((point) => ({ ...point, additionalYes: 0, additionalNo: 0 }));
   const aim = link.goal === 'lower' ? 'the lower bound' : 'its width';
+  const answerKind = planned.metric === 'precision' ? 'YES' : 'NO';
   return (
-    <section className="plan-view__result" aria-labelledby="plan-answer">
-      <h2 id="plan-answer" className={plan.status === 'reached' ? 'plan-view__answer' : 'plan-view__answer plan-view__answer--none'}>
-        {headline}
-      </h2>
-      <p>{detail}</p>
-      {planned.answerShare !== null && (
-        <p data-testid="answer-unit">
-          This plan counts {unit}, not labels: the {word} interval is Clopper–Pearson given the number of {planned.metric === 'precision' ? 'YES' : 'NO'} answers,
-          so only labelled examples the detector answered {planned.metric === 'precision' ? 'YES' : 'NO'} move it. At the assumptions about{' '}
-          {formatPercent(planned.answerShare, 1)} of newly labelled examples are such answers. It describes the test set’s mix of classes.
-        </p>
-      )}
-      <figure className="plan-view__figure" ref={chartRef}>
-        <PlanChart curve={curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} metric={word} unit={unit} />
-        <figcaption>
+    <PlanResultLayout
+      reached={plan.status === 'reached'}
+      headline={headline}
+      detail={detail}
+      notes={
+        planned.answerShare !== null && (
+          <p data-testid="answer-unit">
+            This plan counts {unit}, not labels: the {word} interval is Clopper–Pearson given the number of {answerKind} answers,
+            so only labelled examples the detector answered {answerKind} move it. At the assumptions about{' '}
+            {formatPercent(planned.answerShare, 1)} of newly labelled examples are such answers. It describes the test set’s mix of classes.
+          </p>
+        )
+      }
+      chart={<PlanChart curve={curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} metric={word} unit={unit} />}
+      figcaption={
+        <>
           The exact {level} interval for {word} ({methodText(planned, link.delta)}) that the assumptions project after each number of additional {unit};{' '}
           {aim} against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
-        </figcaption>
-      </figure>
-      <ChartDownloads
-        source={chartRef}
-        title={`${unit[0]!.toUpperCase()}${unit.slice(1)} to ${link.goal === 'lower' ? 'prove' : 'narrow'} the ${word}: target ${formatPercent(link.target, 1)}`}
-        caption={
+        </>
+      }
+      download={{
+        title: `${unit[0]!.toUpperCase()}${unit.slice(1)} to ${link.goal === 'lower' ? 'prove' : 'narrow'} the ${word}: target ${formatPercent(link.target, 1)}`,
+        caption:
           `Now: ${word} ${countsText(planned.current)}. Projected exact ${level} interval (${methodText(planned, link.delta)}) after each number of additional ${unit}; ` +
-          `${aim} against the target ${formatPercent(link.target, 1)}${plan.additional !== null ? `, reached at ${count(plan.additional)} more` : ''}. ${headline}`
-        }
-      />
-      <details className="plan-view__data">
-        <summary>Show the data ({plan.curve.length} counts)</summary>
-        <TableScroll label="Projected intervals">
-          <table className="plan-table">
-            <caption>
-              Projected exact {level} intervals for {word} ({methodText(planned, link.delta)}), rounded outward.
-            </caption>
-            <ColumnHeads names={[`Additional ${unit}`, 'Lower', 'Estimate', 'Upper', 'Width']} />
-            <tbody>
-              {plan.curve.map((point) => (
-                <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>
-                  <th scope="row">{count(point.additional)}</th>
-                  <td>{formatPercent(point.lower, tableDigits, 'down')}</td>
-                  <td>{formatPercent(point.estimate, tableDigits)}</td>
-                  <td>{formatPercent(point.upper, tableDigits, 'up')}</td>
-                  <td>{formatPercent(point.upper - point.lower, tableDigits, 'up')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </details>
-    </section>
+          `${aim} against the target ${formatPercent(link.target, 1)}${plan.additional !== null ? `, reached at ${count(plan.additional)} more` : ''}. ${headline}`,
+      }}
+      curve={plan.curve}
+      answer={plan.additional}
+      rowsWord="counts"
+      tableCaption={<>Projected exact {level} intervals for {word} ({methodText(planned, link.delta)}), rounded outward.</>}
+      countHead={`Additional ${unit}`}
+      byClass={false}
+    />
   );
 }
 

@@ -16,9 +16,12 @@ async function renderAt(hash: string) {
   return rendered;
 }
 
+/** The fixed-n answer's heading (the sequential plan has its own h2 below it). */
+const answerHeading = () => screen.getAllByRole('heading', { level: 2 })[0]!;
+
 /** "Label 212 more (84 YES, 128 NO) …" → [212, 84, 128]. */
 function answerCounts(): [number, number, number] {
-  const text = screen.getByRole('heading', { level: 2 }).textContent ?? '';
+  const text = answerHeading().textContent ?? '';
   const match = /^Label ([\d,]+) more \(([\d,]+) YES, ([\d,]+) NO\)/.exec(text);
   expect(match, text).not.toBeNull();
   return [1, 2, 3].map((index) => Number(match![index]!.replace(/,/g, ''))) as [number, number, number];
@@ -38,7 +41,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
     const before = projectBalancedInterval(DETECTOR, labels - 1);
     expect(at.interval!.lower).toBeGreaterThanOrEqual(0.9);
     expect(before.interval!.lower).toBeLessThan(0.9);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/to prove a balanced accuracy of at least 90\.0% at 95% confidence\.$/);
+    expect(answerHeading()).toHaveTextContent(/to prove a balanced accuracy of at least 90\.0% at 95% confidence\.$/);
     const detail = screen.getByText(/^With [\d,]+ should-be-YES and [\d,]+ should-be-NO labels/);
     expect(detail).toHaveTextContent(`With ${at.counts.yes.total} should-be-YES and ${at.counts.no.total} should-be-NO labels`);
     expect(detail).toHaveTextContent('if the detector keeps 95.0% accuracy on should-be-YES (as observed) and 91.7% on should-be-NO (as observed), with 40.0% of new labels YES');
@@ -96,12 +99,12 @@ describe('PlanView', { timeout: 20_000 }, () => {
     const before = projectBalancedInterval(DETECTOR, labels - 1).interval!;
     expect(at.upper - at.lower).toBeLessThanOrEqual(0.1);
     expect(before.upper - before.lower).toBeGreaterThan(0.1);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/to get the 95% balanced interval down to 10\.0% wide\.$/);
+    expect(answerHeading()).toHaveTextContent(/to get the 95% balanced interval down to 10\.0% wide\.$/);
   });
 
   it('explains an unreachable target', async () => {
     await renderAt('#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9&balanced=union');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
+    expect(answerHeading()).toHaveTextContent('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
     expect(screen.getByText(/tends to 80\.8%, and the exact lower bound always stays below the estimate/)).toBeInTheDocument();
   });
 

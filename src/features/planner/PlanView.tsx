@@ -1,13 +1,11 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { ChartDownloads } from '../../components/ChartDownloads';
-import { TableScroll } from '../../components/TableScroll';
+import { useCallback, useMemo } from 'react';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { type BalancedMethod, countsText, DEFAULT_BALANCED_METHOD } from '../../data/methods';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, intervalDigits } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, type HashRoute, methodsHref, parsePlanLink, type PlanGoal, planHref, type PlanLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { LabelPlan } from '../../stats';
@@ -18,9 +16,10 @@ import { PlanChart } from './PlanChart';
 import { ParsedField } from './ParsedField';
 import { usePlanOutcome, type PlanSearch } from './use-plan-outcome';
 import './plan.css';
-import { ColumnHeads } from '../../components/ColumnHeads';
 import { LIST_METRIC_NAMES, LIST_METRICS, type ListMetric } from '../../data/detectors';
 import { MetricPlanResult, metricWord } from './MetricPlanResult';
+import { SequentialPlanResult } from './SequentialPlanResult';
+import { PlanResultLayout } from './PlanResultLayout';
 
 const TITLE = 'How many more labels?';
 const DIGITS = 2;
@@ -136,6 +135,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
             link={link}
             chartWidth={chartWidth}
           />
+          {search.outcome.sequential && <SequentialPlanResult outcome={search.outcome.sequential} link={link} />}
         </div>
       )}
     </section>
@@ -206,58 +206,35 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
   const method = link.balanced ?? DEFAULT_BALANCED_METHOD;
   const methodName = PLAN_METHOD_NAMES[union ? method : 'union'];
   const level = formatConfidence(link.delta);
-  // One column's decimals, as many as its closest-to-100% row needs (fixed 2 read 100.00% short of 100%).
-  const tableDigits = intervalDigits(plan.curve, DIGITS);
-  const chartRef = useRef<HTMLElement>(null);
   return (
-    <section className="plan-view__result" aria-labelledby="plan-answer">
-      <h2 id="plan-answer" className={plan.status === 'reached' ? 'plan-view__answer' : 'plan-view__answer plan-view__answer--none'}>
-        {headline}
-      </h2>
-      <p>{detail}</p>
-      {union && method !== 'union' && <p data-testid="union-plan">{unionComparison(plan, union, method)}</p>}
-      <figure className="plan-view__figure" ref={chartRef}>
-        <PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />
-        <figcaption>
+    <PlanResultLayout
+      reached={plan.status === 'reached'}
+      headline={headline}
+      detail={detail}
+      notes={union && method !== 'union' && <p data-testid="union-plan">{unionComparison(plan, union, method)}</p>}
+      chart={<PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />}
+      figcaption={
+        <>
           The exact balanced {level} interval (δ = {formatFullPrecision(link.delta)}, {methodName}) that
           the assumptions project after each number of additional labels; {link.goal === 'lower' ? 'the lower bound' : 'its width'}{' '}
           against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
-        </figcaption>
-      </figure>
-      <ChartDownloads
-        source={chartRef}
-        title={`Labels to ${link.goal === 'lower' ? 'prove' : 'narrow'} the balanced accuracy: target ${formatPercent(link.target, 1)}`}
-        caption={
+        </>
+      }
+      download={{
+        title: `Labels to ${link.goal === 'lower' ? 'prove' : 'narrow'} the balanced accuracy: target ${formatPercent(link.target, 1)}`,
+        caption:
           `Now: should-be-YES ${countsText(link.yes)}, should-be-NO ${countsText(link.no)} correct. Projected exact balanced ${level} ` +
           `interval (${methodName}, δ = ${formatFullPrecision(link.delta)}) after each number of additional labels; ` +
           `${link.goal === 'lower' ? 'the lower bound' : 'its width'} against the target ${formatPercent(link.target, 1)}` +
-          `${plan.additional !== null ? `, reached at ${count(plan.additional)} more labels` : ''}. ${headline}`
-        }
-      />
-      <details className="plan-view__data">
-        <summary>Show the data ({plan.curve.length} label counts)</summary>
-        <TableScroll label="Projected intervals">
-          <table className="plan-table">
-            <caption>
-              Projected exact balanced {level} intervals (δ = {formatFullPrecision(link.delta)}), rounded outward.
-            </caption>
-            <ColumnHeads names={['Additional labels', 'YES', 'NO', 'Lower', 'Estimate', 'Upper', 'Width']} />
-            <tbody>
-              {plan.curve.map((point) => (
-                <tr key={point.additional} aria-current={point.additional === plan.additional ? 'true' : undefined}>
-                  <th scope="row">{count(point.additional)}</th>
-                  <td>{count(point.additionalYes)}</td>
-                  <td>{count(point.additionalNo)}</td>
-                  <td>{formatPercent(point.lower, tableDigits, 'down')}</td>
-                  <td>{formatPercent(point.estimate, tableDigits)}</td>
-                  <td>{formatPercent(point.upper, tableDigits, 'up')}</td>
-                  <td>{formatPercent(point.upper - point.lower, tableDigits, 'up')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </details>
+          `${plan.additional !== null ? `, reached at ${count(plan.additional)} more labels` : ''}. ${headline}`,
+      }}
+      curve={plan.curve}
+      answer={plan.additional}
+      rowsWord="label counts"
+      tableCaption={<>Projected exact balanced {level} intervals (δ = {formatFullPrecision(link.delta)}), rounded outward.</>}
+      countHead="Additional labels"
+      byClass
+    >
       {link.yes.total > 0 && link.no.total > 0 && (
         <p>
           <a href={methodsHref({ kind: 'detector', yes: link.yes, no: link.no, delta: link.delta, balanced: link.balanced ?? DEFAULT_BALANCED_METHOD })}>
@@ -265,7 +242,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
           </a>
         </p>
       )}
-    </section>
+    </PlanResultLayout>
   );
 }
 

@@ -10,6 +10,7 @@ import {
 
 import { invertedPlan, type BalancedPlan } from './inverted-plan';
 import { F1_NOT_PLANNED, metricIntervalAt, metricPlan, type MetricPlan } from './metric-plan';
+import { sequentialPlan, type SequentialPlanOutcome } from './sequential-plan';
 
 /**
  * The planner's answer for a link (with where it relapses), or the stats module's explanation of why
@@ -17,7 +18,9 @@ import { F1_NOT_PLANNED, metricIntervalAt, metricPlan, type MetricPlan } from '.
  * `plan` is its plan and `union` the union bound's for the same goal (what it would have needed);
  * with the union bound, `union` is null.
  */
-export type PlanOutcome = { ok: true; plan: BalancedPlan; relapse: Relapse | null; union: LabelPlan | null } | { ok: false; message: string };
+export type PlanOutcome =
+  | { ok: true; plan: BalancedPlan; relapse: Relapse | null; union: LabelPlan | null; sequential: SequentialPlanOutcome | null }
+  | { ok: false; message: string };
 
 /** A plan for a target on another metric than balanced accuracy (`metricPlanOutcome`). */
 export type MetricPlanOutcome = { ok: true; metricPlan: MetricPlan; relapse: Relapse | null } | { ok: false; message: string };
@@ -79,12 +82,14 @@ export function planOutcome(link: PlanLink): PlanOutcome {
   try {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
+    // The anytime-valid sequential plan answers a lower-bound goal only (a width goal has no clearing moment).
+    const sequential = link.goal === 'lower' ? sequentialPlan(link, plan.assumptions) : null;
     if (link.balanced === 'inversion' || link.balanced === 'buehler') {
       const inverted = invertedPlan(assumptions, plan.goal, link.target, plan, link.balanced);
       const relapse = inverted.relapseAt === undefined ? null : { additional: inverted.relapseAt, exact: true };
-      return { ok: true, plan: inverted, relapse, union: plan };
+      return { ok: true, plan: inverted, relapse, union: plan, sequential };
     }
-    return { ok: true, plan, relapse: firstRelapse(plan, link, assumptions), union: null };
+    return { ok: true, plan, relapse: firstRelapse(plan, link, assumptions), union: null, sequential };
   } catch (error) {
     // A RangeError here names an assumption that cannot hold (e.g. no labels and no assumed accuracy).
     if (error instanceof RangeError) return { ok: false, message: error.message };
