@@ -19,6 +19,7 @@ import './plan.css';
 import { LIST_METRIC_NAMES, LIST_METRICS, type ListMetric } from '../../data/detectors';
 import { MetricPlanResult, metricWord } from './MetricPlanResult';
 import { SequentialPlanResult } from './SequentialPlanResult';
+import { SequentialControls } from './SequentialControls';
 import { PlanResultLayout } from './PlanResultLayout';
 
 const TITLE = 'How many more labels?';
@@ -103,6 +104,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
             hint="e.g. 1:1; empty: as observed."
           />
         </fieldset>
+        {metric === 'balanced' && link.goal === 'lower' && <SequentialControls link={link} onChange={update} />}
         <ConfidenceControl delta={link.delta} onChange={(delta) => update({ delta })} />
         {metric === 'balanced' && (
           <BalancedMethodControl
