@@ -50,13 +50,16 @@ test('a plan link shows the sequential plan with the stats function’s numbers;
   await expect(section.getByTestId('sequential-answer')).toHaveText(expectedSentence(250), { timeout: 25_000 });
 });
 
-test('phone, dark: the sequential plan fits 390 px and passes axe; bad batch= and horizon= are named', async ({ page }) => {
+test('phone, dark: the stopping distribution’s table opens within 390 px and passes axe; bad batch= and horizon= are named', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(`./${LINK}`);
-  const answer = page.getByTestId('sequential-answer');
-  await expect(answer).toContainText('Label in batches of 200', { timeout: 25_000 });
-  await answer.scrollIntoViewIfNeeded();
+  const section = page.getByRole('region', { name: 'Sequential plan (anytime-valid)' });
+  await section.getByText('Show the stopping distribution (26 looks)').click({ timeout: 25_000 });
+  const table = section.getByRole('table', { name: /^Exact chance that the bound first clears 90\.0% after each batch/ });
+  // Batch 0 is the labels in hand (they do not clear 90%); the last row is the never-cleared chance.
+  await expect(table.getByRole('row', { name: '0 0 0% 0%' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^never — 0\.1% —$/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page);
   await page.goto('./#/plan?yes=38/40&no=55/60&batch=1&horizon=x');
