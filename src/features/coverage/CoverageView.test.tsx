@@ -61,7 +61,7 @@ describe('CoverageView', { timeout: 30_000 }, () => {
     record();
     // Cached from the first test: no worker round trip.
     expect(await screen.findByText(/Shown from this page’s cache \(3 methods/)).toBeInTheDocument();
-    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(3));
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(3), { timeout: 20_000 });
     observer.disconnect();
     // The chart's frame comes first, each line in a later task; the chart is busy until the last.
     expect(states.some(({ lines, busy }) => lines === 0 && busy === 'true')).toBe(true);

@@ -63,7 +63,8 @@ describe('PosteriorView', () => {
     expect(chart()).toHaveAttribute('aria-busy', 'true');
     expect(container.querySelectorAll('.recharts-line')).toHaveLength(0);
     expect(screen.getByTestId('posterior-balanced')).toBeInTheDocument();
-    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(2));
+    // Each line is a recharts render of its own: seconds apart on a loaded machine.
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(2), { timeout: 20_000 });
     expect(chart()).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByText('chance')).toBeInTheDocument();
   });
