@@ -97,26 +97,6 @@ export function TimeSection({
   );
   const chosen = useChosenBalanced(method, needs);
   const table = useMemo(() => (unionTable ? chosenTimeTable(unionTable, chosen, overall) : null), [unionTable, chosen, overall]);
-  const rows: TimeChartRow[] =
-    table?.rows.map((row) => ({
-      window: row.group ?? '',
-      lower: row.balanced?.lower,
-      estimate: row.balanced?.estimate,
-      upper: row.balanced?.upper,
-      yesLower: row.yesLine?.lower,
-      yes: row.yesLine?.estimate,
-      yesUpper: row.yesLine?.upper,
-      noLower: row.noLine?.lower,
-      no: row.noLine?.estimate,
-      noUpper: row.noLine?.upper,
-    })) ?? [];
-  const title = `${shownDetector}: balanced accuracy per ${window ?? 'window'}`;
-  const caption = table
-    ? `Balanced intervals (${balancedMethodName(method)}) at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
-        perClass ? ` ${classLineText(table, delta)}` : ''
-      }`
-    : '';
-
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Over time</h2>
@@ -159,24 +139,57 @@ export function TimeSection({
           chart={(points, bandTitle, target) => <TimeWindowsChart chartRef={chartRef} rows={points} title={bandTitle} overall={target} perClass={false} />}
         />
       )}
-      {cumulative === null && table && (
-        <>
-          <ChosenProgress method={method} chosen={chosen} what="the windows" />
-          <p className="data-note">
-            {table.family} {window} window{table.family === 1 ? '' : 's'} with both classes, each interval at δ/{table.family} (Bonferroni), so all
-            hold together with probability ≥ {formatConfidence(delta)}. <strong>Differs</strong> marks a window whose interval excludes the
-            detector’s overall balanced accuracy ({overall === null ? 'none' : formatPercent(overall)}).
-            {perClass && <> {classLineText(table, delta)}</>}
-          </p>
-          <TimeWindowsChart {...{ chartRef, rows, title, overall, perClass }} />
-          <ChartDownloads source={chartRef} title={title} caption={caption} />
-          <TimeWindowsTable table={table} detector={shownDetector} window={window} method={method} perClass={perClass} />
-          <CsvExportButton fileName={`time-${window}.csv`} csv={() => timeTableCsv(window ?? 'window', table, delta, method)} disabled={chosen.pending > 0}>
-            Export time windows (CSV)
-          </CsvExportButton>
-        </>
-      )}
+      {cumulative === null && table && <PerWindowView {...{ table, chosen, method, delta, overall, perClass, window, chartRef }} detector={shownDetector} />}
     </section>
+  );
+}
+
+/** The per-window view: each window's balanced interval at δ/m (Bonferroni), chart, downloads, table and CSV. */
+function PerWindowView(props: {
+  table: ChosenTimeTable;
+  chosen: ChosenBalanced;
+  method: BalancedMethod;
+  delta: number;
+  overall: number | null;
+  perClass: boolean;
+  window: TimeWindow | null;
+  detector: string;
+  chartRef: RefObject<HTMLDivElement | null>;
+}) {
+  const { table, chosen, method, delta, overall, perClass, window, detector, chartRef } = props;
+  const rows: TimeChartRow[] = table.rows.map((row) => ({
+    window: row.group ?? '',
+    lower: row.balanced?.lower,
+    estimate: row.balanced?.estimate,
+    upper: row.balanced?.upper,
+    yesLower: row.yesLine?.lower,
+    yes: row.yesLine?.estimate,
+    yesUpper: row.yesLine?.upper,
+    noLower: row.noLine?.lower,
+    no: row.noLine?.estimate,
+    noUpper: row.noLine?.upper,
+  }));
+  const title = `${detector}: balanced accuracy per ${window ?? 'window'}`;
+  const caption = `Balanced intervals (${balancedMethodName(method)}) at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
+    perClass ? ` ${classLineText(table, delta)}` : ''
+  }`;
+
+  return (
+    <>
+      <ChosenProgress method={method} chosen={chosen} what="the windows" />
+      <p className="data-note">
+        {table.family} {window} window{table.family === 1 ? '' : 's'} with both classes, each interval at δ/{table.family} (Bonferroni), so all
+        hold together with probability ≥ {formatConfidence(delta)}. <strong>Differs</strong> marks a window whose interval excludes the
+        detector’s overall balanced accuracy ({overall === null ? 'none' : formatPercent(overall)}).
+        {perClass && <> {classLineText(table, delta)}</>}
+      </p>
+      <TimeWindowsChart {...{ chartRef, rows, title, overall, perClass }} />
+      <ChartDownloads source={chartRef} title={title} caption={caption} />
+      <TimeWindowsTable table={table} detector={detector} window={window} method={method} perClass={perClass} />
+      <CsvExportButton fileName={`time-${window}.csv`} csv={() => timeTableCsv(window ?? 'window', table, delta, method)} disabled={chosen.pending > 0}>
+        Export time windows (CSV)
+      </CsvExportButton>
+    </>
   );
 }
 
