@@ -89,7 +89,7 @@ export function DataView({ route }: { route: HashRoute }) {
 /** What a link's query string is, as the router will read it back (to tell our own writes from a new link). */
 const linkKeyOf = (href: string) => parseHashRoute(href).params.toString();
 
-// Over 120 lines (249): this page holds every section's choices, because its link carries them all
+// Over 120 lines (253): this page holds every section's choices, because its link carries them all
 // (mapping, filters, threshold, slice, window, split); the sections themselves are components. Left
 // as one piece in issue 26's restructuring; a useDataLinkState hook is the next split.
 /**
