@@ -128,7 +128,7 @@ test.describe('plan', () => {
     const errors = collectErrors(page);
     // The union bound's plan, checked with its own exact bound (balanced-method.spec.ts checks the inversion's).
     await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
-    const headline = page.getByRole('heading', { level: 2 });
+    const headline = page.getByRole('heading', { level: 2 }).first();
     await expect(headline).toHaveText(/^Label [\d,]+ more \([\d,]+ YES, [\d,]+ NO\) to prove a balanced accuracy of at least 90\.0% at 95% confidence\.$/);
     const labels = Number(/Label ([\d,]+) more/.exec((await headline.textContent())!)![1]!.replace(/,/g, ''));
     const detector = { current: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, delta: 0.05 };
@@ -141,12 +141,12 @@ test.describe('plan', () => {
 
   test('an unreachable target is explained', async ({ page }) => {
     await page.goto('./#/plan?yes=38/40&no=40/60&delta=0.05&target=0.9');
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
   });
 
   test('axe: light and dark, data table open', async ({ page }) => {
     await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&goal=width&target=0.1');
-    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await openDataTables(page);
     await expectNoAxeViolations(page);
     // The "Balanced interval" select follows the theme (it was the browser's light control in the dark).

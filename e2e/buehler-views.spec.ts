@@ -97,7 +97,7 @@ for (const [width, viewport] of [
 
     test('the planner plans for Buehler’s interval and says what the union bound would need', async ({ page }) => {
       await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9');
-      const answer = page.getByRole('heading', { level: 2 });
+      const answer = page.getByRole('heading', { level: 2 }).first();
       await expect(answer).toHaveText(/^Label [\d,]+ more/, { timeout: 30_000 });
       const labels = Number(/^Label ([\d,]+) more/.exec((await answer.textContent())!)![1]!.replace(/,/g, ''));
       const assumptions = { current: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, delta: 0.05 };
