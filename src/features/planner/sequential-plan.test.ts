@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_LINK } from '../../data/links';
+import { sequentialStopDistribution } from '../../stats';
+import { planOutcome } from './plan-answer';
+import { sequentialPlan } from './sequential-plan';
+import { sequentialSentence } from './SequentialPlanResult';
+
+const OBSERVED = { yesAccuracy: 38 / 40, noAccuracy: 55 / 60, yesShare: 0.4 };
+
+describe('sequentialPlan: the link’s batches, horizon and assumptions', () => {
+  it('splits each batch by the YES share and rounds the horizon up to whole batches', () => {
+    const outcome = sequentialPlan({ ...DEFAULT_PLAN_LINK, batch: 300, horizon: 1000 }, OBSERVED);
+    expect(outcome.ok && [outcome.plan.batch, outcome.plan.batches, outcome.plan.horizonLabels]).toEqual([{ yes: 120, no: 180 }, 4, 1200]);
+    const direct = sequentialStopDistribution({ current: { yes: DEFAULT_PLAN_LINK.yes, no: DEFAULT_PLAN_LINK.no }, accuracy: { yes: 0.95, no: 55 / 60 }, batch: { yes: 120, no: 180 }, batches: 4, target: 0.9, delta: 0.05, level: 0.9 });
+    expect(outcome.ok && outcome.plan.distribution).toEqual(direct);
+  });
+
+  it('says why there is none when a class would never be labelled', () => {
+    const link = { ...DEFAULT_PLAN_LINK, yes: { correct: 0, total: 0 }, accuracyYes: 0.9, ratio: { yes: 0, no: 1 } };
+    expect(sequentialPlan(link, { ...OBSERVED, yesShare: 0 })).toEqual({ ok: false, message: 'batch.yes must be ≥ 1 while current.yes.total is 0, got 0' });
+  });
+
+  it('comes with a lower-bound goal only, in words the page shows', () => {
+    expect(planOutcome({ ...DEFAULT_PLAN_LINK, goal: 'width', target: 0.1, balanced: 'union' })).toMatchObject({ ok: true, sequential: null });
+    const outcome = planOutcome({ ...DEFAULT_PLAN_LINK, balanced: 'union', batch: 500, horizon: 4500 });
+    if (!outcome.ok || !outcome.sequential?.ok) throw new Error('expected a sequential plan');
+    const { distribution } = outcome.sequential.plan;
+    expect(sequentialSentence(outcome.sequential.plan, DEFAULT_PLAN_LINK)).toBe(
+      `Label in batches of 500 (200 YES, 300 NO) and stop as soon as the bound clears 90.0%: expected ${Math.round(distribution.expectedLabels).toLocaleString('en-US')} labels, ` +
+        `90% stop by ${distribution.quantileLabels!.toLocaleString('en-US')}, worst case (horizon) 4,500; chance of not clearing by then ${(distribution.neverCleared * 100).toFixed(1)}%.`,
+    );
+  });
+});
