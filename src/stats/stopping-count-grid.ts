@@ -71,11 +71,11 @@ export class StoppingCountGrid {
     this.minNo += no.from;
   }
 
-  /** Removes the mass of every (k₊, k₋) where `stops(k₊, k₋)`, and returns its total. */
-  stopWhere(stops: (yesSuccesses: number, noSuccesses: number) => boolean): number {
+  /** Removes the mass of every (k₊, k₋) with k₊ ≥ `fromYes`, k₋ ≥ `fromNo` where `stops(k₊, k₋)`, and returns its total. */
+  stopWhere(stops: (yesSuccesses: number, noSuccesses: number) => boolean, fromYes = this.minYes, fromNo = this.minNo): number {
     let stopped = 0;
-    for (let row = 0; row < this.rows; row++) {
-      for (let column = 0; column < this.columns; column++) {
+    for (let row = Math.max(fromYes - this.minYes, 0); row < this.rows; row++) {
+      for (let column = Math.max(fromNo - this.minNo, 0); column < this.columns; column++) {
         const index = row * this.columns + column;
         if (this.mass[index]! > 0 && stops(this.minYes + row, this.minNo + column)) {
           stopped += this.mass[index]!;

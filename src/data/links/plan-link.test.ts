@@ -32,6 +32,7 @@ describe('parsePlanLink', () => {
     expect(parsePlanLink(parseHashRoute(planHref(link)).params)).toEqual({ ok: true, value: link });
     expect(planHref({ ...DEFAULT_PLAN_LINK, batch: 100, horizon: 5000 })).toBe(planHref(DEFAULT_PLAN_LINK));
     expect(problemParams('batch=1&horizon=x')).toEqual(['batch', 'horizon']);
+    expect(problemParams('batch=1000&horizon=10001')).toEqual(['horizon']);
     // 5,000 labels in batches of 20 would be 250 looks: the horizon is named with both numbers.
     const tooMany = parse('yes=38/40&no=55/60&batch=20');
     expect(tooMany.ok).toBe(false);

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_BATCH, DEFAULT_PLAN_HORIZON, MAX_PLAN_BATCH, MAX_PLAN_BATCHES, type PlanLink } from '../../data/links';
+import { DEFAULT_PLAN_BATCH, DEFAULT_PLAN_HORIZON, MAX_PLAN_BATCH, MAX_PLAN_BATCHES, MAX_PLAN_HORIZON, type PlanLink } from '../../data/links';
 import { ParsedField, type FieldReading } from './ParsedField';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -38,7 +38,7 @@ export function SequentialControls({ link, onChange }: { link: PlanLink; onChang
         value={horizon}
         format={formatWhole}
         parse={(text) => {
-          const reading = parseWhole(text, 1, MAX_PLAN_BATCH * MAX_PLAN_BATCHES);
+          const reading = parseWhole(text, 1, MAX_PLAN_HORIZON);
           if ('value' in reading && looks(batch, reading.value) > MAX_PLAN_BATCHES) return { problem: `${tooMany}: with batches of ${count(batch)}, at most ${count(batch * MAX_PLAN_BATCHES)}.` };
           return reading;
         }}
