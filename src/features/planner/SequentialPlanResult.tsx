@@ -129,6 +129,9 @@ function StopChart({ plan }: { plan: SequentialPlan }) {
         <text x={2} y={CHART.height - 6} fill="var(--muted)" fontSize="12">
           0
         </text>
+        <text x={CHART.width / 2} y={CHART.height - 6} fill="var(--muted)" fontSize="12" textAnchor="middle">
+          tallest bar {formatChance(highest)}
+        </text>
         <text x={CHART.width - 2} y={CHART.height - 6} fill="var(--muted)" fontSize="12" textAnchor="end">
           {count(plan.horizonLabels)} labels
         </text>
