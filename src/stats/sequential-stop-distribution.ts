@@ -68,7 +68,7 @@ const EDGE_MASS = 1e-16;
  *
  * @example sequentialStopDistribution({ current: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } },
  *   accuracy: { yes: 0.95, no: 0.95 }, batch: { yes: 40, no: 60 }, batches: 30, target: 0.9, delta: 0.05 })
- * // { stopProbability: [0, 0, …], neverCleared: ≈ 0.0, expectedLabels: ≈ 1,190, quantileLabels: 1,500, … }
+ * // { stopProbability: [0, 0, 0, ≈ 0.0028, …], neverCleared: ≈ 3.7e-7, expectedLabels: ≈ 938.9, quantileLabels: 1300, … }
  */
 export function sequentialStopDistribution(setup: SequentialPlanSetup): SequentialStopDistribution {
   const { current, accuracy, batch, batches, target, delta, level = 0.9 } = validatedSetup(setup);
