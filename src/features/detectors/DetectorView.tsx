@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
@@ -8,12 +8,14 @@ import { selectDetector, useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
 import { EditableText } from './EditableText';
-import { MonitoringPanel } from './MonitoringPanel';
 import { followAddress } from './follow-address';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
 import { WorkspaceSource } from './WorkspaceSource';
 import './detectors.css';
+
+// Loaded with the detector page, not the list: the confidence sequences and their store stay out of the first load.
+const MonitoringPanel = lazy(() => import('./MonitoringPanel').then((module) => ({ default: module.MonitoringPanel })));
 
 /** `#/detectors/<id>?delta=…`: one detector of the workspace, editable, shareable and exportable. */
 export function DetectorView({ route }: { route: HashRoute }) {
@@ -99,7 +101,9 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
           </>
         }
       />
-      <MonitoringPanel detector={detector} delta={delta} />
+      <Suspense fallback={null}>
+        <MonitoringPanel detector={detector} delta={delta} />
+      </Suspense>
     </DetectorPage>
   );
 }
