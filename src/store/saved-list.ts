@@ -23,7 +23,7 @@ export function savedListStorage<Field extends string, T>(backend: WorkspaceBack
  * `<key>.corrupt-<time>` first (the next save would overwrite it), and only the usable items are
  * read: one broken record must not break the next save.
  */
-export async function readUsableList<T>(
+async function readUsableList<T>(
   backend: WorkspaceBackend,
   key: string,
   field: string,

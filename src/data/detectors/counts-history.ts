@@ -12,7 +12,7 @@ export interface DatedCounts {
 /** The header a counts-over-time CSV starts with. */
 export const HISTORY_COLUMNS = ['date', 'yes_correct', 'yes_total', 'no_correct', 'no_total'] as const;
 /** Days one history may hold (ten years of daily rows and more). */
-export const MAX_HISTORY_ROWS = 5_000;
+const MAX_HISTORY_ROWS = 5_000;
 /** Problems listed by line; the rest are counted. */
 const PROBLEMS_LISTED = 10;
 

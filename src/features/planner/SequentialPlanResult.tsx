@@ -13,7 +13,7 @@ export function formatChance(value: number): string {
 }
 
 /** The method, named with its δ, as the sentence and the caption say it. */
-export function sequenceMethodText(delta: number): string {
+function sequenceMethodText(delta: number): string {
   return (
     `the anytime-valid balanced lower bound (confidence sequence: each class’s Robbins Beta(1, 1) mixture at δ/2 = ${formatFullPrecision(delta / 2)}, ` +
     `averaged; ${formatConfidence(delta)}, δ = ${formatFullPrecision(delta)})`
