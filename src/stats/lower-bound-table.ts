@@ -58,6 +58,12 @@ export class LowerBoundTable {
     return this.values[k]!;
   }
 
+  /** The table's values with L(k) ready for every k in [from, to], for loops that read many in a row. */
+  span(from: number, to: number): Float64Array {
+    for (let block = Math.floor(from / BLOCK); block <= Math.floor(to / BLOCK); block++) if (this.ready[block] === 0) this.fill(block);
+    return this.values;
+  }
+
   private fill(block: number): void {
     const { n, level, values } = this;
     const from = block * BLOCK;
