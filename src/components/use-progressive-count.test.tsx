@@ -46,4 +46,15 @@ describe('useProgressiveCount', () => {
     rerender(<Probe total={15} itemsKey="y" first={0} />);
     expect(screen.getByText(/\d+/)).toHaveTextContent('0');
   });
+
+  it('goes on when a step and new items land in the same render (the count is back where it was)', () => {
+    const { rerender } = render(<Probe total={15} itemsKey="x" first={0} />);
+    act(() => {
+      vi.advanceTimersToNextTimer();
+      rerender(<Probe total={15} itemsKey="y" first={0} />);
+    });
+    expect(screen.getByText(/\d+/)).toHaveTextContent('0');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByText(/\d+/)).toHaveTextContent('10');
+  });
 });

@@ -11,11 +11,12 @@ export function useProgressiveCount(total: number, chunk: number, itemsKey: unkn
   const [progress, setProgress] = useState({ itemsKey, count: first });
   if (progress.itemsKey !== itemsKey) setProgress({ itemsKey, count: first });
   const count = progress.itemsKey === itemsKey ? progress.count : first;
+  // The items too: a task's step and new items in one render leave the count where it was, yet due again.
   useEffect(() => {
     if (count >= total) return;
     // A task of its own: the browser can paint what is drawn so far, and handle input, in between.
     const timer = window.setTimeout(() => setProgress((current) => ({ ...current, count: current.count + chunk })), 0);
     return () => window.clearTimeout(timer);
-  }, [count, total, chunk]);
+  }, [count, total, chunk, progress.itemsKey]);
   return Math.min(count, total);
 }
