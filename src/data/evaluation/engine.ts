@@ -25,6 +25,7 @@ import {
   type EvaluationFilter,
   type EvaluationMapping,
 } from './sql';
+import { classCombinationsSql, classReadingFromRows, type ClassReading } from './confusion-sql';
 import type { SkippedLines } from './convert';
 import { pairedGroupsFromRows, pairedTablesSql, pairingProblemsFromRows, pairingProblemsSql, type PairedGroup, type PairingChoice, type PairingProblemCount } from './paired-sql';
 import { COUNTED_COLUMNS, PREVIEW_COLUMNS } from './mapping';
@@ -243,6 +244,11 @@ export async function timeCounts(
   window: TimeWindow,
 ): Promise<GroupCounts[]> {
   return (await run(timeCountsSql(mapping, filters, detector, threshold, window))).map(groupCounts);
+}
+
+/** The file read as K-class detectors: each detector's confusion matrix over the true-label values (3 to MAX_CLASSES of them). */
+export async function classMatrices(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): Promise<ClassReading> {
+  return classReadingFromRows(await run(classCombinationsSql(mapping, filters)));
 }
 
 /** Two detectors' discordance tables on the same examples (per slice value with a slice). */

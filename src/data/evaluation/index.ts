@@ -4,6 +4,7 @@
  * rows into results, and the CSV exports. Nothing here imports DuckDB-WASM, a Worker or the DOM, so
  * a Node runner of the same SQL can share it; the browser's DuckDB-WASM engine is ./browser.
  */
+export * from './confusion-sql';
 export * from './convert';
 export * from './cumulative-time';
 export * from './export';

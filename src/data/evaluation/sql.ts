@@ -89,12 +89,12 @@ export function readFileSql(fileName: string, format: EvaluationFormat, types: T
  * `text` without spaces, tabs, CRs and LFs at either end, as JavaScript's trim() takes them off the
  * values the user maps (DuckDB's trim() alone takes spaces only: "yes\t" could never be mapped).
  */
-function trimmed(text: string): string {
+export function trimmed(text: string): string {
   return `trim(${text}, E' \\t\\r\\n')`;
 }
 
 /** Text of a column as the mapping compares it: trimmed, lower-case, '' as missing. */
-function normalisedText(column: string): string {
+export function normalisedText(column: string): string {
   return `nullif(lower(${trimmed(`CAST(${quoteIdentifier(column)} AS VARCHAR)`)}), '')`;
 }
 

@@ -17,6 +17,11 @@ export const METRIC_METHOD_NAMES: Record<string, string> = {
   'exact-union-bound': 'exact union bound (one-sided bounds at δ/4)',
 };
 
+/** Macro recall's interval over K classes: the union bound of the 2K one-sided per-class bounds (`macroRecallInterval`). */
+export function macroRecallMethod(classes: number): string {
+  return `exact union bound (one-sided bounds at δ/${2 * classes} each)`;
+}
+
 /** "38/40" with thousands separators: "1,000/1,005". */
 export function countsText(counts: ClassCounts): string {
   return `${counts.correct.toLocaleString('en')}/${counts.total.toLocaleString('en')}`;

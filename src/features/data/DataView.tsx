@@ -28,6 +28,7 @@ import { fileSize } from '../../data/format';
 import { BALANCED_METHOD_NAMES } from '../../data/methods';
 import type { DetectionMetricKey } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
+import { ClassesSection } from './ClassesSection';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
 import { FiltersForm } from './FiltersForm';
@@ -327,6 +328,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
               detector of a file); an imported detector gets the workspace’s method.
             </p>
           )}
+          {mapping.prediction !== null && mayHoldClasses(labelValues) && <ClassesSection mapping={mapping} filters={activeFilters} delta={delta} />}
           {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
             <PairsSection counted={counted} delta={delta} sliceColumn={sliceColumn} />
@@ -382,6 +384,15 @@ function PendingLink({ link }: { link: DataLink }) {
 function describeFile(opened: OpenedEvaluation): string {
   const format = { csv: 'CSV', tsv: 'TSV', 'csv.gz': 'gzip-compressed CSV', jsonl: 'JSON Lines', parquet: 'Parquet' }[opened.format];
   return `${format}, ${opened.rows.toLocaleString('en-US')} row${opened.rows === 1 ? '' : 's'}, ${opened.columns.length} column${opened.columns.length === 1 ? '' : 's'}, ${fileSize(opened.bytes)}`;
+}
+
+/**
+ * Whether the labels may be 3 to MAX_CLASSES classes: the true-label and prediction columns' most
+ * frequent values (trimmed, lower-case) hold at least three. Only then is the file also read as
+ * classes (one more pass over it); the reading itself decides from the true labels alone.
+ */
+function mayHoldClasses(labelValues: readonly ValueCount[]): boolean {
+  return labelValues.filter((entry) => entry.value !== null).length >= 3;
 }
 
 function mergeValueCounts(values: readonly ValueCount[]): ValueCount[] {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints } from '../../data/format';
-import { CLASS_METHOD, METRIC_METHOD_NAMES, countsText } from '../../data/methods';
+import { CLASS_METHOD, METRIC_METHOD_NAMES, countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval, type Interval, type MacroRecallClass } from '../../stats';
 import { ConfusionHeatMap } from './ConfusionHeatMap';
 import './multiclass.css';
@@ -46,7 +46,7 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
   const size = classes.length;
   const level = formatConfidence(delta);
   const classLevel = `δ/(2K) = δ/${2 * size} = ${formatFullPrecision(result.classLevel)}`;
-  const macroMethod = `exact union bound (one-sided bounds at δ/${2 * size} each)`;
+  const macroMethod = macroRecallMethod(size);
   const partMethod = `exact one-sided bounds at δ/${2 * size} each (part of the union-bound interval)`;
   const allCounts = result.classes.map((item, i) => `${classes[i]} ${countsText(item)}`).join(', ');
   const limiting = result.classes[result.limitingClass]!;

@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * `#/data` with a true-label column of three values (issue 31): each detector read as a 3-class
+ * detector — its confusion matrix counted by DuckDB, its macro recall with the exact union-bound
+ * interval, and a link into the multi-class view with exactly that matrix. net-a is the issue's
+ * cat/dog/bird matrix (rows cat, dog, bird: 50,2,1; 3,40,2; 0,1,30), plus rows the classes cannot
+ * place; net-b has no examples of "bird". Written here, never committed.
+ */
+const ISSUE_MATRIX = [
+  [50, 2, 1],
+  [3, 40, 2],
+  [0, 1, 30],
+];
+const NET_B = [
+  [45, 5, 3],
+  [4, 38, 3],
+];
+const ORDER = ['cat', 'dog', 'bird'];
+
+function classesCsv(): string {
+  const lines = ['example_id,model,y_true,y_pred'];
+  let id = 0;
+  const add = (model: string, truth: string, answer: string, times: number) => {
+    for (let k = 0; k < times; k++) lines.push(`ex-${++id},${model},${truth},${answer}`);
+  };
+  ISSUE_MATRIX.forEach((row, i) => row.forEach((times, j) => add('net-a', i === 0 && j === 0 ? ' Cat ' : ORDER[i]!, ORDER[j]!, times)));
+  NET_B.forEach((row, i) => row.forEach((times, j) => add('net-b', ORDER[i]!, ORDER[j]!, times)));
+  add('net-a', 'cat', 'unsure', 2);
+  add('net-a', '', 'cat', 1);
+  return `${lines.join('\n')}\n`;
+}
+
+const FILE = join(mkdtempSync(join(tmpdir(), 'tailbound-classes-')), 'three-classes.csv');
+writeFileSync(FILE, classesCsv());
+
+async function openClasses(page: Page) {
+  await page.goto('./#/data');
+  await page.getByLabel('Open a per-example results file').setInputFiles(FILE);
+  const section = page.getByRole('region', { name: '3 classes: bird, cat, dog' });
+  await expect(section).toBeVisible({ timeout: 60_000 });
+  return section;
+}
+
+test('a three-class label column: each detector’s confusion matrix and macro recall, what was left out, and the link into the multi-class view', async ({ page }) => {
+  const section = await openClasses(page);
+  // The matrix as counted (classes sorted: bird, cat, dog), "Cat" read as "cat".
+  const table = section.getByRole('table', { name: 'net-a: true class (rows) by answer (columns)' });
+  await expect(table.getByRole('row')).toHaveText([/True class\s*bird\s*cat\s*dog\s*Examples/, /bird\s*30\s*0\s*1\s*31/, /cat\s*1\s*50\s*2\s*53/, /dog\s*2\s*3\s*40\s*45/]);
+  await expect(section.getByText(/Balanced accuracy \(macro recall\) of net-a: 93\.3% \[78\.2%, 98\.8%\] — 95% interval, exact union bound \(one-sided bounds at δ\/6 each\), δ = 0\.05; class recalls bird 30\/31, cat 50\/53, dog 40\/45/)).toBeVisible();
+  await expect(section.getByText(/net-b has no examples of “bird”: a class without examples has no recall/)).toBeVisible();
+  const leftOut = section.getByRole('list', { name: 'Left out of the classes' });
+  await expect(leftOut).toContainText('1 row: empty label');
+  await expect(leftOut).toContainText('2 rows: prediction is not one of the label values');
+  await expect(section.getByRole('link', { name: /net-b/ })).toHaveCount(0);
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).include('.data-classes').analyze();
+    expect(violations, `${colorScheme}: ${violations.map((violation) => `${violation.id} (${violation.nodes.length})`).join(', ')}`).toEqual([]);
+  }
+
+  await section.getByRole('link', { name: 'Open net-a in the multi-class view' }).click();
+  await expect(page).toHaveURL(/#\/counts\?classes=bird,cat,dog&matrix=30,0,1;1,50,2;2,3,40&delta=0\.05$/);
+  await expect(page.getByTestId('estimate')).toHaveText('93.3%');
+  await expect(page.getByTestId('lower')).toHaveText('78.2%');
+  await expect(page.getByTestId('upper')).toHaveText('98.8%');
+});
+
+test('at phone width the class tables scroll in their own box, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const section = await openClasses(page);
+  await expect(section.getByRole('link', { name: 'Open net-a in the multi-class view' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const { violations } = await new AxeBuilder({ page }).include('.data-classes').analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+});

@@ -1,0 +1,94 @@
+/**
+ * A label column with more than two values (issue 31): the file read as K-class detectors, each with
+ * its confusion matrix (rows = true class, columns = answer) from one GROUP BY over the opened file,
+ * and the rows that could not be placed, by reason. Pure (SQL text and row reading only), so a Node
+ * runner of the same SQL shares it.
+ */
+import type { ResultRow } from './results';
+import { normalisedText, quoteIdentifier, quoteText, SOURCE_TABLE, trimmed, type EvaluationFilter, type EvaluationMapping } from './sql';
+
+/** A label column is read as classes when it has at least 3 and at most this many values. */
+export const MAX_CLASSES = 20;
+/** At most this many detectors' matrices are read (more are counted and named). */
+export const MAX_CLASS_DETECTORS = 50;
+
+/** Why a row is left out of every matrix, in the order they are checked. */
+export const CLASS_ROW_PROBLEMS = {
+  emptyDetector: 'empty detector',
+  emptyLabel: 'empty label',
+  emptyAnswer: 'empty prediction',
+  unknownAnswer: 'prediction is not one of the label values',
+} as const;
+export type ClassRowProblem = (typeof CLASS_ROW_PROBLEMS)[keyof typeof CLASS_ROW_PROBLEMS];
+
+/**
+ * Every (detector, true label, answer) combination with its rows, over the rows passing the filters:
+ * labels and answers compared as the mapping compares them (trimmed, lower-case, '' as missing).
+ * Filters read the file's own columns (as text), as the examples table holds them.
+ */
+export function classCombinationsSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): string {
+  if (mapping.prediction === null) throw new RangeError('a prediction column is needed to read classes');
+  const detector = mapping.detector === null ? `'all'` : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)`)}, '')`;
+  const conditions = filters.map((filter) => {
+    const column = filter.column === mapping.detector ? detector : `CAST(${quoteIdentifier(filter.column)} AS VARCHAR)`;
+    return filter.operator === '=' ? `${column} = ${quoteText(filter.value)}` : `${column} IS DISTINCT FROM ${quoteText(filter.value)}`;
+  });
+  return [
+    `SELECT ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth, ${normalisedText(mapping.prediction)} AS answer, count(*)::DOUBLE AS rows`,
+    `FROM ${SOURCE_TABLE}${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`}`,
+    `GROUP BY ALL ORDER BY ALL`,
+  ].join('\n');
+}
+
+/** One detector read as K classes: K × K counts over the file's classes. */
+export interface ClassDetector {
+  detector: string;
+  /** matrix[i][j]: examples of class i answered class j (the file's classes, in order). */
+  matrix: number[][];
+  /** Classes this detector has no examples of: its macro recall is undefined (each class's recall needs examples). */
+  missing: string[];
+}
+
+/** What the combinations give: the file's label values, each detector's matrix, and the rows left out by reason. */
+export type ClassReading =
+  | { kind: 'classes'; labels: string[]; detectors: ClassDetector[]; moreDetectors: number; leftOut: { problem: ClassRowProblem; rows: number }[] }
+  /** Fewer than 3 or more than MAX_CLASSES label values: not read as classes. */
+  | { kind: 'not-classes'; labels: number };
+
+/**
+ * Rows of `classCombinationsSql` as matrices over the file's classes (its true-label values, sorted).
+ * A row is left out, and counted by reason, when its detector, label or answer is missing or its
+ * answer is not one of the file's label values (as a prediction that is neither a YES nor a NO value
+ * is, for two classes).
+ */
+export function classReadingFromRows(rows: readonly ResultRow[]): ClassReading {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const combos = rows.map((row) => ({ detector: text(row.detector), truth: text(row.truth), answer: text(row.answer), rows: Number(row.rows ?? 0) }));
+  const labels = [...new Set(combos.flatMap((combo) => (combo.truth === null ? [] : [combo.truth])))].sort();
+  if (labels.length < 3 || labels.length > MAX_CLASSES) return { kind: 'not-classes', labels: labels.length };
+  const index = new Map(labels.map((name, i) => [name, i]));
+  const leftOut = new Map<ClassRowProblem, number>();
+  const matrices = new Map<string, number[][]>();
+  for (const { detector, truth, answer, rows: count } of combos) {
+    const problem =
+      detector === null ? CLASS_ROW_PROBLEMS.emptyDetector
+      : truth === null ? CLASS_ROW_PROBLEMS.emptyLabel
+      : answer === null ? CLASS_ROW_PROBLEMS.emptyAnswer
+      : !index.has(answer) ? CLASS_ROW_PROBLEMS.unknownAnswer
+      : null;
+    if (problem !== null) {
+      leftOut.set(problem, (leftOut.get(problem) ?? 0) + count);
+      continue;
+    }
+    let matrix = matrices.get(detector!);
+    if (!matrix) matrices.set(detector!, (matrix = labels.map(() => labels.map(() => 0))));
+    matrix[index.get(truth!)!]![index.get(answer!)!]! += count;
+  }
+  const names = [...matrices.keys()].sort();
+  const detectors = names.slice(0, MAX_CLASS_DETECTORS).map((detector): ClassDetector => {
+    const matrix = matrices.get(detector)!;
+    return { detector, matrix, missing: labels.filter((_label, i) => matrix[i]!.every((count) => count === 0)) };
+  });
+  const problems = Object.values(CLASS_ROW_PROBLEMS).flatMap((problem) => (leftOut.has(problem) ? [{ problem, rows: leftOut.get(problem)! }] : []));
+  return { kind: 'classes', labels, detectors, moreDetectors: names.length - detectors.length, leftOut: problems };
+}
