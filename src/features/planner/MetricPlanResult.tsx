@@ -19,7 +19,8 @@ function methodText(plan: MetricPlan, delta: number): string {
 }
 
 /** A plan for a target on recall, specificity, precision or NPV: the answer in words, the chart and its data. */
-export function MetricPlanResult({ planned, relapse, link, chartWidth }: { planned: MetricPlan; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
+export function MetricPlanResult(props: { planned: MetricPlan; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined; chartDrawn: boolean }) {
+  const { planned, relapse, link, chartWidth, chartDrawn } = props;
   const { plan, unit } = planned;
   const word = metricWord(planned.metric);
   const level = formatConfidence(link.delta);
@@ -41,6 +42,7 @@ export function MetricPlanResult({ planned, relapse, link, chartWidth }: { plann
           </p>
         )
       }
+      chartDrawn={chartDrawn}
       chart={<PlanChart curve={curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} metric={word} unit={unit} />}
       figcaption={
         <>

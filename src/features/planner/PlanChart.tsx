@@ -4,6 +4,7 @@ import { formatPercent, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
 import { type ChartTooltipProps, LineChartFrame } from '../../components/LineChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 
 export interface PlanChartProps {
   curve: readonly LabelPlanPoint[];
@@ -20,48 +21,56 @@ export interface PlanChartProps {
 
 type PlanRow = LabelPlanPoint & { width: number };
 
+/** The chart's height unless told (its placeholder's too, so the page does not jump when it is drawn). */
+export const PLAN_CHART_HEIGHT = 340;
+
 const count = (value: number) => value.toLocaleString('en-US');
+
+const BOUND_LINES = [
+  <Line key="upper" dataKey="upper" name="upper bound" type="linear" dot={false} stroke="var(--balanced)" strokeOpacity={0.5} strokeDasharray="4 3" isAnimationActive={false} />,
+  <Line key="estimate" dataKey="estimate" name="projected estimate" type="linear" dot={false} stroke="var(--muted)" isAnimationActive={false} />,
+  <Line key="lower" dataKey="lower" name="lower bound" type="linear" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />,
+];
+const WIDTH_LINES = [<Line key="width" dataKey="width" name="interval width" type="linear" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />];
 
 /**
  * The projected exact balanced interval against additional labels: the lower bound (and the
  * estimate and upper bound) for a lower-bound goal, the width for a width goal; the target as a
  * horizontal line and the answer as a vertical line with a dot.
  */
-export function PlanChart({ curve, goal, target, answer, width, height = 340, metric = 'balanced', unit }: PlanChartProps) {
+export function PlanChart({ curve, goal, target, answer, width, height = PLAN_CHART_HEIGHT, metric = 'balanced', unit }: PlanChartProps) {
   const rows: PlanRow[] = curve.map((point) => ({ ...point, width: point.upper - point.lower }));
   const atAnswer = answer === null ? undefined : rows.find((row) => row.additional === answer);
   const ticks = planAxisTicks(curve, goal, target);
   const longest = rows.at(-1)?.additional ?? 0;
   // Round counts along the bottom (the last curve point is an odd 9,408), none past the curve.
   const countTicks = niceTicks(0, longest, 5).filter((tick) => tick <= longest);
+  const lines = goal === 'lower' ? BOUND_LINES : WIDTH_LINES;
+  // One line a task after the frame (recharts' first use of it is most of a first draw): drawn at once, a
+  // first visit held the page for one long task. Keyed by the goal: a new answer redraws at once.
+  const drawn = useProgressiveCount(lines.length, 1, goal, 0);
   return (
-    <LineChartFrame
-      data={rows} width={width} height={height} left={8}
-      title={`Projected ${goal === 'lower' ? `${metric} lower bound` : `${metric} interval width`} against additional ${unit ?? 'labels'}`}
-      x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: `additional ${unit ?? 'labels'}` }}
-      y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, tickFormatter: percentTickFormatter(ticks), width: 56 }}
-      tooltip={(props) => <PlanTooltip {...props} unit={unit} />}
-    >
-      <ReferenceLine
-        y={target}
-        stroke="var(--hypothesis)"
-        strokeDasharray="6 4"
-        label={{ value: `target ${formatPercent(target, 1)}`, position: 'insideTopRight', fill: 'var(--text)' }}
-      />
-      {answer !== null && <ReferenceLine x={answer} stroke="var(--accent)" />}
-      {goal === 'lower' ? (
-        <>
-          <Line dataKey="upper" name="upper bound" type="linear" dot={false} stroke="var(--balanced)" strokeOpacity={0.5} strokeDasharray="4 3" isAnimationActive={false} />
-          <Line dataKey="estimate" name="projected estimate" type="linear" dot={false} stroke="var(--muted)" isAnimationActive={false} />
-          <Line dataKey="lower" name="lower bound" type="linear" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
-        </>
-      ) : (
-        <Line dataKey="width" name="interval width" type="linear" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
-      )}
-      {atAnswer && (
-        <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
-      )}
-    </LineChartFrame>
+    <div aria-busy={drawn < lines.length} data-lines-drawn={drawn}>
+      <LineChartFrame
+        data={rows} width={width} height={height} left={8}
+        title={`Projected ${goal === 'lower' ? `${metric} lower bound` : `${metric} interval width`} against additional ${unit ?? 'labels'}`}
+        x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: `additional ${unit ?? 'labels'}` }}
+        y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, tickFormatter: percentTickFormatter(ticks), width: 56 }}
+        tooltip={(props) => <PlanTooltip {...props} unit={unit} />}
+      >
+        <ReferenceLine
+          y={target}
+          stroke="var(--hypothesis)"
+          strokeDasharray="6 4"
+          label={{ value: `target ${formatPercent(target, 1)}`, position: 'insideTopRight', fill: 'var(--text)' }}
+        />
+        {answer !== null && <ReferenceLine x={answer} stroke="var(--accent)" />}
+        {lines.slice(0, drawn)}
+        {atAnswer && (
+          <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
+        )}
+      </LineChartFrame>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { ChartDownloads } from '../../components/ChartDownloads';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { TableScroll } from '../../components/TableScroll';
 import { formatPercent, intervalDigits } from '../../data/format';
+import { PLAN_CHART_HEIGHT } from './PlanChart';
 
 const DIGITS = 2;
 const count = (value: number) => value.toLocaleString('en-US');
@@ -24,6 +25,8 @@ export interface PlanResultLayoutProps {
   /** Paragraphs between the answer and the chart (the union bound's comparison, what a unit counts). */
   notes?: ReactNode;
   chart: ReactNode;
+  /** False: a placeholder of the chart's height stands in for it (the first draw puts the chart in a task of its own). */
+  chartDrawn: boolean;
   figcaption: ReactNode;
   download: { title: string; caption: string };
   curve: readonly CurveRow[];
@@ -44,7 +47,7 @@ export interface PlanResultLayoutProps {
  * rounded outward, one column's decimals as its closest-to-100% row needs).
  */
 export function PlanResultLayout(props: PlanResultLayoutProps) {
-  const { reached, headline, detail, notes, chart, figcaption, download, curve, answer, rowsWord, tableCaption, countHead, byClass, children } = props;
+  const { reached, headline, detail, notes, chart, chartDrawn, figcaption, download, curve, answer, rowsWord, tableCaption, countHead, byClass, children } = props;
   const chartRef = useRef<HTMLElement>(null);
   const tableDigits = intervalDigits(curve, DIGITS);
   return (
@@ -54,8 +57,8 @@ export function PlanResultLayout(props: PlanResultLayoutProps) {
       </h2>
       <p>{detail}</p>
       {notes}
-      <figure className="plan-view__figure" ref={chartRef}>
-        {chart}
+      <figure className="plan-view__figure" ref={chartRef} aria-busy={!chartDrawn}>
+        {chartDrawn ? chart : <div style={{ height: PLAN_CHART_HEIGHT }} />}
         <figcaption>{figcaption}</figcaption>
       </figure>
       <ChartDownloads source={chartRef} title={download.title} caption={download.caption} />

@@ -8,11 +8,13 @@ import { planAssumptions, planOutcome } from './plan-answer';
 import { planAxisTicks } from './PlanChart';
 import { PlanView, unionComparison } from './PlanView';
 
-/** Renders the view and waits for its background search (run on the page in jsdom) to finish. */
+/** Renders the view and waits for its background search (run on the page in jsdom) to finish and its answer to be drawn. */
 async function renderAt(hash: string) {
   window.history.replaceState(null, '', hash);
   const rendered = render(<PlanView route={parseHashRoute(hash)} chartWidth={800} />);
   await waitFor(() => expect(screen.queryByText(/^Searching label counts/)).toBeNull());
+  // Drawn a task at a time (the chart's frame, then each line, then the sequential plan): slow in jsdom the first time.
+  await waitFor(() => expect(rendered.container.querySelector('[aria-busy=true]')).toBeNull(), { timeout: 10_000 });
   return rendered;
 }
 

@@ -4,6 +4,7 @@ import { BalancedMethodControl } from '../../components/BalancedMethodControl';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 import { type BalancedMethod, countsText, DEFAULT_BALANCED_METHOD } from '../../data/methods';
 import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, type HashRoute, methodsHref, parsePlanLink, type PlanGoal, planHref, type PlanLink } from '../../data/links';
@@ -25,6 +26,8 @@ import { PlanResultLayout } from './PlanResultLayout';
 const TITLE = 'How many more labels?';
 const DIGITS = 2;
 const count = (value: number) => value.toLocaleString('en-US');
+/** A first answer is drawn in tasks: its words and table, then its chart, then the sequential plan. */
+const DRAW_STAGES = { chart: 1, sequential: 2 };
 
 /** `#/plan`: the exact number of extra labels before the balanced bound clears a target (or narrows enough). */
 export function PlanView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
@@ -48,6 +51,9 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
   const observedNo = link.no.total > 0 ? link.no.correct / link.no.total : undefined;
   const observedRatio = link.yes.total + link.no.total > 0 ? `${link.yes.total}:${link.no.total}` : undefined;
   const metric = link.metric ?? 'balanced';
+  // Drawn at once, the first answer held the page for one task of over 200 ms (recharts' first use is
+  // most of it); later answers replace a drawn one at once, without a flash of placeholders.
+  const stage = useProgressiveCount(DRAW_STAGES.sequential, 1, search.outcome !== undefined, 0);
 
   return (
     <section className="plan-view">
@@ -125,7 +131,13 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
       )}
       {search.outcome?.ok && 'metricPlan' in search.outcome && (
         <div className={search.status === 'ready' ? undefined : 'plan-view__stale'} aria-busy={search.status === 'searching'}>
-          <MetricPlanResult planned={search.outcome.metricPlan} relapse={search.outcome.relapse} link={link} chartWidth={chartWidth} />
+          <MetricPlanResult
+            planned={search.outcome.metricPlan}
+            relapse={search.outcome.relapse}
+            link={link}
+            chartWidth={chartWidth}
+            chartDrawn={stage >= DRAW_STAGES.chart}
+          />
         </div>
       )}
       {search.outcome?.ok && 'plan' in search.outcome && (
@@ -136,8 +148,9 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
             relapse={search.outcome.relapse}
             link={link}
             chartWidth={chartWidth}
+            chartDrawn={stage >= DRAW_STAGES.chart}
           />
-          {search.outcome.sequential && <SequentialPlanResult outcome={search.outcome.sequential} link={link} />}
+          {search.outcome.sequential && <SequentialPlanResult outcome={search.outcome.sequential} link={link} drawn={stage >= DRAW_STAGES.sequential} />}
         </div>
       )}
     </section>
@@ -202,8 +215,8 @@ function GoalChoice({ goal, metric, onChange }: { goal: PlanGoal; metric: ListMe
   );
 }
 
-function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined }) {
-  const { plan, union, relapse, link, chartWidth } = props;
+function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relapse: Relapse | null; link: PlanLink; chartWidth: number | undefined; chartDrawn: boolean }) {
+  const { plan, union, relapse, link, chartWidth, chartDrawn } = props;
   const { headline, detail } = planSentences(plan, link, relapse);
   const method = link.balanced ?? DEFAULT_BALANCED_METHOD;
   const methodName = PLAN_METHOD_NAMES[union ? method : 'union'];
@@ -214,6 +227,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
       headline={headline}
       detail={detail}
       notes={union && method !== 'union' && <p data-testid="union-plan">{unionComparison(plan, union, method)}</p>}
+      chartDrawn={chartDrawn}
       chart={<PlanChart curve={plan.curve} goal={link.goal} target={link.target} answer={plan.additional} width={chartWidth} />}
       figcaption={
         <>

@@ -35,12 +35,22 @@ export function sequentialSentence(plan: SequentialPlan, link: PlanLink): string
   );
 }
 
-/** "Sequential plan (anytime-valid)": beside the fixed-n answer, the batched plan and its exact stopping distribution. */
-export function SequentialPlanResult({ outcome, link }: { outcome: SequentialPlanOutcome; link: PlanLink }) {
+/**
+ * "Sequential plan (anytime-valid)": beside the fixed-n answer, the batched plan and its exact stopping
+ * distribution; until `drawn` (a task after the fixed-n answer, on a first draw), its heading and a
+ * busy placeholder.
+ */
+export function SequentialPlanResult({ outcome, link, drawn }: { outcome: SequentialPlanOutcome; link: PlanLink; drawn: boolean }) {
   return (
-    <section className="plan-view__sequential" aria-labelledby="sequential-plan">
+    <section className="plan-view__sequential" aria-labelledby="sequential-plan" aria-busy={!drawn}>
       <h2 id="sequential-plan">Sequential plan (anytime-valid)</h2>
-      {outcome.ok ? <SequentialPlanBody plan={outcome.plan} link={link} /> : <p className="plan-view__problem">No sequential plan for these settings: {outcome.message}.</p>}
+      {!drawn ? (
+        <p>Drawing the sequential plan…</p>
+      ) : outcome.ok ? (
+        <SequentialPlanBody plan={outcome.plan} link={link} />
+      ) : (
+        <p className="plan-view__problem">No sequential plan for these settings: {outcome.message}.</p>
+      )}
     </section>
   );
 }
