@@ -5,7 +5,7 @@
  * runner of the same SQL shares it.
  */
 import type { ResultRow } from './results';
-import { normalisedText, quoteIdentifier, quoteText, SOURCE_TABLE, trimmed, type EvaluationFilter, type EvaluationMapping } from './sql';
+import { detectorText, normalisedText, SOURCE_TABLE, sourceFiltersWhere, type EvaluationFilter, type EvaluationMapping } from './sql';
 
 /** A label column is read as classes when it has at least 3 and at most this many values. */
 export const MAX_CLASSES = 20;
@@ -28,14 +28,10 @@ export type ClassRowProblem = (typeof CLASS_ROW_PROBLEMS)[keyof typeof CLASS_ROW
  */
 export function classCombinationsSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): string {
   if (mapping.prediction === null) throw new RangeError('a prediction column is needed to read classes');
-  const detector = mapping.detector === null ? `'all'` : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)`)}, '')`;
-  const conditions = filters.map((filter) => {
-    const column = filter.column === mapping.detector ? detector : `CAST(${quoteIdentifier(filter.column)} AS VARCHAR)`;
-    return filter.operator === '=' ? `${column} = ${quoteText(filter.value)}` : `${column} IS DISTINCT FROM ${quoteText(filter.value)}`;
-  });
+  const detector = mapping.detector === null ? `'all'` : detectorText(mapping.detector);
   return [
     `SELECT ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth, ${normalisedText(mapping.prediction)} AS answer, count(*)::DOUBLE AS rows`,
-    `FROM ${SOURCE_TABLE}${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`}`,
+    `FROM ${SOURCE_TABLE}${sourceFiltersWhere(mapping, filters)}`,
     `GROUP BY ALL ORDER BY ALL`,
   ].join('\n');
 }

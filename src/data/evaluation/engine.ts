@@ -27,7 +27,17 @@ import {
 } from './sql';
 import { classCombinationsSql, classReadingFromRows, type ClassReading } from './confusion-sql';
 import type { SkippedLines } from './convert';
-import { pairedGroupsFromRows, pairedTablesSql, pairingProblemsFromRows, pairingProblemsSql, type PairedGroup, type PairingChoice, type PairingProblemCount } from './paired-sql';
+import {
+  columnPairProblemsFromRow,
+  columnPairTablesSql,
+  pairedGroupsFromRows,
+  pairedTablesSql,
+  pairingProblemsFromRows,
+  pairingProblemsSql,
+  type PairedGroup,
+  type PairingChoice,
+  type PairingProblemCount,
+} from './paired-sql';
 import { COUNTED_COLUMNS, PREVIEW_COLUMNS } from './mapping';
 import type { ThresholdBins } from './threshold';
 import type { ConvertJob, ConvertMessage } from './convert.worker';
@@ -249,6 +259,12 @@ export async function timeCounts(
 /** The file read as K-class detectors: each detector's confusion matrix over the true-label values (3 to MAX_CLASSES of them). */
 export async function classMatrices(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): Promise<ClassReading> {
   return classReadingFromRows(await run(classCombinationsSql(mapping, filters)));
+}
+
+/** Two answer columns on the same rows (the prediction column's and `columnB`'s): their discordance tables, and the rows left out by reason. */
+export async function columnPairTables(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], columnB: string): Promise<{ group: PairedGroup; problems: { problem: string; rows: number }[] }> {
+  const [row] = await run(columnPairTablesSql(mapping, filters, columnB));
+  return { group: pairedGroupsFromRows([row!])[0]!, problems: columnPairProblemsFromRow(row!) };
 }
 
 /** Two detectors' discordance tables on the same examples (per slice value with a slice). */

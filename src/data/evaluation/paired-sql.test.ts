@@ -1,7 +1,17 @@
 import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectNodeDuckDb } from '../../test/node-duckdb';
-import { pairedGroupsFromRows, pairedTablesSql, pairingProblemsFromRows, pairingProblemsSql, type PairingChoice } from './paired-sql';
+import {
+  COLUMN_PAIR_PROBLEMS,
+  columnPairProblemsFromRow,
+  columnPairTablesSql,
+  pairedGroupsFromRows,
+  pairedTablesSql,
+  pairingProblemsFromRows,
+  pairingProblemsSql,
+  type PairingChoice,
+} from './paired-sql';
 import { createExamplesSql, SOURCE_TABLE, type EvaluationMapping } from './sql';
 
 // The paired tables, built by the SQL the data view runs, in DuckDB itself, checked against a count
@@ -114,5 +124,63 @@ describe('two detectors paired on the example id, run by DuckDB', () => {
     // With a threshold the score decides, and a detector's row is A's answer at score ≥ 0.5.
     const [thresholded] = pairedGroupsFromRows(query(pairedTablesSql(choice({ threshold: 0.5 }))));
     expect(thresholded?.tables.yes).toEqual({ b: 1, c: 0, n: 1 });
+  });
+});
+
+describe('columnPairTablesSql (two answer columns on the same rows)', () => {
+  const PAIR_MAPPING: EvaluationMapping = { ...MAPPING, detector: null, prediction: 'pred_a', exampleId: null, score: null, yesValues: ['yes', '1'], noValues: ['no', '0'] };
+  type PairRow = [label: string | null, predA: string | null, predB: string | null, site: string];
+
+  function readPairs(rows: PairRow[], filters: PairingChoice['filters'] = []) {
+    const cell = (value: string | null) => (value === null ? 'NULL' : `'${value}'`);
+    connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ${rows.map((row) => `(${row.map(cell).join(', ')})`).join(', ')}) AS t(label, pred_a, pred_b, site)`);
+    const [row] = query(columnPairTablesSql(PAIR_MAPPING, filters, 'pred_b'));
+    return { group: pairedGroupsFromRows([row!])[0]!, problems: columnPairProblemsFromRow(row!) };
+  }
+
+  it('counts the discordance tables and the rows left out as a direct count does (fast-check)', () => {
+    const value = fc.constantFrom('yes', 'no', ' YES', '1', '0', 'maybe', '', null);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value, value, fc.constantFrom('x', 'y')), { minLength: 1, maxLength: 50 }), (rows) => {
+        const { group, problems } = readPairs(rows as PairRow[], [{ column: 'site', operator: '=', value: 'x' }]);
+        const meaning = (text: string | null) => {
+          const norm = text === null ? '' : text.trim().toLowerCase();
+          return norm === 'yes' || norm === '1' ? true : norm === 'no' || norm === '0' ? false : null;
+        };
+        const tables = { yes: { b: 0, c: 0, n: 0 }, no: { b: 0, c: 0, n: 0 } };
+        const left = new Map<string, number>();
+        const leave = (problem: string) => left.set(problem, (left.get(problem) ?? 0) + 1);
+        for (const [label, predA, predB, site] of rows as PairRow[]) {
+          if (site !== 'x') continue;
+          const truth = meaning(label);
+          const a = meaning(predA);
+          const b = meaning(predB);
+          if (label === null || label.trim() === '') leave(COLUMN_PAIR_PROBLEMS.emptyLabel);
+          else if (truth === null) leave(COLUMN_PAIR_PROBLEMS.unmappedLabel);
+          else if (a === null) leave(COLUMN_PAIR_PROBLEMS.unmappedA);
+          else if (b === null) leave(COLUMN_PAIR_PROBLEMS.unmappedB);
+          else {
+            const table = truth ? tables.yes : tables.no;
+            table.n += 1;
+            if (a === truth && b !== truth) table.b += 1;
+            if (a !== truth && b === truth) table.c += 1;
+          }
+        }
+        expect(group.tables).toEqual(tables);
+        expect(Object.fromEntries(problems.map(({ problem, rows: count }) => [problem, count]))).toEqual(Object.fromEntries(left));
+      }),
+      { numRuns: 120, seed: 30 },
+    );
+  });
+
+  it('gives each column’s own counts beside the tables, and needs a prediction column', () => {
+    const { group } = readPairs([
+      ['yes', 'yes', 'no', 'x'],
+      ['yes', 'yes', 'yes', 'x'],
+      ['no', 'yes', 'no', 'x'],
+    ]);
+    expect(group.a).toEqual({ yes: { correct: 2, total: 2 }, no: { correct: 0, total: 1 } });
+    expect(group.b).toEqual({ yes: { correct: 1, total: 2 }, no: { correct: 1, total: 1 } });
+    expect(() => columnPairTablesSql({ ...PAIR_MAPPING, prediction: null }, [], 'pred_b')).toThrow(/prediction column/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { DetectorCounts, PairedClassCounts } from '../../stats';
 import type { ResultRow } from './results';
-import { EXAMPLES_TABLE, examplesColumn, predictedYes, usableRowsWhere, type EvaluationFilter, type EvaluationMapping } from './sql';
+import { EXAMPLES_TABLE, examplesColumn, normalisedText, predictedYes, SOURCE_TABLE, sourceFiltersWhere, usableRowsWhere, yesNo, type EvaluationFilter, type EvaluationMapping } from './sql';
 
 /** Which two detectors to pair, over which rows, and the slice column to split the tables by (null: none). */
 export interface PairingChoice {
@@ -49,20 +49,63 @@ function sharedRows(choice: PairingChoice): string {
  * guessed at: which of two rows would be "the" answer is not knowable.
  */
 export function pairedTablesSql(choice: PairingChoice): string {
-  const right = (side: 'a' | 'b') => `(truth = ${side}_yes)`;
-  const wrong = (side: 'a' | 'b') => `(truth <> ${side}_yes)`;
-  const perClass = (name: string, truth: string) =>
-    [
-      `count(*) FILTER (WHERE ${truth} AND ${right('a')} AND ${wrong('b')})::DOUBLE AS ${name}_b`,
-      `count(*) FILTER (WHERE ${truth} AND ${wrong('a')} AND ${right('b')})::DOUBLE AS ${name}_c`,
-      `count(*) FILTER (WHERE ${truth} AND ${right('a')} AND ${right('b')})::DOUBLE AS ${name}_both`,
-      `count(*) FILTER (WHERE ${truth})::DOUBLE AS ${name}_n`,
-    ].join(', ');
   return [
     sharedRows(choice) + ',',
     `pairs AS (SELECT a1.grp, a1.truth, a1.said_yes AS a_yes, b1.said_yes AS b_yes FROM a1 JOIN b1 USING (example_id) WHERE a1.truth = b1.truth)`,
-    `SELECT grp, ${perClass('yes', 'truth')}, ${perClass('no', 'NOT truth')} FROM pairs GROUP BY grp ORDER BY grp NULLS LAST`,
+    `SELECT grp, ${discordanceColumns('TRUE')} FROM pairs GROUP BY grp ORDER BY grp NULLS LAST`,
   ].join('\n');
+}
+
+/**
+ * Per class, over rows with `truth`, `a_yes` and `b_yes` (TRUE = YES) where `where` holds: b (A
+ * right, B wrong), c (A wrong, B right), both right, and n — the columns `pairedGroupsFromRows` reads.
+ */
+function discordanceColumns(where: string): string {
+  const perClass = (name: string, truth: string) =>
+    [
+      `count(*) FILTER (WHERE ${where} AND ${truth} AND truth = a_yes AND truth <> b_yes)::DOUBLE AS ${name}_b`,
+      `count(*) FILTER (WHERE ${where} AND ${truth} AND truth <> a_yes AND truth = b_yes)::DOUBLE AS ${name}_c`,
+      `count(*) FILTER (WHERE ${where} AND ${truth} AND truth = a_yes AND truth = b_yes)::DOUBLE AS ${name}_both`,
+      `count(*) FILTER (WHERE ${where} AND ${truth})::DOUBLE AS ${name}_n`,
+    ].join(', ');
+  return `${perClass('yes', 'truth')}, ${perClass('no', 'NOT truth')}`;
+}
+
+/** Why a row is left out of two answer columns' pairs, in the order they are checked. */
+export const COLUMN_PAIR_PROBLEMS = {
+  emptyLabel: 'empty label',
+  unmappedLabel: 'label is neither a YES nor a NO value',
+  unmappedA: 'first answer is neither a YES nor a NO value (or empty)',
+  unmappedB: 'second answer is neither a YES nor a NO value (or empty)',
+} as const;
+
+/**
+ * Two answer columns on the same rows (issue 30): each row pairs the prediction column's answer
+ * (A) with `columnB`'s (B), both mapped by the label values as the prediction is, over the rows
+ * passing the filters — one group 'all' of discordance tables (`pairedGroupsFromRows`), with each
+ * reason for leaving a row out counted (`columnPairProblemsFromRow`).
+ */
+export function columnPairTablesSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[], columnB: string): string {
+  if (mapping.prediction === null) throw new RangeError('a prediction column is needed to pair answer columns');
+  const answered = 'truth IS NOT NULL AND a_yes IS NOT NULL AND b_yes IS NOT NULL';
+  const reasons = [
+    `count(*) FILTER (WHERE truth_text IS NULL)::DOUBLE AS empty_label`,
+    `count(*) FILTER (WHERE truth_text IS NOT NULL AND truth IS NULL)::DOUBLE AS unmapped_label`,
+    `count(*) FILTER (WHERE truth IS NOT NULL AND a_yes IS NULL)::DOUBLE AS unmapped_a`,
+    `count(*) FILTER (WHERE truth IS NOT NULL AND a_yes IS NOT NULL AND b_yes IS NULL)::DOUBLE AS unmapped_b`,
+  ];
+  return [
+    `SELECT 'all' AS grp, ${discordanceColumns(`(${answered})`)}, ${reasons.join(', ')}`,
+    `FROM (SELECT truth_text, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('a_text', mapping)} AS a_yes, ${yesNo('b_text', mapping)} AS b_yes`,
+    `  FROM (SELECT ${normalisedText(mapping.truth)} AS truth_text, ${normalisedText(mapping.prediction)} AS a_text, ${normalisedText(columnB)} AS b_text`,
+    `    FROM ${SOURCE_TABLE}${sourceFiltersWhere(mapping, filters)}))`,
+  ].join('\n');
+}
+
+/** The reasons of `columnPairTablesSql`'s row with their rows, those with any, in order. */
+export function columnPairProblemsFromRow(row: ResultRow): { problem: string; rows: number }[] {
+  const counts = [Number(row.empty_label ?? 0), Number(row.unmapped_label ?? 0), Number(row.unmapped_a ?? 0), Number(row.unmapped_b ?? 0)];
+  return Object.values(COLUMN_PAIR_PROBLEMS).flatMap((problem, index) => (counts[index]! > 0 ? [{ problem, rows: counts[index]! }] : []));
 }
 
 /**

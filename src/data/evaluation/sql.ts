@@ -89,7 +89,7 @@ export function readFileSql(fileName: string, format: EvaluationFormat, types: T
  * `text` without spaces, tabs, CRs and LFs at either end, as JavaScript's trim() takes them off the
  * values the user maps (DuckDB's trim() alone takes spaces only: "yes\t" could never be mapped).
  */
-export function trimmed(text: string): string {
+function trimmed(text: string): string {
   return `trim(${text}, E' \\t\\r\\n')`;
 }
 
@@ -102,8 +102,25 @@ function valueList(values: readonly string[]): string {
   return values.length === 0 ? 'NULL' : values.map((value) => quoteText(value.trim().toLowerCase())).join(', ');
 }
 
-function yesNo(textColumn: string, mapping: EvaluationMapping): string {
+export function yesNo(textColumn: string, mapping: EvaluationMapping): string {
   return `CASE WHEN ${textColumn} IN (${valueList(mapping.yesValues)}) THEN TRUE WHEN ${textColumn} IN (${valueList(mapping.noValues)}) THEN FALSE END`;
+}
+
+/**
+ * WHERE conditions for statements that read the opened file itself (not the examples table): each
+ * filter on the column's text, the detector column trimmed (as the examples table holds it); '' for none.
+ */
+export function sourceFiltersWhere(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): string {
+  const conditions = filters.map((filter) => {
+    const column = filter.column === mapping.detector ? detectorText(mapping.detector) : `CAST(${quoteIdentifier(filter.column)} AS VARCHAR)`;
+    return filter.operator === '=' ? `${column} = ${quoteText(filter.value)}` : `${column} IS DISTINCT FROM ${quoteText(filter.value)}`;
+  });
+  return conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
+}
+
+/** A detector column's value as the examples table holds it: trimmed text, '' as missing. */
+export function detectorText(column: string): string {
+  return `nullif(${trimmed(`CAST(${quoteIdentifier(column)} AS VARCHAR)`)}, '')`;
 }
 
 /** The alias a slice column gets in the examples table: s0, s1, … in mapping order. */
@@ -130,7 +147,7 @@ export const ROW_PROBLEMS = {
  * reason the row cannot be counted (NULL for usable rows). Detector names are kept as written.
  */
 export function createExamplesSql(mapping: EvaluationMapping): string {
-  const detector = mapping.detector === null ? `'all'` : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.detector)} AS VARCHAR)`)}, '')`;
+  const detector = mapping.detector === null ? `'all'` : detectorText(mapping.detector);
   const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
   const scoreRaw = mapping.score === null ? 'NULL' : quoteIdentifier(mapping.score);
   // Through TIMESTAMPTZ: an offset (…T23:30:00-05:00) is honoured whether the column was read as

@@ -29,6 +29,7 @@ import { BALANCED_METHOD_NAMES } from '../../data/methods';
 import type { DetectionMetricKey } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
 import { ClassesSection } from './ClassesSection';
+import { ColumnPairSection } from './ColumnPairSection';
 import { CountsSection } from './CountsSection';
 import { FileDrop } from './FileDrop';
 import { FiltersForm } from './FiltersForm';
@@ -332,6 +333,9 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
             <PairsSection counted={counted} delta={delta} sliceColumn={sliceColumn} />
+          )}
+          {counted && counted.mapping.detector === null && counted.mapping.prediction !== null && (
+            <ColumnPairSection columns={columns} mapping={counted.mapping} filters={counted.filters} delta={delta} />
           )}
           {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.timestamp !== null && (

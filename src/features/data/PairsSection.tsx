@@ -110,12 +110,29 @@ export function PairsSection({ counted, delta, sliceColumn }: { counted: Counted
   );
 }
 
+/** The `#/compare` link of the paired comparison of A and B on these tables, at δ. */
+export function pairedCompareHref(a: string, b: string, group: PairedGroup, delta: number): string {
+  return compareHref({ a: { name: a, counts: group.a }, b: { name: b, counts: group.b }, data: { kind: 'paired-balanced', tables: group.tables }, delta });
+}
+
+/** The overall discordant pairs per class in words, and the link that opens the paired comparison. */
+export function PairedOverall({ a, b, group, delta }: { a: string; b: string; group: PairedGroup; delta: number }) {
+  const { yes, no } = group.tables;
+  return (
+    <p>
+      {count(yes.n)} should-be-YES and {count(no.n)} should-be-NO examples paired; should-be-YES: {count(yes.b)} only {a} got right,{' '}
+      {count(yes.c)} only {b}; should-be-NO: {count(no.b)} only {a}, {count(no.c)} only {b}.{' '}
+      <a href={pairedCompareHref(a, b, group, delta)}>
+        Open the paired comparison<VisuallyHidden> of {a} and {b}</VisuallyHidden>
+      </a>
+    </p>
+  );
+}
+
 /** What was left out of the pairs, the overall discordant pairs with their link, and the table per slice. */
 function PairingResult({ pairing, delta }: { pairing: Pairing; delta: number }) {
   const { a, b, overall } = pairing;
   const slices = useMemo(() => adjustedSlices(pairing.sliceGroups), [pairing]);
-  const hrefFor = (group: PairedGroup, linkDelta: number) =>
-    compareHref({ a: { name: a, counts: group.a }, b: { name: b, counts: group.b }, data: { kind: 'paired-balanced', tables: group.tables }, delta: linkDelta });
   const tested = slices.filter((slice) => slice.p !== undefined).length;
   return (
     <>
@@ -131,14 +148,7 @@ function PairingResult({ pairing, delta }: { pairing: Pairing; delta: number }) 
         <p className="data-note">Every usable row of the two detectors was paired.</p>
       )}
       {overall ? (
-        <p>
-          {count(overall.tables.yes.n)} should-be-YES and {count(overall.tables.no.n)} should-be-NO examples paired; should-be-YES:{' '}
-          {count(overall.tables.yes.b)} only {a} got right, {count(overall.tables.yes.c)} only {b}; should-be-NO:{' '}
-          {count(overall.tables.no.b)} only {a}, {count(overall.tables.no.c)} only {b}.{' '}
-          <a href={hrefFor(overall, delta)}>
-            Open the paired comparison<VisuallyHidden> of {a} and {b}</VisuallyHidden>
-          </a>
-        </p>
+        <PairedOverall a={a} b={b} group={overall} delta={delta} />
       ) : (
         <DataProblem>No example was paired: no id has exactly one usable row for each detector with the same label.</DataProblem>
       )}
@@ -165,7 +175,7 @@ function PairingResult({ pairing, delta }: { pairing: Pairing; delta: number }) 
                 <td>{p === undefined ? <span className="muted">no test: a class has no pairs</span> : pValueText(p)}</td>
                 <td>
                   {p !== undefined && (
-                    <a href={hrefFor(row, delta / Math.max(tested, 1))}>
+                    <a href={pairedCompareHref(a, b, row, delta / Math.max(tested, 1))}>
                       compare<VisuallyHidden> ({row.group ?? MISSING})</VisuallyHidden>
                     </a>
                   )}
