@@ -21,7 +21,16 @@ export interface LineChartFrameProps {
   tooltip: (props: ChartTooltipProps) => ReactNode;
   /** What is drawn between the axes and the tooltip: reference lines and areas, the lines. */
   children: ReactNode;
+  /**
+   * How many of the frame's parts to draw (all unless said): 0 the grid alone, then the x axis, the y
+   * axis, and the tooltip and legend (`LINE_CHART_FRAME_PARTS` in all). A chart drawn a part per task
+   * spreads recharts' first use, which costs a cold page 150–250 ms drawn at once, over short tasks.
+   */
+  partsDrawn?: number;
 }
+
+/** The frame's parts after the grid: the x axis, the y axis, the tooltip and legend. */
+export const LINE_CHART_FRAME_PARTS = 3;
 
 /**
  * The one frame of the app's line charts (plan, posterior, coverage): sized by ChartFrame, a dashed
@@ -30,23 +39,27 @@ export interface LineChartFrameProps {
  * axis’s few are all drawn (`interval` 0): recharts would otherwise measure every tick label in the DOM
  * to thin them out, tens of milliseconds a render for ticks that fit.
  */
-export function LineChartFrame({ data, width, height, left, title, desc, x, y, tooltip, children }: LineChartFrameProps) {
+export function LineChartFrame({ data, width, height, left, title, desc, x, y, tooltip, children, partsDrawn = LINE_CHART_FRAME_PARTS }: LineChartFrameProps) {
   const { label: xLabel, ...xAxis } = x;
   const { label: yLabel, ...yAxis } = y;
   return (
     <ChartFrame fixedWidth={width} height={height}>
       <LineChart data={data as object[]} width={width} height={height} margin={{ top: 10, right: 24, bottom: 24, left }} title={title} desc={desc}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-        <XAxis {...xAxis} type="number" interval={xAxis.ticks === undefined ? undefined : 0} tick={{ fill: 'var(--muted)' }} label={{ value: xLabel, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }} />
-        <YAxis
-          interval={0}
-          {...yAxis}
-          tick={{ fill: 'var(--muted)' }}
-          label={yLabel === undefined ? undefined : { value: yLabel, angle: -90, position: 'insideLeft', offset: 0, fill: 'var(--muted)' }}
-        />
+        {partsDrawn >= 1 && (
+          <XAxis {...xAxis} type="number" interval={xAxis.ticks === undefined ? undefined : 0} tick={{ fill: 'var(--muted)' }} label={{ value: xLabel, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }} />
+        )}
+        {partsDrawn >= 2 && (
+          <YAxis
+            interval={0}
+            {...yAxis}
+            tick={{ fill: 'var(--muted)' }}
+            label={yLabel === undefined ? undefined : { value: yLabel, angle: -90, position: 'insideLeft', offset: 0, fill: 'var(--muted)' }}
+          />
+        )}
         {children}
-        <Tooltip content={({ active, payload, label }: TooltipContentProps) => tooltip({ active, payload, label })} />
-        <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 8 }} />
+        {partsDrawn >= 3 && <Tooltip content={({ active, payload, label }: TooltipContentProps) => tooltip({ active, payload, label })} />}
+        {partsDrawn >= 3 && <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 8 }} />}
       </LineChart>
     </ChartFrame>
   );
