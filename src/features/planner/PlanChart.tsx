@@ -2,7 +2,7 @@ import { Line, ReferenceDot, ReferenceLine } from 'recharts';
 import type { PlanGoal } from '../../data/links';
 import { formatPercent, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
-import { type ChartTooltipProps, LineChartFrame } from '../../components/LineChartFrame';
+import { type ChartTooltipProps, LINE_CHART_FRAME_PARTS, LineChartFrame } from '../../components/LineChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
 import { useProgressiveCount } from '../../components/use-progressive-count';
 
@@ -26,6 +26,9 @@ export const PLAN_CHART_HEIGHT = 340;
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** The progress at which the target and answer marks are in: after the frame's parts. */
+const MARKS_DRAWN = LINE_CHART_FRAME_PARTS + 1;
+
 const BOUND_LINES = [
   <Line key="upper" dataKey="upper" name="upper bound" type="linear" dot={false} stroke="var(--balanced)" strokeOpacity={0.5} strokeDasharray="4 3" isAnimationActive={false} />,
   <Line key="estimate" dataKey="estimate" name="projected estimate" type="linear" dot={false} stroke="var(--muted)" isAnimationActive={false} />,
@@ -46,27 +49,32 @@ export function PlanChart({ curve, goal, target, answer, width, height = PLAN_CH
   // Round counts along the bottom (the last curve point is an odd 9,408), none past the curve.
   const countTicks = niceTicks(0, longest, 5).filter((tick) => tick <= longest);
   const lines = goal === 'lower' ? BOUND_LINES : WIDTH_LINES;
-  // One line a task after the frame (recharts' first use of it is most of a first draw): drawn at once, a
-  // first visit held the page for one long task. Keyed by the goal: a new answer redraws at once.
-  const drawn = useProgressiveCount(lines.length, 1, goal, 0);
+  // A part a task: the frame's (recharts' first use is most of a first draw), the target and answer marks,
+  // then each line; drawn at once, a first visit held the page for one long task. Keyed by the goal: a
+  // new answer redraws at once.
+  const drawn = useProgressiveCount(MARKS_DRAWN + lines.length, 1, goal, 0);
+  const linesDrawn = Math.max(0, drawn - MARKS_DRAWN);
   return (
-    <div aria-busy={drawn < lines.length} data-lines-drawn={drawn}>
+    <div aria-busy={linesDrawn < lines.length} data-lines-drawn={linesDrawn}>
       <LineChartFrame
         data={rows} width={width} height={height} left={8}
         title={`Projected ${goal === 'lower' ? `${metric} lower bound` : `${metric} interval width`} against additional ${unit ?? 'labels'}`}
         x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: `additional ${unit ?? 'labels'}` }}
         y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, tickFormatter: percentTickFormatter(ticks), width: 56 }}
         tooltip={(props) => <PlanTooltip {...props} unit={unit} />}
+        partsDrawn={drawn}
       >
-        <ReferenceLine
-          y={target}
-          stroke="var(--hypothesis)"
-          strokeDasharray="6 4"
-          label={{ value: `target ${formatPercent(target, 1)}`, position: 'insideTopRight', fill: 'var(--text)' }}
-        />
-        {answer !== null && <ReferenceLine x={answer} stroke="var(--accent)" />}
-        {lines.slice(0, drawn)}
-        {atAnswer && (
+        {drawn >= MARKS_DRAWN && (
+          <ReferenceLine
+            y={target}
+            stroke="var(--hypothesis)"
+            strokeDasharray="6 4"
+            label={{ value: `target ${formatPercent(target, 1)}`, position: 'insideTopRight', fill: 'var(--text)' }}
+          />
+        )}
+        {drawn >= MARKS_DRAWN && answer !== null && <ReferenceLine x={answer} stroke="var(--accent)" />}
+        {lines.slice(0, linesDrawn)}
+        {drawn >= MARKS_DRAWN && atAnswer && (
           <ReferenceDot x={atAnswer.additional} y={goal === 'lower' ? atAnswer.lower : atAnswer.width} r={6} fill="var(--accent)" stroke="var(--bg)" />
         )}
       </LineChartFrame>

@@ -94,6 +94,32 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(within(row as HTMLElement).getByRole('rowheader')).toHaveTextContent(labels.toLocaleString('en-US'));
   });
 
+  it('draws a first answer in short tasks: words and table, then the chart a part at a time, then the sequential plan', async () => {
+    window.history.replaceState(null, '', '#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
+    const { container } = render(<PlanView route={parseHashRoute('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union')} chartWidth={800} />);
+    // Every state the page passes through, however fast they follow each other.
+    const states: { answer: boolean; chart: boolean; xAxis: boolean; lines: number; sequential: string | null }[] = [];
+    const record = () =>
+      states.push({
+        answer: container.querySelector('#plan-answer') !== null,
+        chart: container.querySelector('.plan-view__figure svg') !== null,
+        xAxis: container.querySelector('.recharts-xAxis') !== null,
+        lines: container.querySelectorAll('.recharts-line').length,
+        sequential: container.querySelector('.plan-view__sequential')?.getAttribute('aria-busy') ?? null,
+      });
+    const observer = new MutationObserver(record);
+    observer.observe(container, { subtree: true, childList: true, attributes: true });
+    await waitFor(() => expect(container.querySelector('[data-testid=sequential-answer]')).not.toBeNull(), { timeout: 20_000 });
+    await waitFor(() => expect(container.querySelector('[aria-busy=true]')).toBeNull(), { timeout: 10_000 });
+    observer.disconnect();
+    expect(states.some(({ answer, chart, sequential }) => answer && !chart && sequential === 'true')).toBe(true);
+    expect(states.some(({ chart, xAxis }) => chart && !xAxis)).toBe(true);
+    expect(states.some(({ xAxis, lines }) => xAxis && lines === 0)).toBe(true);
+    expect(states.some(({ lines }) => lines === 1)).toBe(true);
+    expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
+    expect(container.querySelector('.plan-view__sequential')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('plans for a width goal', async () => {
     await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.1&goal=width&balanced=union');
     const [labels] = answerCounts();
