@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPValue } from '../src/data/format';
 import { holmAdjust, pairedBalancedDifferenceTest } from '../src/stats';
@@ -50,15 +49,6 @@ function discordance(lines: string[], a: string, b: string) {
 const countsPattern = (tables: ReturnType<typeof discordance>) =>
   new RegExp(`yesb=${tables.yes.b}&yesc=${tables.yes.c}&yesn=${tables.yes.n}&nob=${tables.no.b}&noc=${tables.no.c}&non=${tables.no.n}`);
 
-/** axe on the pairs section alone, light and dark (the rest of #/data is axe-checked in data.spec.ts; the whole page took ~20 s). */
-async function expectPairsSectionAxeClean(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).include('.data-pairs').analyze();
-    expect(violations, `${colorScheme}: ${violations.map((violation) => `${violation.id} (${violation.nodes.length})`).join(', ')}`).toEqual([]);
-  }
-}
-
 async function pairFile(page: Page, file: string) {
   await page.goto('./#/data');
   await page.getByLabel('Open a per-example results file').setInputFiles(join(DIR, file));
@@ -88,7 +78,8 @@ test('CSV at desktop width: the tables match a direct count, what is left out is
   for (const [index, site] of sites.entries()) {
     await expect(siteTable.getByRole('row', { name: new RegExp(`^${site}\\b`) })).toContainText(formatPValue(adjusted[index]!));
   }
-  await expectPairsSectionAxeClean(page);
+  // The pairs section alone: the rest of #/data is axe-checked in data.spec.ts (the whole page took ~20 s).
+  await expectNoAxeViolations(page, '.data-pairs');
   await link.click();
   await expect(page).toHaveURL(countsPattern(expected));
   await expect(page).toHaveURL(/aname=detector-01&bname=detector-02/);
@@ -104,5 +95,5 @@ test('Parquet at phone width: the same pairs as the CSV’s direct count, nothin
   await expect(page.getByText('Every usable row of the two detectors was paired.')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expectPairsSectionAxeClean(page);
+  await expectNoAxeViolations(page, '.data-pairs');
 });
