@@ -36,6 +36,7 @@ import { FiltersForm } from './FiltersForm';
 import { MappingForm } from './MappingForm';
 import { PreviewTable } from './PreviewTable';
 import { SlicesSection } from './SlicesSection';
+import { PairedRankingSection } from './PairedRankingSection';
 import { PairsSection } from './PairsSection';
 import { ThresholdSection } from './ThresholdSection';
 import { DetectorChoicesProvider } from './use-detector-choice';
@@ -332,7 +333,10 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           {mapping.prediction !== null && mayHoldClasses(labelValues) && <ClassesSection mapping={mapping} filters={activeFilters} delta={delta} />}
           {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
-            <PairsSection counted={counted} delta={delta} sliceColumn={sliceColumn} />
+            <>
+              <PairsSection counted={counted} delta={delta} sliceColumn={sliceColumn} />
+              <PairedRankingSection counted={counted} delta={delta} />
+            </>
           )}
           {counted && counted.mapping.detector === null && counted.mapping.prediction !== null && (
             <ColumnPairSection columns={columns} mapping={counted.mapping} filters={counted.filters} delta={delta} />
