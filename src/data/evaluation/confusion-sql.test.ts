@@ -12,18 +12,7 @@ beforeAll(async () => {
   connection = await connectNodeDuckDb();
 });
 
-const MAPPING: EvaluationMapping = {
-  detector: 'model',
-  truth: 'label',
-  prediction: 'predicted',
-  score: null,
-  timestamp: null,
-  exampleId: null,
-  split: null,
-  slices: ['site'],
-  yesValues: ['yes'],
-  noValues: ['no'],
-};
+const MAPPING: EvaluationMapping = { detector: 'model', truth: 'label', prediction: 'predicted', score: null, timestamp: null, exampleId: null, split: null, slices: ['site'], yesValues: ['yes'], noValues: ['no'] };
 type Row = [model: string | null, label: string | null, predicted: string | null, site: string];
 
 function read(rows: Row[], mapping = MAPPING, filters = [] as { column: string; operator: '=' | '!='; value: string }[]) {
