@@ -49,8 +49,8 @@ export function planAssumptions(link: PlanLink): LabelPlanAssumptions {
 }
 
 /** The link's plan: for its `metric` when it names one (`metricPlanOutcome`), for balanced accuracy otherwise (`planOutcome`). */
-export function planAnswer(link: PlanLink): PlanOutcome | MetricPlanOutcome {
-  return link.metric === undefined || link.metric === 'balanced' ? planOutcome(link) : metricPlanOutcome(link);
+export function planAnswer(link: PlanLink, knownSequential?: SequentialPlanOutcome): PlanOutcome | MetricPlanOutcome {
+  return link.metric === undefined || link.metric === 'balanced' ? planOutcome(link, knownSequential) : metricPlanOutcome(link);
 }
 
 /**
@@ -74,16 +74,17 @@ export function metricPlanOutcome(link: PlanLink): MetricPlanOutcome {
 
 /**
  * Runs the exact label search for the link's goal (lower bound ≥ target, or width ≤ target), for the
- * link's balanced interval (`balanced`, resolved by the caller; absent: the union bound).
+ * link's balanced interval (`balanced`, resolved by the caller; absent: the union bound). A
+ * `knownSequential` (found for a link of the same `sequentialInputsKey`) is the sequential plan.
  */
-export function planOutcome(link: PlanLink): PlanOutcome {
+export function planOutcome(link: PlanLink, knownSequential?: SequentialPlanOutcome): PlanOutcome {
   const missing = missingAssumption(link);
   if (missing !== null) return { ok: false, message: missing };
   try {
     const assumptions = planAssumptions(link);
     const plan = link.goal === 'lower' ? labelsToClearLowerBound(assumptions, link.target) : labelsToReachWidth(assumptions, link.target);
     // The anytime-valid sequential plan answers a lower-bound goal only (a width goal has no clearing moment).
-    const sequential = link.goal === 'lower' ? sequentialPlan(link, plan.assumptions) : null;
+    const sequential = link.goal === 'lower' ? (knownSequential ?? sequentialPlan(link, plan.assumptions)) : null;
     if (link.balanced === 'inversion' || link.balanced === 'buehler') {
       const inverted = invertedPlan(assumptions, plan.goal, link.target, plan, link.balanced);
       const relapse = inverted.relapseAt === undefined ? null : { additional: inverted.relapseAt, exact: true };
@@ -146,9 +147,15 @@ export interface PlanMessage {
   elapsedMs: number;
 }
 
+/** One search: the link, and its sequential plan when the page already has it. */
+export interface PlanJob {
+  link: PlanLink;
+  knownSequential: SequentialPlanOutcome | undefined;
+}
+
 /** One search, as the worker runs it. */
-export function runPlanJob(link: PlanLink, post: (message: PlanMessage) => void): void {
+export function runPlanJob({ link, knownSequential }: PlanJob, post: (message: PlanMessage) => void): void {
   const started = performance.now();
-  const outcome = planAnswer(link);
+  const outcome = planAnswer(link, knownSequential);
   post({ outcome, elapsedMs: performance.now() - started });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_LINK } from '../../data/links';
+import { DEFAULT_PLAN_BATCH, DEFAULT_PLAN_LINK } from '../../data/links';
 import { sequentialStopDistribution } from '../../stats';
-import { planOutcome } from './plan-answer';
-import { sequentialPlan } from './sequential-plan';
+import { planOutcome, runPlanJob, type PlanMessage } from './plan-answer';
+import { sequentialInputsKey, sequentialPlan } from './sequential-plan';
 import { sequentialSentence } from './SequentialPlanResult';
 
 const OBSERVED = { yesAccuracy: 38 / 40, noAccuracy: 55 / 60, yesShare: 0.4 };
@@ -29,5 +29,34 @@ describe('sequentialPlan: the link’s batches, horizon and assumptions', () => 
       `Label in batches of 500 (200 YES, 300 NO) and stop as soon as the bound clears 90.0%: expected ${Math.round(distribution.expectedLabels).toLocaleString('en-US')} labels, ` +
         `90% stop by ${distribution.quantileLabels!.toLocaleString('en-US')}, worst case (horizon) 4,500; chance of not clearing by then ${(distribution.neverCleared * 100).toFixed(1)}%.`,
     );
+  });
+});
+
+describe('sequentialInputsKey: one sequential plan for links that differ only in what it does not read', () => {
+  it('is the same across the balanced method and the metric, and differs with each input of the plan', () => {
+    const key = sequentialInputsKey(DEFAULT_PLAN_LINK);
+    expect(sequentialInputsKey({ ...DEFAULT_PLAN_LINK, balanced: 'union' })).toBe(key);
+    expect(sequentialInputsKey({ ...DEFAULT_PLAN_LINK, balanced: 'inversion', metric: 'balanced' })).toBe(key);
+    expect(sequentialInputsKey({ ...DEFAULT_PLAN_LINK, batch: DEFAULT_PLAN_BATCH })).toBe(key);
+    const changed = [
+      { yes: { correct: 37, total: 40 } },
+      { no: { correct: 55, total: 61 } },
+      { accuracyYes: 0.9 },
+      { accuracyNo: 0.9 },
+      { ratio: { yes: 1, no: 1 } },
+      { target: 0.85 },
+      { delta: 0.1 },
+      { batch: 300 },
+      { horizon: 4000 },
+    ];
+    for (const change of changed) expect(sequentialInputsKey({ ...DEFAULT_PLAN_LINK, ...change }), JSON.stringify(change)).not.toBe(key);
+  });
+
+  it('a job given the known sequential plan answers with it, not a new one', () => {
+    const known = sequentialPlan(DEFAULT_PLAN_LINK, OBSERVED);
+    const messages: PlanMessage[] = [];
+    runPlanJob({ link: { ...DEFAULT_PLAN_LINK, balanced: 'union' }, knownSequential: known }, (message) => messages.push(message));
+    expect(messages[0]?.outcome).toMatchObject({ ok: true });
+    expect(messages[0]?.outcome.ok && 'plan' in messages[0].outcome && messages[0].outcome.sequential).toBe(known);
   });
 });

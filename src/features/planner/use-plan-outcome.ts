@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlanLink } from '../../data/links';
 import { startWorkerJob } from '../../data/workers';
-import { runPlanJob, type MetricPlanOutcome, type PlanMessage, type PlanOutcome } from './plan-answer';
+import { runPlanJob, type MetricPlanOutcome, type PlanJob, type PlanMessage, type PlanOutcome } from './plan-answer';
+import { sequentialInputsKey, type SequentialPlanOutcome } from './sequential-plan';
 
 /** The search for one link: running (showing the last finished outcome, if any), done, or cancelled. */
 export interface PlanSearch {
@@ -14,6 +15,8 @@ export interface PlanSearch {
 
 // Outcomes found on this page, by link: returning to earlier settings is instant.
 const outcomeCache = new Map<string, PlanMessage>();
+// Sequential plans found on this page, by their inputs: a change they do not read (the method) skips their DP.
+const sequentialCache = new Map<string, SequentialPlanOutcome>();
 
 /**
  * Runs the exact label search in a Web Worker, so that no setting (a tiny width target, a huge δ)
@@ -26,12 +29,14 @@ export function usePlanOutcome(link: PlanLink): PlanSearch {
   const stop = useRef<() => void>(() => {});
   useEffect(() => {
     if (outcomeCache.has(key)) return undefined;
-    stop.current = startWorkerJob<PlanLink, PlanMessage>({
+    const sequentialKey = sequentialInputsKey(link);
+    stop.current = startWorkerJob<PlanJob, PlanMessage>({
       createWorker: () => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module' }),
       runHere: runPlanJob,
-      job: link,
+      job: { link, knownSequential: sequentialCache.get(sequentialKey) },
       onMessage: (message) => {
         outcomeCache.set(key, message);
+        if (message.outcome.ok && 'plan' in message.outcome && message.outcome.sequential) sequentialCache.set(sequentialKey, message.outcome.sequential);
         setLast(message);
       },
       isLast: () => true,
