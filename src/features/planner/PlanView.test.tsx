@@ -94,7 +94,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(within(row as HTMLElement).getByRole('rowheader')).toHaveTextContent(labels.toLocaleString('en-US'));
   });
 
-  it('draws a first answer in short tasks: words and table, then the chart a part at a time, then the sequential plan', async () => {
+  it('draws a first answer in short tasks: words and table, then the sequential plan, then the chart a part at a time', async () => {
     window.history.replaceState(null, '', '#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
     const { container } = render(<PlanView route={parseHashRoute('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union')} chartWidth={800} />);
     // Every state the page passes through, however fast they follow each other.

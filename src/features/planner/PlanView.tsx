@@ -26,8 +26,11 @@ import { PlanResultLayout } from './PlanResultLayout';
 const TITLE = 'How many more labels?';
 const DIGITS = 2;
 const count = (value: number) => value.toLocaleString('en-US');
-/** A first answer is drawn in tasks: its words and table, then its chart, then the sequential plan. */
-const DRAW_STAGES = { chart: 1, sequential: 2 };
+/**
+ * A first answer is drawn in tasks: its words and table, then the sequential plan, then the chart (last:
+ * its first real draw waits for its container's size, and would take whatever else is due with it).
+ */
+const DRAW_STAGES = { sequential: 1, chart: 2 };
 
 /** `#/plan`: the exact number of extra labels before the balanced bound clears a target (or narrows enough). */
 export function PlanView({ route, chartWidth }: { route: HashRoute; chartWidth?: number }) {
@@ -53,7 +56,7 @@ function PlanPage({ linked, linkKey, chartWidth }: { linked: PlanLink; linkKey: 
   const metric = link.metric ?? 'balanced';
   // Drawn at once, the first answer held the page for one task of over 200 ms (recharts' first use is
   // most of it); later answers replace a drawn one at once, without a flash of placeholders.
-  const stage = useProgressiveCount(DRAW_STAGES.sequential, 1, search.outcome !== undefined, 0);
+  const stage = useProgressiveCount(DRAW_STAGES.chart, 1, search.outcome !== undefined, 0);
 
   return (
     <section className="plan-view">

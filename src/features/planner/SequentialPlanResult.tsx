@@ -37,7 +37,7 @@ export function sequentialSentence(plan: SequentialPlan, link: PlanLink): string
 
 /**
  * "Sequential plan (anytime-valid)": beside the fixed-n answer, the batched plan and its exact stopping
- * distribution; until `drawn` (a task after the fixed-n answer, on a first draw), its heading and a
+ * distribution; until `drawn` (a task after the fixed-n answer's words, on a first draw), its heading and a
  * busy placeholder.
  */
 export function SequentialPlanResult({ outcome, link, drawn }: { outcome: SequentialPlanOutcome; link: PlanLink; drawn: boolean }) {
