@@ -105,7 +105,7 @@ describe('simultaneousAboveTarget: family-wise error by exact enumeration', () =
     }
     // Measured: the largest FWER/δ on these points is 0.0152 — valid, and conservative at these sizes.
     expect(worst).toBeCloseTo(0.015232024, 6);
-  });
+  }, 180_000);
 });
 
 describe('simultaneousAboveTarget and rankAgainstReference: consistency', () => {

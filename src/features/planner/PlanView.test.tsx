@@ -88,8 +88,9 @@ describe('PlanView', { timeout: 20_000 }, () => {
   it('marks the answer in the chart and in the data table', async () => {
     const { container } = await renderAt('#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=union');
     const [labels] = answerCounts();
+    // The chart is drawn a part per task after the words and table (see the staged-draw test below).
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line')).toHaveLength(3), { timeout: 30_000 });
     expect(container.querySelector('.recharts-reference-dot')).not.toBeNull();
-    expect(container.querySelectorAll('.recharts-line')).toHaveLength(3);
     const row = container.querySelector('tr[aria-current="true"]')!;
     expect(within(row as HTMLElement).getByRole('rowheader')).toHaveTextContent(labels.toLocaleString('en-US'));
   });
