@@ -93,13 +93,16 @@ function RankedTable({ ranked }: { ranked: Ranked }) {
   const proven = rows.filter((row) => row.result.provenBetter).length;
   return (
     <>
-      <p>
-        {proven === 0 ? 'No detector is' : `${count(proven)} of ${count(m)} detector${m === 1 ? ' is' : 's are'}`} proven better than {reference} with
-        family-wise error ≤ {formatFullPrecision(delta)} (Holm over the {count(m)} paired comparisons). Each difference (detector − {reference}, balanced
-        accuracy, points) has an exact paired interval at δ/{count(Math.max(m, 1))} = {Number((delta / Math.max(m, 1)).toPrecision(4))} (Bonferroni: all hold together
-        with probability ≥ 1 − δ; union-bound construction over the two classes’ paired intervals); p is for “better than {reference}”, from the test that
-        inverts that interval.
-      </p>
+      {m === 0 && <DataProblem>No detector has a paired example of each class with {reference}: nothing to rank.</DataProblem>}
+      {m > 0 && (
+        <p>
+          {proven === 0 ? 'No detector is' : `${count(proven)} of ${count(m)} detector${m === 1 ? ' is' : 's are'}`} proven better than {reference} with
+          family-wise error ≤ {formatFullPrecision(delta)} (Holm over the {count(m)} paired comparisons). Each difference (detector − {reference}, balanced
+          accuracy, points) has an exact paired interval at δ/{count(m)} = {Number((delta / m).toPrecision(4))} (Bonferroni: all hold together
+          with probability ≥ 1 − δ; union-bound construction over the two classes’ paired intervals); p is for “better than {reference}”, from the test that
+          inverts that interval.
+        </p>
+      )}
       {m > 0 && (
         <GroupTable
           label={`Paired ranking against ${reference}`}
