@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoAxeViolationsInThisScheme } from './axe';
 
 /**
  * `#/data` with a true-label column of three values (issue 31): each detector read as a 3-class
@@ -58,11 +58,7 @@ test('a three-class label column: each detector’s confusion matrix and macro r
   await expect(leftOut).toContainText('2 rows: prediction is not one of the label values');
   await expect(section.getByRole('link', { name: /net-b/ })).toHaveCount(0);
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).include('.data-classes').analyze();
-    expect(violations, `${colorScheme}: ${violations.map((violation) => `${violation.id} (${violation.nodes.length})`).join(', ')}`).toEqual([]);
-  }
+  await expectNoAxeViolations(page, '.data-classes');
 
   await section.getByRole('link', { name: 'Open net-a in the multi-class view' }).click();
   await expect(page).toHaveURL(/#\/counts\?classes=bird,cat,dog&matrix=30,0,1;1,50,2;2,3,40&delta=0\.05$/);
@@ -77,6 +73,5 @@ test('at phone width the class tables scroll in their own box, not the page', as
   const section = await openClasses(page);
   await expect(section.getByRole('link', { name: 'Open net-a in the multi-class view' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const { violations } = await new AxeBuilder({ page }).include('.data-classes').analyze();
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolationsInThisScheme(page, 'dark', '.data-classes');
 });

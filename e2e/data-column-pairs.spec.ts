@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoAxeViolationsInThisScheme } from './axe';
 
 /**
  * Two prediction columns on the same rows in `#/data` (issue 30): the file holds two models'
@@ -53,11 +53,7 @@ test('two prediction columns: the pairs counted per class, what was left out, an
   const leftOut = section.getByRole('list', { name: 'Rows left out of the pairs' });
   await expect(leftOut).toHaveText('2 rows: second answer is neither a YES nor a NO value (or empty)');
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).include('.data-column-pairs').analyze();
-    expect(violations, `${colorScheme}: ${violations.map((violation) => `${violation.id} (${violation.nodes.length})`).join(', ')}`).toEqual([]);
-  }
+  await expectNoAxeViolations(page, '.data-column-pairs');
 
   await section.getByRole('link', { name: /Open the paired comparison/ }).click();
   await expect(page).toHaveURL(/#\/compare\?.*aname=logreg.*bname=forest.*ayes=196\/212&ano=356\/357&byes=193\/212&bno=349\/357&yesb=8&yesc=5&yesn=212&nob=8&noc=1&non=357/);
@@ -71,6 +67,5 @@ test('at phone width the section fits and passes axe in the dark', async ({ page
   const section = await openSideBySide(page);
   await expect(section.getByRole('link', { name: /Open the paired comparison/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const { violations } = await new AxeBuilder({ page }).include('.data-column-pairs').analyze();
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolationsInThisScheme(page, 'dark', '.data-column-pairs');
 });

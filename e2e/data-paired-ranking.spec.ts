@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatDifferenceParts, formatPValue } from '../src/data/format';
 import { rankAgainstReference, type PairedClassCounts } from '../src/stats';
+import { expectNoAxeViolations, expectNoAxeViolationsInThisScheme } from './axe';
 
 /**
  * Ranking against a reference, paired, from `#/data` (issue 30): every detector of a per-example file
@@ -57,11 +57,7 @@ test('every detector against a reference on the same examples: simultaneous pair
   // Ordered by the simultaneous lower bound, best first.
   expect(results.map((result) => result.lower)).toEqual([...results.map((result) => result.lower)].sort((x, y) => y - x));
   await expect(section.getByText(/with family-wise error ≤ 0\.05 \(Holm over the 3 paired comparisons\)/)).toBeVisible();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).include('.data-paired-ranking').analyze();
-    expect(violations, `${colorScheme}: ${violations.map((violation) => `${violation.id} (${violation.nodes.length})`).join(', ')}`).toEqual([]);
-  }
+  await expectNoAxeViolations(page, '.data-paired-ranking');
 });
 
 test('at phone width the ranking scrolls in its own box and passes axe in the dark', async ({ page }) => {
@@ -69,7 +65,6 @@ test('at phone width the ranking scrolls in its own box and passes axe in the da
   await page.emulateMedia({ colorScheme: 'dark' });
   const { section } = await rank(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const { violations } = await new AxeBuilder({ page }).include('.data-paired-ranking').analyze();
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolationsInThisScheme(page, 'dark', '.data-paired-ranking');
   await expect(section.getByRole('link', { name: /compare/ }).first()).toBeVisible();
 });
