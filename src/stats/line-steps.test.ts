@@ -65,7 +65,13 @@ describe('lineInterpolationBound (the largest value given the ends and |h″| �
           if (share === 1) expect(bound).toBeLessThanOrEqual(largest + (curvature * width * width) / 8 / 100 ** 2 + 1e-12);
         },
       ),
+      { seed: 531681463, numRuns: 2000 },
     );
+  });
+
+  it('stays a number when M·w underflows (found by fast-check: M = 5e-324, w = 10⁻⁴ gave NaN)', () => {
+    expect(lineInterpolationBound(8e-323, 8e-323, 1e-4, 5e-324)).toBe(8e-323);
+    expect(lineInterpolationBound(8e-323, 1e-300, 1e-4, 5e-324)).toBe(1e-300);
   });
 
   it('is the larger end value without curvature', () => {
