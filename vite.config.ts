@@ -91,7 +91,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['src/**/*.test.ts'], environment: 'node', setupFiles: ['src/test/fast-check-seed.ts'] },
       },
       {
         extends: true,
@@ -99,7 +99,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
+          setupFiles: ['src/test/fast-check-seed.ts', 'src/test/setup.ts'],
         },
       },
     ],
