@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBackend } from './workspace-backend';
 import { createDatasetsStore, DATASETS_STORAGE_KEY, DATASETS_VERSION, MAX_DATASETS, migrateDatasets, type DatasetRecord } from './datasets';
+import { hydrated } from '../test/hydrated';
 
 const record = (id: string): DatasetRecord => ({
   id,
@@ -31,7 +32,7 @@ describe('datasets store', () => {
     const saved = JSON.parse(items.get(DATASETS_STORAGE_KEY)!);
     expect(saved.version).toBe(DATASETS_VERSION);
     const reloaded = createDatasetsStore(memoryBackend(items));
-    await reloaded.persist.rehydrate();
+    await hydrated(reloaded);
     expect(reloaded.getState().datasets).toHaveLength(MAX_DATASETS);
   });
   it('reads only its own format; anything else starts empty', () => {
@@ -47,7 +48,7 @@ describe('datasets store', () => {
   ])('reads %s without breaking the next import, and keeps the saved text aside first', async (_, stored, usable) => {
     const items = new Map<string, string>([[DATASETS_STORAGE_KEY, stored]]);
     const store = createDatasetsStore(memoryBackend(items));
-    await store.persist.rehydrate();
+    await hydrated(store);
     expect(store.getState().datasets.map((d) => d.id)).toEqual(usable);
     // Before: remember() read `id` of null and threw, after the detectors had been imported.
     store.getState().remember(record('new'));
@@ -56,14 +57,14 @@ describe('datasets store', () => {
     expect(aside.map(([, value]) => value)).toEqual([stored]);
     // Set aside once: the next load reads what was usable, whole.
     const next = createDatasetsStore(memoryBackend(new Map([...items].filter(([key]) => key === DATASETS_STORAGE_KEY))));
-    await next.persist.rehydrate();
+    await hydrated(next);
     expect(next.getState().datasets.map((d) => d.id)).toEqual(['new', ...usable]);
   });
 
   it('sets nothing aside when what it reads is whole', async () => {
     const items = new Map<string, string>([[DATASETS_STORAGE_KEY, JSON.stringify({ state: { datasets: [record('a')] }, version: DATASETS_VERSION })]]);
     const store = createDatasetsStore(memoryBackend(items));
-    await store.persist.rehydrate();
+    await hydrated(store);
     expect(store.getState().datasets.map((d) => d.id)).toEqual(['a']);
     expect([...items.keys()]).toEqual([DATASETS_STORAGE_KEY]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMonitoringStore, MONITORING_STORAGE_KEY, MONITORING_VERSION, type MonitoredHistory } from './monitoring';
 import { memoryBackend } from './workspace-backend';
+import { hydrated } from '../test/hydrated';
 
 const history = (detectorId: string, days = 2): MonitoredHistory => ({
   detectorId,
@@ -22,7 +23,7 @@ describe('monitoring store', () => {
     await Promise.resolve();
     expect(JSON.parse(items.get(MONITORING_STORAGE_KEY)!).version).toBe(MONITORING_VERSION);
     const reloaded = createMonitoringStore(memoryBackend(items));
-    await reloaded.persist.rehydrate();
+    await hydrated(reloaded);
     expect(reloaded.getState().histories).toEqual([history('a', 3)]);
   });
 
@@ -30,7 +31,7 @@ describe('monitoring store', () => {
     const broken = { ...history('c'), rows: [{ date: 'March', yes: { correct: 1, total: 1 }, no: { correct: 1, total: 1 } }] };
     const items = new Map<string, string>([[MONITORING_STORAGE_KEY, JSON.stringify({ state: { histories: [history('a'), broken] }, version: MONITORING_VERSION })]]);
     const store = createMonitoringStore(memoryBackend(items));
-    await store.persist.rehydrate();
+    await hydrated(store);
     expect(store.getState().histories.map((h) => h.detectorId)).toEqual(['a']);
     expect([...items.keys()].some((key) => key.startsWith(`${MONITORING_STORAGE_KEY}.corrupt-`))).toBe(true);
   });
