@@ -26,7 +26,7 @@ export type ClassRowProblem = (typeof CLASS_ROW_PROBLEMS)[keyof typeof CLASS_ROW
  * labels and answers compared as the mapping compares them (trimmed, lower-case, '' as missing).
  * Filters read the file's own columns (as text), as the examples table holds them.
  */
-export function classCombinationsSql(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): string {
+export function classCombinationsSql(mapping: ClassColumns, filters: readonly EvaluationFilter[]): string {
   if (mapping.prediction === null) throw new RangeError('a prediction column is needed to read classes');
   const detector = mapping.detector === null ? `'all'` : detectorText(mapping.detector);
   return [
@@ -35,6 +35,9 @@ export function classCombinationsSql(mapping: EvaluationMapping, filters: readon
     `GROUP BY ALL ORDER BY ALL`,
   ].join('\n');
 }
+
+/** The columns a K-class reading depends on (label values, slices and the rest do not change it). */
+export type ClassColumns = Pick<EvaluationMapping, 'truth' | 'prediction' | 'detector'>;
 
 /** One detector read as K classes: K × K counts over the file's classes. */
 export interface ClassDetector {

@@ -25,7 +25,7 @@ import {
   type EvaluationFilter,
   type EvaluationMapping,
 } from './sql';
-import { classCombinationsSql, classReadingFromRows, type ClassReading } from './confusion-sql';
+import { classCombinationsSql, classReadingFromRows, type ClassColumns, type ClassReading } from './confusion-sql';
 import type { SkippedLines } from './convert';
 import {
   columnPairProblemsFromRow,
@@ -257,7 +257,7 @@ export async function timeCounts(
 }
 
 /** The file read as K-class detectors: each detector's confusion matrix over the true-label values (3 to MAX_CLASSES of them). */
-export async function classMatrices(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): Promise<ClassReading> {
+export async function classMatrices(mapping: ClassColumns, filters: readonly EvaluationFilter[]): Promise<ClassReading> {
   return classReadingFromRows(await run(classCombinationsSql(mapping, filters)));
 }
 

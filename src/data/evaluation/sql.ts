@@ -110,7 +110,7 @@ export function yesNo(textColumn: string, mapping: EvaluationMapping): string {
  * WHERE conditions for statements that read the opened file itself (not the examples table): each
  * filter on the column's text, the detector column trimmed (as the examples table holds it); '' for none.
  */
-export function sourceFiltersWhere(mapping: EvaluationMapping, filters: readonly EvaluationFilter[]): string {
+export function sourceFiltersWhere(mapping: Pick<EvaluationMapping, 'detector'>, filters: readonly EvaluationFilter[]): string {
   const conditions = filters.map((filter) => {
     const column = filter.column === mapping.detector ? detectorText(mapping.detector) : `CAST(${quoteIdentifier(filter.column)} AS VARCHAR)`;
     return filter.operator === '=' ? `${column} = ${quoteText(filter.value)}` : `${column} IS DISTINCT FROM ${quoteText(filter.value)}`;

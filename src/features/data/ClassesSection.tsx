@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { classMatrices } from '../../data/evaluation/browser';
-import { MAX_CLASS_DETECTORS, type ClassDetector, type ClassReading, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation';
+import { MAX_CLASS_DETECTORS, type ClassColumns, type ClassDetector, type ClassReading, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
 import { multiclassHref } from '../../data/links';
 import { countsText, macroRecallMethod } from '../../data/methods';
@@ -19,17 +19,24 @@ const count = (value: number) => value.toLocaleString('en-US');
  */
 export function ClassesSection({ mapping, filters, delta }: { mapping: EvaluationMapping; filters: readonly EvaluationFilter[]; delta: number }) {
   const id = useId();
-  const [result, setResult] = useState<{ mapping: EvaluationMapping; filters: readonly EvaluationFilter[]; reading: ClassReading | null; problem: string } | null>(null);
+  // Only these columns and the filters change the reading; the page makes a new mapping and filter list
+  // on any change (label values, slices), so the query is keyed by their content: such a change asks DuckDB nothing.
+  const key = JSON.stringify([mapping.truth, mapping.prediction, mapping.detector, filters]);
+  const query = useMemo(() => {
+    const [truth, prediction, detector, filtersAsked] = JSON.parse(key) as [string, string | null, string | null, EvaluationFilter[]];
+    return { columns: { truth, prediction, detector } satisfies ClassColumns, filters: filtersAsked };
+  }, [key]);
+  const [result, setResult] = useState<{ query: typeof query; reading: ClassReading | null; problem: string } | null>(null);
   useEffect(() => {
     let current = true;
-    classMatrices(mapping, filters)
-      .then((reading) => current && setResult({ mapping, filters, reading, problem: '' }))
-      .catch((error: unknown) => current && setResult({ mapping, filters, reading: null, problem: `The classes could not be counted: ${error instanceof Error ? error.message : String(error)}` }));
+    classMatrices(query.columns, query.filters)
+      .then((reading) => current && setResult({ query, reading, problem: '' }))
+      .catch((error: unknown) => current && setResult({ query, reading: null, problem: `The classes could not be counted: ${error instanceof Error ? error.message : String(error)}` }));
     return () => {
       current = false;
     };
-  }, [mapping, filters]);
-  const now = result !== null && result.mapping === mapping && result.filters === filters ? result : null;
+  }, [query]);
+  const now = result !== null && result.query === query ? result : null;
   if (now === null) return null;
   if (now.problem) return <DataProblem>{now.problem}</DataProblem>;
   const reading = now.reading;
