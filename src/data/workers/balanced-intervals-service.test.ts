@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balancedBuehlerInterval, balancedInversionInterval } from '../../stats';
 import {
@@ -9,7 +10,7 @@ import {
   rememberExpensiveInterval,
   subscribeBalanced,
 } from './balanced-intervals-service';
-import { dealOut, workersFor } from './worker-job';
+import { dealOutByClassSize, workersFor } from './worker-job';
 
 describe('missingExpensiveIntervals', () => {
   it('computes a few small ones on the spot and leaves large or many ones for the workers, each once', () => {
@@ -69,10 +70,44 @@ describe('computeExpensiveIntervals', () => {
 });
 
 describe('worker pools', () => {
-  it('deal items out in turn, dropping empty parts', () => {
-    expect(dealOut([1, 2, 3, 4, 5], 2)).toEqual([[1, 3, 5], [2, 4]]);
-    expect(dealOut([1], 4)).toEqual([[1]]);
-    expect(dealOut([1, 2], 0)).toEqual([[1, 2]]);
+  const sizes = (pair: readonly [number, number]) => pair;
+  const cost = ([a, b]: readonly [number, number]) => Math.sqrt(a) + Math.sqrt(b) + 1;
+
+  it('deal items by their larger class size, each size to one part, the costliest first to the lightest part', () => {
+    const items: [number, number][] = [[10, 400], [20, 100], [50, 20], [100, 100], [30, 30]];
+    // Sizes 100 (cost 36.5), 400 (24.2), 50 (12.5), 30 (12.0): 100 to part 1, 400 to part 2, 50 to
+    // part 2 (then 36.7), 30 to part 1 (36.5 was lighter).
+    expect(dealOutByClassSize(items, 2, sizes)).toEqual([
+      [[20, 100], [100, 100], [30, 30]],
+      [[10, 400], [50, 20]],
+    ]);
+    expect(dealOutByClassSize([[1, 1]], 4, sizes)).toEqual([[[1, 1]]]);
+    expect(dealOutByClassSize([[1, 1], [2, 2]], 0, sizes)).toEqual([[[1, 1], [2, 2]]]);
+  });
+
+  it("deal the items of a size holding more than a part's share (one test set) one by one", () => {
+    const oneTestSet: [number, number][] = Array.from({ length: 7 }, () => [40, 60]);
+    expect(dealOutByClassSize(oneTestSet, 3, sizes).map((part) => part.length)).toEqual([3, 2, 2]);
+  });
+
+  it("keep every item once, in order, and the parts' loads within one size's cost of each other", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 })), { maxLength: 80 }), fc.integer({ min: 1, max: 8 }), (items, parts) => {
+        const dealt = dealOutByClassSize(items, parts, sizes);
+        expect(dealt.every((part) => part.length > 0)).toBe(true);
+        const order = new Map(items.map((item, index) => [item, index]));
+        for (const part of dealt) expect(part.map((item) => order.get(item)!)).toEqual(part.map((item) => order.get(item)!).sort((x, y) => x - y));
+        expect(dealt.flat().length).toBe(items.length);
+        expect(new Set(dealt.flat()).size).toBe(items.length);
+        const bySize = new Map<number, number>();
+        for (const item of items) bySize.set(Math.max(...item), (bySize.get(Math.max(...item)) ?? 0) + cost(item));
+        const share = [...bySize.values()].reduce((sum, value) => sum + value, 0) / parts;
+        // A size within its share is never split.
+        for (const [size, total] of bySize) if (total <= share) expect(dealt.filter((part) => part.some((item) => Math.max(...item) === size))).toHaveLength(1);
+        const loads = [...dealt.map((part) => part.reduce((sum, item) => sum + cost(item), 0)), ...Array<number>(parts - dealt.length).fill(0)];
+        expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(Math.max(0, ...bySize.values()) + 1e-9);
+      }),
+    );
   });
 
   afterEach(() => vi.unstubAllGlobals());

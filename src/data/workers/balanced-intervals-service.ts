@@ -7,7 +7,7 @@ import {
   type ExpensiveBalancedMessage,
   type ExpensiveBalancedNeed,
 } from './expensive-balanced-job';
-import { dealOut, startWorkerJob, workersFor } from './worker-job';
+import { dealOutByClassSize, startWorkerJob, workersFor } from './worker-job';
 
 export type { ExpensiveBalancedNeed } from './expensive-balanced-job';
 
@@ -122,7 +122,7 @@ export function computeExpensiveIntervals(needs: readonly ExpensiveBalancedNeed[
     return () => {};
   }
   let finished = 0;
-  const parts = dealOut(needs, workersFor(needs.length, INTERVALS_PER_WORKER));
+  const parts = dealOutByClassSize(needs, workersFor(needs.length, INTERVALS_PER_WORKER), ({ yes, no }) => [yes.total, no.total]);
   const stops = parts.map((part) =>
     startJob(
       expensiveBalancedEntries(part),

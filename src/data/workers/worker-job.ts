@@ -56,9 +56,49 @@ export function workersFor(items: number, perWorker: number): number {
   return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(items / perWorker)));
 }
 
-/** `items` dealt out in turn to `parts` lists, so that each gets a similar mix of cheap and costly items; empty lists are dropped. */
-export function dealOut<T>(items: readonly T[], parts: number): T[][] {
-  const lists: T[][] = Array.from({ length: Math.max(1, parts) }, () => []);
-  items.forEach((item, index) => lists[index % lists.length]!.push(item));
+/**
+ * `items` (each an exact search over two classes of the given sizes) dealt out to `parts` lists so
+ * that each class size's table of exact per-count bounds — shared by every search at that size and
+ * level, and a third of a search's time — is computed in one worker, not in each: the items whose
+ * larger class has the same size go to one list, the sizes dealt costliest first to the least-loaded
+ * list (an item costs ≈ √n₊ + √n₋, its rows' windows). A size holding more than a list's share (one
+ * test set for many detectors) is dealt item by item instead, so every core stays busy. Each list
+ * keeps the items' order; empty lists are dropped. (10,000 detectors of 20–5,000 labels a class,
+ * two lists, Buehler's lower bounds at δ = 0.1 in Node: the slower list 4.9 s, against 8.0 s dealt
+ * in turn.)
+ */
+export function dealOutByClassSize<T>(items: readonly T[], parts: number, classSizes: (item: T) => readonly [number, number]): T[][] {
+  const count = Math.max(1, parts);
+  const costs = new Float64Array(items.length);
+  const bySize = new Map<number, { cost: number; indices: number[] }>();
+  let total = 0;
+  items.forEach((item, index) => {
+    const [a, b] = classSizes(item);
+    costs[index] = Math.sqrt(a) + Math.sqrt(b) + 1;
+    total += costs[index]!;
+    const size = Math.max(a, b);
+    let bucket = bySize.get(size);
+    if (!bucket) bySize.set(size, (bucket = { cost: 0, indices: [] }));
+    bucket.cost += costs[index]!;
+    bucket.indices.push(index);
+  });
+  const loads = new Float64Array(count);
+  const lightest = () => loads.indexOf(Math.min(...loads));
+  const partOf = new Int32Array(items.length);
+  const buckets = [...bySize.values()];
+  for (const { indices } of buckets.filter((bucket) => bucket.cost > total / count)) {
+    for (const index of indices) {
+      const part = lightest();
+      partOf[index] = part;
+      loads[part]! += costs[index]!;
+    }
+  }
+  for (const { cost, indices } of buckets.filter((bucket) => bucket.cost <= total / count).sort((x, y) => y.cost - x.cost)) {
+    const part = lightest();
+    for (const index of indices) partOf[index] = part;
+    loads[part]! += cost;
+  }
+  const lists: T[][] = Array.from({ length: count }, () => []);
+  items.forEach((item, index) => lists[partOf[index]!]!.push(item));
   return lists.filter((list) => list.length > 0);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { dealOut, startWorkerJob, workersFor } from '../../data/workers';
+import { dealOutByClassSize, startWorkerJob, workersFor } from '../../data/workers';
 import { runRankJob, type RankJob, type RankMessage, type RankVerdict } from './rank-compute';
 
 /** With an exact search's bounds, a worker for every this many detectors at most (one per core). */
@@ -37,9 +37,10 @@ function startRankJob(job: RankJob, onMessage: (message: RankMessage) => void): 
 /** An exact search's bounds against a target, the detectors dealt out to a worker per core (each at δ/m of the whole family). */
 function rankInParts(job: Extract<RankJob, { against: 'target' }>, report: (message: RankMessage) => void): () => void {
   const m = job.counts.length / 4;
-  const parts = dealOut(
+  const parts = dealOutByClassSize(
     Array.from({ length: m }, (_, index) => index),
     workersFor(m, DETECTORS_PER_WORKER),
+    (index) => [job.counts[4 * index + 1]!, job.counts[4 * index + 3]!],
   );
   const verdicts: (RankVerdict | null)[] = new Array<RankVerdict | null>(m).fill(null);
   const fractions = parts.map(() => 0);

@@ -11,10 +11,19 @@ const detector = (name: string, yes: number, no: number): Detector => ({
 });
 
 describe('splitByCounts', () => {
-  it('deals the distinct counts out in turn and keeps detectors with the same counts together', () => {
+  it('keeps detectors with the same counts together and deals the distinct counts of one test set in turn', () => {
     const detectors = [detector('a', 90, 80), detector('b', 91, 80), detector('c', 90, 80), detector('d', 92, 80), detector('e', 93, 80)];
     const parts = splitByCounts(detectors, 2);
     expect(parts.map((part) => part.map((d) => d.name))).toEqual([['a', 'c', 'd'], ['b', 'e']]);
+  });
+
+  it('puts detectors labelled on test sets of the same size in one part when the sizes are many', () => {
+    const sized = (name: string, yesTotal: number, noTotal: number): Detector => ({ ...detector(name, 1, 1), yes: { correct: 1, total: yesTotal }, no: { correct: 1, total: noTotal } });
+    const detectors = [sized('a', 50, 300), sized('b', 300, 20), sized('c', 40, 200), sized('d', 200, 10), sized('e', 60, 250)];
+    const parts = splitByCounts(detectors, 2).map((part) => part.map((d) => d.name));
+    expect(parts).toHaveLength(2);
+    expect(parts.find((part) => part.includes('a'))).toContain('b');
+    expect(parts.find((part) => part.includes('c'))).toContain('d');
   });
 
   it('covers every detector exactly once and never returns an empty part', () => {

@@ -1,6 +1,6 @@
 import { balancedLowerOrNaN, type Detector } from '../../data/detectors';
 import type { BalancedMethod } from '../../data/methods';
-import { dealOut } from '../../data/workers';
+import { dealOutByClassSize } from '../../data/workers';
 
 /** Work for the lower-bounds worker: each detector's counts as [yes correct, yes total, no correct, no total]. */
 export interface LowerBoundsJob {
@@ -50,8 +50,8 @@ export function runLowerBoundsJob(job: LowerBoundsJob, post: (message: LowerBoun
 
 /**
  * Detectors dealt out to `parts` workers: detectors with the same counts go to the same part (each
- * worker computes a pair of counts once), and the distinct counts are dealt in turn, so that the
- * parts get similar mixes of small and large counts. Parts left empty are dropped. Grouped by a
+ * worker computes a pair of counts once), and the distinct counts are dealt by class size
+ * (`dealOutByClassSize`: each size's table of exact bounds made in one worker). Parts left empty are dropped. Grouped by a
  * numeric hash of the counts (text keys for 10,000 detectors took ~40 ms of the page's time).
  */
 export function splitByCounts(detectors: readonly Detector[], parts: number): Detector[][] {
@@ -70,7 +70,7 @@ export function splitByCounts(detectors: readonly Detector[], parts: number): De
     if (sameHash) sameHash.push(group);
     else byHash.set(hash, [group]);
   }
-  return dealOut(groups, parts).map((dealt) => dealt.flat());
+  return dealOutByClassSize(groups, parts, ([first]) => [first!.yes.total, first!.no.total]).map((dealt) => dealt.flat());
 }
 
 function countsHash({ yes, no }: Detector): number {
