@@ -48,7 +48,7 @@ describe('classCombinationsSql + classReadingFromRows', () => {
   it('counts every detector’s matrix as a direct count does, and names what it leaves out (fast-check)', () => {
     const value = fc.constantFrom('a', 'b', 'c', 'd', ' B', '', 'zz');
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('m1', 'm2', '', null), fc.option(value), fc.option(value), fc.constantFrom('x', 'y')), { minLength: 1, maxLength: 60 }), (rows) => {
+      fc.property(fc.array(fc.tuple(fc.constantFrom('m1', 'm2', ' m1\t', '', null), fc.option(value), fc.option(value), fc.constantFrom('x', 'y')), { minLength: 1, maxLength: 60 }), (rows) => {
         const reading = read(rows as Row[], MAPPING, [{ column: 'site', operator: '!=', value: 'y' }]);
         const kept = (rows as Row[]).filter((row) => row[3] !== 'y');
         const norm = (text: string | null) => (text === null || text.trim() === '' ? null : text.trim().toLowerCase());
@@ -62,7 +62,7 @@ describe('classCombinationsSql + classReadingFromRows', () => {
         const left = new Map<string, number>();
         const matrices = new Map<string, number[][]>();
         for (const [model, label, predicted] of kept) {
-          const detector = model === null || model === '' ? null : model;
+          const detector = model === null || model.trim() === '' ? null : model.trim();
           const truth = norm(label);
           const answer = norm(predicted);
           const problem =

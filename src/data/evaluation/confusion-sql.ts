@@ -5,7 +5,7 @@
  * runner of the same SQL shares it.
  */
 import type { ResultRow } from './results';
-import { detectorText, normalisedText, SOURCE_TABLE, sourceFiltersWhere, type EvaluationFilter, type EvaluationMapping } from './sql';
+import { columnText, detectorName, normalised, SOURCE_TABLE, sourceFiltersWhere, type EvaluationFilter, type EvaluationMapping } from './sql';
 
 /** A label column is read as classes when it has at least 3 and at most this many values. */
 export const MAX_CLASSES = 20;
@@ -28,10 +28,13 @@ export type ClassRowProblem = (typeof CLASS_ROW_PROBLEMS)[keyof typeof CLASS_ROW
  */
 export function classCombinationsSql(mapping: ClassColumns, filters: readonly EvaluationFilter[]): string {
   if (mapping.prediction === null) throw new RangeError('a prediction column is needed to read classes');
-  const detector = mapping.detector === null ? `'all'` : detectorText(mapping.detector);
+  const detector = mapping.detector === null ? `'all'` : columnText(mapping.detector);
+  // Counted by the raw texts first and normalised per combination (a tenth of the time of normalising
+  // every row: see `normalised`); a combination's rows are the sum over the raw texts it comes from.
   return [
-    `SELECT ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth, ${normalisedText(mapping.prediction)} AS answer, count(*)::DOUBLE AS rows`,
-    `FROM ${SOURCE_TABLE}${sourceFiltersWhere(mapping, filters)}`,
+    `SELECT ${detectorName('detector_raw')} AS detector, ${normalised('truth_raw')} AS truth, ${normalised('answer_raw')} AS answer, sum(n)::DOUBLE AS rows`,
+    `FROM (SELECT ${detector} AS detector_raw, ${columnText(mapping.truth)} AS truth_raw, ${columnText(mapping.prediction)} AS answer_raw, count(*) AS n`,
+    `  FROM ${SOURCE_TABLE}${sourceFiltersWhere(mapping, filters)} GROUP BY ALL)`,
     `GROUP BY ALL ORDER BY ALL`,
   ].join('\n');
 }

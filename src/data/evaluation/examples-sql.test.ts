@@ -1,13 +1,16 @@
 import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectNodeDuckDb, openNodeDuckDb } from '../../test/node-duckdb';
 import {
   createExamplesSql,
   detectorCountsSql,
+  normalisedText,
   problemSummarySql,
   readFileSql,
   SOURCE_TABLE,
   timeCountsSql,
+  valueCountsSql,
   type EvaluationMapping,
   type TypeDetection,
 } from './sql';
@@ -76,5 +79,36 @@ describe('reading a file whose values far down do not fit the types of its first
     db.registerFileText('scores.csv', [...lines, 'yes,0.5', 'no,NA'].join('\n'));
     expect(() => read('sampled')).toThrow(/Conversion Error/);
     expect(read('text')).toEqual(['0.5', 'NA']);
+  });
+});
+
+describe('valueCountsSql (counted by raw text, then normalised), run by DuckDB', () => {
+  const direct = (values: (string | null)[], limit: number) => {
+    const counts = new Map<string | null, number>();
+    for (const value of values) {
+      const key = value === null || value.trim() === '' ? null : value.trim().toLowerCase();
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const order = ([a, m]: [string | null, number], [b, n]: [string | null, number]) => n - m || (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+    return [...counts].sort(order).slice(0, limit).map(([value, rows]) => ({ value, rows }));
+  };
+
+  it('gives a direct count of the trimmed, lower-case values, most rows first, ties by value, missing last (fast-check)', () => {
+    const value = fc.option(fc.constantFrom('a', ' A', 'a\t', 'A\r\n', 'b', 'B ', '', '  ', 'c', '\tc', 'd', 'é'));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 6 }), (values, limit) => {
+        connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ${values.map((cell) => (cell === null ? '(NULL)' : `('${cell}')`)).join(', ')}) AS t(label)`);
+        expect(query(valueCountsSql('label', limit))).toEqual(direct(values, limit));
+      }),
+      { numRuns: 100, seed: 31 },
+    );
+  });
+
+  it('counts a typed column as its every row normalised would (-0 and 0, NaN, NULL as text)', () => {
+    const cells = ["'-0.0'", "'0.0'", "'1'", "'1.0'", "'nan'", "'-nan'", 'NULL', "'2.5'"].map((cell) => `(${cell}::DOUBLE)`);
+    connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ${cells.join(', ')}) AS t(label)`);
+    const perRow = `SELECT ${normalisedText('label')} AS value, count(*)::DOUBLE AS rows FROM ${SOURCE_TABLE} GROUP BY 1 ORDER BY rows DESC, value NULLS LAST`;
+    expect(query(valueCountsSql('label', 10))).toEqual(query(perRow));
+    expect(query(valueCountsSql('label', 10))).toContainEqual({ value: '1.0', rows: 2 });
   });
 });
