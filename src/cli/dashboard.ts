@@ -30,7 +30,7 @@ export {
   type BalancedMethod,
 } from '../data/methods';
 export { countsHref, parseClassCounts, deltaProblem, clip } from '../data/links';
-export { rememberExpensiveInterval } from '../data/workers';
+export { dealOutByClassSize, rememberExpensiveInterval } from '../data/workers';
 export { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../data/format';
 export {
   createExamplesSql,

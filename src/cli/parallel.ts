@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ClassCounts, Interval } from '../stats';
-import { balancedIntervalBy, effectiveMethod, rememberExpensiveInterval, type BalancedMethod } from './dashboard';
+import { balancedIntervalBy, dealOutByClassSize, effectiveMethod, rememberExpensiveInterval, type BalancedMethod } from './dashboard';
 
 export interface BalancedNeed {
   yes: ClassCounts;
@@ -49,9 +49,8 @@ export async function balancedInParallel(needs: readonly BalancedNeed[], method:
   }
   const threads = Math.min(availableParallelism(), Math.ceil(unique.size / PARALLEL_FROM));
   if (script === null || threads < 2 || method === 'union') return;
-  // Dealt out in turn, so that large and small counts spread evenly.
-  const shares: BalancedNeed[][] = Array.from({ length: threads }, () => []);
-  [...unique.values()].forEach((need, index) => shares[index % threads]!.push(need));
+  // Dealt out by class size, as the dashboard's: each size's table of exact bounds made in one thread.
+  const shares = dealOutByClassSize([...unique.values()], threads, ({ yes, no }) => [yes.total, no.total]);
   await Promise.all(
     shares.map(
       (share) =>
