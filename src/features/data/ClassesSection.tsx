@@ -1,45 +1,26 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { classMatrices } from '../../data/evaluation/browser';
-import { MAX_CLASS_DETECTORS, type ClassColumns, type ClassDetector, type ClassReading, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation';
+import { useId, useMemo } from 'react';
+import { MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationMapping } from '../../data/evaluation';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
 import { multiclassHref } from '../../data/links';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
 import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
+import type { ClassResult } from './use-class-reading';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * A true-label column with 3 to MAX_CLASSES values (issue 31): each detector read as one K-class
- * detector — its confusion matrix from one GROUP BY in DuckDB, its macro recall (the balanced
- * accuracy of K classes) with the exact union-bound interval, and a link that opens it in the
- * multi-class view. Shown only when the file's labels are classes; rows that cannot be placed are
- * counted and named.
+ * detector — its confusion matrix from one GROUP BY in DuckDB (read by useClassReading), its macro
+ * recall (the balanced accuracy of K classes) with the exact union-bound interval, and a link that
+ * opens it in the multi-class view. Shown only when the file's labels are classes; rows that cannot be
+ * placed are counted and named.
  */
-export function ClassesSection({ mapping, filters, delta }: { mapping: EvaluationMapping; filters: readonly EvaluationFilter[]; delta: number }) {
+export function ClassesSection({ result, mapping, delta }: { result: ClassResult; mapping: EvaluationMapping; delta: number }) {
   const id = useId();
-  // Only these columns and the filters change the reading; the page makes a new mapping and filter list
-  // on any change (label values, slices), so the query is keyed by their content: such a change asks DuckDB nothing.
-  const key = JSON.stringify([mapping.truth, mapping.prediction, mapping.detector, filters]);
-  const query = useMemo(() => {
-    const [truth, prediction, detector, filtersAsked] = JSON.parse(key) as [string, string | null, string | null, EvaluationFilter[]];
-    return { columns: { truth, prediction, detector } satisfies ClassColumns, filters: filtersAsked };
-  }, [key]);
-  const [result, setResult] = useState<{ query: typeof query; reading: ClassReading | null; problem: string } | null>(null);
-  useEffect(() => {
-    let current = true;
-    classMatrices(query.columns, query.filters)
-      .then((reading) => current && setResult({ query, reading, problem: '' }))
-      .catch((error: unknown) => current && setResult({ query, reading: null, problem: `The classes could not be counted: ${error instanceof Error ? error.message : String(error)}` }));
-    return () => {
-      current = false;
-    };
-  }, [query]);
-  const now = result !== null && result.query === query ? result : null;
-  if (now === null) return null;
-  if (now.problem) return <DataProblem>{now.problem}</DataProblem>;
-  const reading = now.reading;
+  if (result.problem) return <DataProblem>{result.problem}</DataProblem>;
+  const reading = result.reading;
   if (reading === null || reading.kind !== 'classes') return null;
   const size = reading.labels.length;
   return (

@@ -44,6 +44,7 @@ import { TimeSection } from './TimeSection';
 import type { Counted } from './types';
 import './data.css';
 import { DataProblem } from './DataProblem';
+import { useClassReading } from './use-class-reading';
 
 const TITLE = 'Evaluation data';
 
@@ -54,6 +55,7 @@ const Slices = memo(SlicesSection);
 const OverTime = memo(TimeSection);
 const ByThreshold = memo(ThresholdSection);
 const DEFAULT_THRESHOLD = 0.5;
+const NO_VALUES: ValueCount[] = [];
 
 /** The counts (or why there are none) for one opened file, mapping and threshold. */
 interface CountingResult {
@@ -92,7 +94,7 @@ export function DataView({ route }: { route: HashRoute }) {
 /** What a link's query string is, as the router will read it back (to tell our own writes from a new link). */
 const linkKeyOf = (href: string) => parseHashRoute(href).params.toString();
 
-// Over 120 lines (253): this page holds every section's choices, because its link carries them all
+// Over 120 lines (269): this page holds every section's choices, because its link carries them all
 // (mapping, filters, threshold, slice, window, split); the sections themselves are components. Left
 // as one piece in issue 26's restructuring; a useDataLinkState hook is the next split.
 /**
@@ -108,7 +110,8 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   const [mapping, setMapping] = useState<EvaluationMapping | null>(null);
   const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
   const [filters, setFilters] = useState<EvaluationFilter[]>([]);
-  const [labelValues, setLabelValues] = useState<ValueCount[]>([]);
+  // The label values with the file and columns they were read for (the last ones stay shown until new ones arrive).
+  const [labels, setLabels] = useState<{ opened: OpenedEvaluation; columns: string; values: ValueCount[] } | null>(null);
   const [counting, setCounting] = useState<CountingResult | null>(null);
   /** DuckDB's progress while the mapped examples table is built, for the mapping it is built from. */
   const [countingProgress, setCountingProgress] = useState<{ mapping: EvaluationMapping; fraction: number } | null>(null);
@@ -185,10 +188,37 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     [filters, usableMapping],
   );
 
-  // Examples and per-detector counts, again whenever the mapping or the threshold changes; the
-  // result remembers what it was made from, so a stale one is never shown.
+  // Label values seen in the true-label and prediction columns, for the YES/NO map and to tell
+  // whether the labels may be classes: read before anything else (two small GROUP BYs).
+  const truthColumn = mapping?.truth;
+  const predictionColumn = mapping?.prediction;
+  const labelColumns = JSON.stringify([truthColumn ?? null, predictionColumn ?? null]);
   useEffect(() => {
-    if (!opened || !usableMapping) return;
+    if (!opened || truthColumn === undefined) return;
+    let current = true;
+    const columns = [truthColumn, ...(predictionColumn ? [predictionColumn] : [])];
+    Promise.all(columns.map((column) => columnValues(column)))
+      .then((lists) => {
+        if (current) setLabels({ opened, columns: labelColumns, values: mergeValueCounts(lists.flat()) });
+      })
+      .catch(() => {
+        if (current) setLabels({ opened, columns: labelColumns, values: [] });
+      });
+    return () => {
+      current = false;
+    };
+  }, [opened, truthColumn, predictionColumn, labelColumns]);
+  const labelValues = labels?.values ?? NO_VALUES;
+  const labelsRead = labels !== null && labels.opened === opened && labels.columns === labelColumns;
+  // With three or more label values, the file is read as K-class detectors next, before the counts.
+  const classes = useClassReading(opened, mapping, activeFilters, labelsRead ? labels.values : null);
+  const classesSettled = classes.settled;
+
+  // Examples and per-detector counts, again whenever the mapping or the threshold changes; the
+  // result remembers what it was made from, so a stale one is never shown. They wait for the class
+  // reading (the engine runs one statement at a time, and the examples table is the long one).
+  useEffect(() => {
+    if (!opened || !usableMapping || !classesSettled) return;
     let current = true;
     let shownPercent = -1;
     (async () => {
@@ -210,26 +240,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     return () => {
       current = false;
     };
-  }, [opened, usableMapping, activeFilters, effectiveThreshold]);
-  // Label values seen in the true-label and prediction columns, for the YES/NO map. Declared after the
-  // counting effect so that the engine (one statement at a time) builds the counts first.
-  const truthColumn = mapping?.truth;
-  const predictionColumn = mapping?.prediction;
-  useEffect(() => {
-    if (!opened || truthColumn === undefined) return;
-    let current = true;
-    const columns = [truthColumn, ...(predictionColumn ? [predictionColumn] : [])];
-    Promise.all(columns.map((column) => columnValues(column)))
-      .then((lists) => {
-        if (current) setLabelValues(mergeValueCounts(lists.flat()));
-      })
-      .catch(() => {
-        if (current) setLabelValues([]);
-      });
-    return () => {
-      current = false;
-    };
-  }, [opened, truthColumn, predictionColumn]);
+  }, [opened, usableMapping, activeFilters, effectiveThreshold, classesSettled]);
 
   const countingNow =
     counting !== null &&
@@ -330,7 +341,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
               detector of a file); an imported detector gets the workspace’s method.
             </p>
           )}
-          {mapping.prediction !== null && mayHoldClasses(labelValues) && <ClassesSection mapping={mapping} filters={activeFilters} delta={delta} />}
+          {classes.result && <ClassesSection result={classes.result} mapping={mapping} delta={delta} />}
           {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
             <>
@@ -392,15 +403,6 @@ function PendingLink({ link }: { link: DataLink }) {
 function describeFile(opened: OpenedEvaluation): string {
   const format = { csv: 'CSV', tsv: 'TSV', 'csv.gz': 'gzip-compressed CSV', jsonl: 'JSON Lines', parquet: 'Parquet' }[opened.format];
   return `${format}, ${opened.rows.toLocaleString('en-US')} row${opened.rows === 1 ? '' : 's'}, ${opened.columns.length} column${opened.columns.length === 1 ? '' : 's'}, ${fileSize(opened.bytes)}`;
-}
-
-/**
- * Whether the labels may be 3 to MAX_CLASSES classes: the true-label and prediction columns' most
- * frequent values (trimmed, lower-case) hold at least three. Only then is the file also read as
- * classes (one more pass over it); the reading itself decides from the true labels alone.
- */
-function mayHoldClasses(labelValues: readonly ValueCount[]): boolean {
-  return labelValues.filter((entry) => entry.value !== null).length >= 3;
 }
 
 function mergeValueCounts(values: readonly ValueCount[]): ValueCount[] {
