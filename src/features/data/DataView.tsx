@@ -210,8 +210,16 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   }, [opened, truthColumn, predictionColumn, labelColumns]);
   const labelValues = labels?.values ?? NO_VALUES;
   const labelsRead = labels !== null && labels.opened === opened && labels.columns === labelColumns;
-  // With three or more label values, the file is read as K-class detectors next, before the counts.
-  const classes = useClassReading(opened, mapping, activeFilters, labelsRead ? labels.values : null);
+  const countingNow =
+    counting !== null &&
+    counting.opened === opened &&
+    counting.mapping === usableMapping &&
+    counting.filters === activeFilters &&
+    counting.threshold === effectiveThreshold
+      ? counting
+      : null;
+  // With three or more label values, the file is read as K-class detectors next, before the counts when that is quick.
+  const classes = useClassReading(opened, mapping, activeFilters, labelsRead ? labels.values : null, countingNow !== null);
   const classesSettled = classes.settled;
 
   // Examples and per-detector counts, again whenever the mapping or the threshold changes; the
@@ -242,14 +250,6 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
     };
   }, [opened, usableMapping, activeFilters, effectiveThreshold, classesSettled]);
 
-  const countingNow =
-    counting !== null &&
-    counting.opened === opened &&
-    counting.mapping === usableMapping &&
-    counting.filters === activeFilters &&
-    counting.threshold === effectiveThreshold
-      ? counting
-      : null;
   const counted = countingNow?.counted ?? null;
 
   // The address follows the controls while a file is open (never the data; see data-link.ts).

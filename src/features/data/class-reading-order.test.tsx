@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassReading, EvaluationMapping, OpenedEvaluation, ValueCount } from '../../data/evaluation';
 import { parseHashRoute } from '../../data/links';
 import { DataView } from './DataView';
-import { classReadingKey, mayHoldClasses } from './use-class-reading';
+import { classReadingIsQuick, classReadingKey, mayHoldClasses, useClassReading } from './use-class-reading';
 
 // The page's statements in the order it asks the engine (a mock here; DuckDB answers one at a time,
 // in this order): the label values, then the K-class matrix when they show three or more values, and
@@ -11,6 +11,7 @@ import { classReadingKey, mayHoldClasses } from './use-class-reading';
 const engine = vi.hoisted(() => ({
   asked: [] as string[],
   labels: [] as string[],
+  truthDistinct: 3,
   classesAnswer: (): Promise<unknown> => new Promise(() => {}),
 }));
 
@@ -21,7 +22,7 @@ vi.mock('../../data/evaluation/browser', () => {
   };
   return {
     cancelEvaluationWork: () => {},
-    openEvaluationFile: () => Promise.resolve(OPENED),
+    openEvaluationFile: () => Promise.resolve(opened(engine.truthDistinct)),
     columnValues: (column: string) => answer(`values ${column}`, engine.labels.map((value) => ({ value, rows: 10 }))),
     classMatrices: () => {
       engine.asked.push('classes');
@@ -33,20 +34,20 @@ vi.mock('../../data/evaluation/browser', () => {
   };
 });
 
-const OPENED: OpenedEvaluation = {
+const opened = (truthDistinct: number): OpenedEvaluation => ({
   fileName: 'labels.csv',
   format: 'csv',
   bytes: 100,
   rows: 30,
   columns: [
-    { name: 'y_true', type: 'VARCHAR', distinct: 3 },
+    { name: 'y_true', type: 'VARCHAR', distinct: truthDistinct },
     { name: 'y_pred', type: 'VARCHAR', distinct: 3 },
   ],
   preview: [],
   countedColumns: 2,
   headerLine: true,
   skipped: { count: 0, examples: [] },
-};
+});
 
 const THREE: ClassReading = {
   kind: 'classes',
@@ -64,6 +65,7 @@ function openFile() {
 
 beforeEach(() => {
   engine.asked = [];
+  engine.truthDistinct = 3;
 });
 
 describe('the order #/data asks the engine in', () => {
@@ -99,6 +101,42 @@ describe('the order #/data asks the engine in', () => {
     expect(await screen.findByText('The classes could not be counted: out of memory')).toBeVisible();
     await waitFor(() => expect(engine.asked).toContain('counts'));
     expect(engine.asked).toEqual(['values y_true', 'values y_pred', 'classes', 'examples', 'counts']);
+  });
+
+  it('reads a label column of many values (ids mapped as labels) after the counts, never holding them', async () => {
+    engine.labels = ['ex-1', 'ex-2', 'ex-3'];
+    engine.truthDistinct = 1_000_000;
+    engine.classesAnswer = () => Promise.resolve({ kind: 'not-classes', labels: 1_000_000 });
+    openFile();
+    await waitFor(() => expect(engine.asked).toContain('classes'));
+    expect(engine.asked).toEqual(['values y_true', 'values y_pred', 'examples', 'counts', 'classes']);
+  });
+});
+
+describe('classReadingIsQuick', () => {
+  const columns = { truth: 'y_true', prediction: 'y_pred', detector: null };
+  it('is quick while the columns’ distinct counts multiply to at most 100,000, and not where a count is unknown (0)', () => {
+    expect(classReadingIsQuick(opened(10), columns)).toBe(true);
+    expect(classReadingIsQuick(opened(33_333), columns)).toBe(true);
+    expect(classReadingIsQuick(opened(33_334), columns)).toBe(false);
+    expect(classReadingIsQuick(opened(0), columns)).toBe(false);
+    expect(classReadingIsQuick(opened(10), { ...columns, detector: 'not counted' })).toBe(false);
+  });
+
+  it('a slow reading is asked once the counts are in, and not again when they start over for a new label map', async () => {
+    engine.classesAnswer = () => Promise.resolve({ kind: 'not-classes', labels: 1_000_000 });
+    const mapping: EvaluationMapping = { detector: null, truth: 'y_true', prediction: 'y_pred', score: null, timestamp: null, exampleId: null, split: null, slices: [], yesValues: ['yes'], noValues: ['no'] };
+    const file = opened(1_000_000);
+    const labelValues = ['a', 'b', 'c'].map((value) => ({ value, rows: 1 }));
+    const { result, rerender } = renderHook(({ map, countsDone }) => useClassReading(file, map, [], labelValues, countsDone), { initialProps: { map: mapping, countsDone: false } });
+    expect(result.current).toEqual({ settled: true, result: null });
+    expect(engine.asked).toEqual([]);
+    rerender({ map: mapping, countsDone: true });
+    await waitFor(() => expect(result.current.result).toEqual({ reading: { kind: 'not-classes', labels: 1_000_000 }, problem: '' }));
+    rerender({ map: { ...mapping, yesValues: ['a'] }, countsDone: false });
+    rerender({ map: { ...mapping, yesValues: ['a'] }, countsDone: true });
+    expect(result.current.result).not.toBeNull();
+    expect(engine.asked).toEqual(['classes']);
   });
 });
 

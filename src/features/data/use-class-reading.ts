@@ -27,28 +27,50 @@ export function classReadingKey(mapping: EvaluationMapping | null, filters: read
   return JSON.stringify([mapping.truth, mapping.prediction, mapping.detector, filters]);
 }
 
+/** Past this many value combinations of the columns read, the class reading is not quick (see classReadingIsQuick). */
+const QUICK_COMBINATIONS = 100_000;
+
+/**
+ * Whether the class reading is quick enough to go before the two-class counts: the product of the
+ * columns' distinct counts from opening (approximate; 0 where not counted, then not quick) bounds its
+ * GROUP BY's groups and the rows it sends back. A label column of ids (a guessed mapping gone wrong)
+ * gives a million groups and seconds of work, which then waits for the counts rather than the counts for it.
+ */
+export function classReadingIsQuick(opened: OpenedEvaluation, columns: ClassColumns): boolean {
+  const distinct = (name: string) => opened.columns.find((column) => column.name === name)?.distinct ?? 0;
+  const counts = [columns.truth, columns.prediction, columns.detector].filter((name) => name !== null).map(distinct);
+  return counts.every((count) => count > 0) && counts.reduce((product, count) => product * count, 1) <= QUICK_COMBINATIONS;
+}
+
 /**
  * The opened file read as K-class detectors (issue 31) once its label values are known (`labelValues`
- * null: not read yet for the current columns). `settled` is false while the answer is still unknown
- * (label values not in, or the reading under way): the page starts its two-class counting only when
- * settled, so that the engine, one statement at a time, answers this small GROUP BY first instead of
- * after the examples table's build (2 s a million rows). `result` is null when there is nothing to show.
+ * null: not read yet for the current columns). A quick reading (classReadingIsQuick) goes first:
+ * `settled` is false until its answer is in (or while the label values are not), and the page starts
+ * its two-class counting only when settled, so that the engine, one statement at a time, answers this
+ * small GROUP BY first instead of after the examples table's build (2 s a million rows). A slow one
+ * is asked once the counts are in (`countsDone`), and never holds them. `result` is null when there is
+ * nothing to show.
  */
 export function useClassReading(
   opened: OpenedEvaluation | null,
   mapping: EvaluationMapping | null,
   filters: readonly EvaluationFilter[],
   labelValues: readonly ValueCount[] | null,
+  countsDone: boolean,
 ): { settled: boolean; result: ClassResult | null } {
   const key = opened === null || labelValues === null ? null : classReadingKey(mapping, filters, labelValues);
   const query = useMemo(() => {
     if (key === null || opened === null) return null;
     const [truth, prediction, detector, filtersAsked] = JSON.parse(key) as [string, string, string | null, EvaluationFilter[]];
-    return { opened, columns: { truth, prediction, detector } satisfies ClassColumns, filters: filtersAsked };
+    const columns: ClassColumns = { truth, prediction, detector };
+    return { opened, columns, filters: filtersAsked, quick: classReadingIsQuick(opened, columns) };
   }, [key, opened]);
   const [answer, setAnswer] = useState<{ query: NonNullable<typeof query>; result: ClassResult } | null>(null);
+  const now = query !== null && answer !== null && answer.query === query ? answer.result : null;
+  // Once answered, the counts starting again (a label value ticked) ask nothing more.
+  const ready = query !== null && (query.quick || countsDone || now !== null);
   useEffect(() => {
-    if (query === null) return undefined;
+    if (query === null || !ready) return undefined;
     let current = true;
     classMatrices(query.columns, query.filters)
       .then((reading) => current && setAnswer({ query, result: { reading, problem: '' } }))
@@ -56,10 +78,9 @@ export function useClassReading(
     return () => {
       current = false;
     };
-  }, [query]);
+  }, [query, ready]);
   if (opened === null) return { settled: true, result: null };
   if (labelValues === null) return { settled: mapping === null || mapping.prediction === null, result: null };
   if (query === null) return { settled: true, result: null };
-  const now = answer !== null && answer.query === query ? answer.result : null;
-  return { settled: now !== null, result: now };
+  return { settled: now !== null || !query.quick, result: now };
 }
