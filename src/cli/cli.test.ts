@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodeDuckDb } from '../test/node-duckdb';
 import { countsHref } from '../data/links';
 import { detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
-import { createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
-import { balancedConfidenceSequence, proportionConfidenceSequence } from '../stats';
+import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
+import { balancedConfidenceSequence, exactInterval, macroRecallInterval, proportionConfidenceSequence } from '../stats';
 
 const root = resolve(__dirname, '../..');
 const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
@@ -250,6 +250,67 @@ describe('plan and compare', () => {
   });
 });
 
+
+describe('K-class files (a label column of 3 or more classes, answered in them)', () => {
+  it('are read as #/data reads them: each detector’s confusion matrix, its macro recall and per-class intervals, gated on the macro recall', async () => {
+    // Two models on the same 300 examples of cat/dog/bird (seeded), two rows with an answer that is no class.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const classes = ['Cat', 'dog ', 'bird'];
+    const lines = ['id,label,prediction,model'];
+    for (const model of ['A', 'B']) {
+      for (let id = 0; id < 300; id++) {
+        const truth = classes[Math.floor(random() * 3)]!;
+        const answer = random() < (model === 'A' ? 0.8 : 0.92) ? truth : classes[Math.floor(random() * 3)]!;
+        lines.push(`${id},${truth},${id === 5 ? 'fish' : answer},${model}`);
+      }
+    }
+    // A third with no bird examples: it has no macro recall.
+    for (let id = 0; id < 20; id++) lines.push(`${id},${classes[id % 2]},${classes[(id * 7) % 3]},C`);
+    writeFileSync(join(dir, 'classes.csv'), `${lines.join('\n')}\n`);
+    const db = await openNodeDuckDb();
+    db.registerFileText('classes.csv', readFileSync(join(dir, 'classes.csv'), 'utf8'));
+    const connection = db.connect();
+    connection.query(`CREATE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql('classes.csv', 'csv', 'whole')}`);
+    const page = classReadingFromRows(connection.query(classCombinationsSql({ truth: 'label', prediction: 'prediction', detector: 'model' }, [])).toArray().map((row) => row.toJSON() as Record<string, unknown>));
+    if (page.kind !== 'classes') throw new Error('the page reads no classes');
+    expect(page.labels).toEqual(['bird', 'cat', 'dog']);
+
+    const run = await tailbound(['check', 'classes.csv', '--min-lower', '0.7', '--json', '--skip-bad-rows', '--site', 'https://example.org/tb/']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.inputs[0]).toMatchObject({ kind: 'per-example', classes: ['bird', 'cat', 'dog'], rows: 620, usableRows: 618, unusableRows: [{ reason: 'prediction is not one of the label values', rows: 2, lines: [] }] });
+    expect(report.detectors).toEqual([]);
+    expect(report.classDetectors.map((d: { name: string; matrix: number[][] }) => [d.name, d.matrix])).toEqual(page.detectors.map((d) => [d.detector, d.matrix]));
+    const [a, b, c] = report.classDetectors;
+    expect(page.detectors[2]!.missing).toEqual(['bird']);
+    expect(c).toMatchObject({ balanced: null, link: null, check: { pass: false, reason: 'no “bird” examples: the macro recall has no interval, so nothing is proven' } });
+    expect(c.perClass.map((item: { class: string }) => item.class)).toEqual(['cat', 'dog']);
+    const macro = macroRecallInterval(page.detectors[0]!.matrix, 0.05);
+    expect(a.balanced).toEqual({ estimate: macro.estimate, lower: macro.lower, upper: macro.upper, method: 'exact-union-bound' });
+    expect(a.perClass[1]).toMatchObject({ class: 'cat', recall: { ...exactInterval(a.perClass[1].total, a.perClass[1].correct, 0.05), method: 'exact-central' } });
+    expect(a.limitingClass).toBe(page.labels[macro.limitingClass]);
+    expect(a.link).toBe(`https://example.org/tb/#/counts?classes=bird,cat,dog&matrix=${a.matrix.map((row: number[]) => row.join(',')).join(';')}&delta=0.05`);
+    expect(a.check.pass).toBe(true);
+
+    // One below the target fails (exit 1), named in the table; the other metrics, CSV and --anytime are usage errors (exit 2).
+    const target = (a.balanced.lower + b.balanced.lower) / 2;
+    const table = await tailbound(['check', 'classes.csv', '--min-lower', String(target), '--skip-bad-rows', '--detector', 'A', '--detector', 'B']);
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/^A \(3 classes\) +\d+\/\d+ +\d/m);
+    expect(table.stdout).toContain('FAIL: 1 of 2 detectors below');
+    expect(table.stdout).toContain('exact union bound (one-sided bounds at δ/6 each)');
+    for (const args of [['--metric', 'yes'], ['--anytime'], ['--format', 'csv']]) {
+      const refused = await tailbound(['check', 'classes.csv', '--min-lower', '0.5', '--skip-bad-rows', ...args]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('is read as 3 classes (“bird”, “cat”, “dog”)');
+    }
+    // Without --skip-bad-rows the two stray answers stop the run, named.
+    const strict = await tailbound(['intervals', 'classes.csv']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('2 rows: prediction is not one of the label values\n');
+  });
+});
 
 describe('check --anytime: the confidence sequences, for a gate run again and again on a growing label set', () => {
   const camB = { yes: { correct: 300, total: 310 }, no: { correct: 590, total: 600 } };

@@ -27,12 +27,15 @@ export {
   balancedIntervalBy,
   effectiveMethod,
   isBalancedMethod,
+  macroRecallMethod,
   type BalancedMethod,
 } from '../data/methods';
-export { countsHref, parseClassCounts, deltaProblem, clip } from '../data/links';
+export { countsHref, multiclassHref, parseClassCounts, deltaProblem, clip } from '../data/links';
 export { dealOutByClassSize, rememberExpensiveInterval } from '../data/workers';
 export { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../data/format';
 export {
+  classCombinationsSql,
+  classReadingFromRows,
   createExamplesSql,
   CsvParts,
   detectEvaluationFormat,
@@ -54,6 +57,7 @@ export {
   sliceTable,
   SOURCE_TABLE,
   YES_WORDS,
+  type ClassDetector,
   type EvaluationFilter,
   type EvaluationFormat,
   type EvaluationMapping,

@@ -22,6 +22,19 @@ export interface InputDetector {
   slices?: GroupCounts[];
 }
 
+/** A K-class detector from a per-example file whose labels are 3 or more classes (as #/data reads it). */
+export interface InputClassDetector {
+  id: string;
+  name: string;
+  /** The file's classes (its true-label values, trimmed, lower-case, sorted). */
+  classes: string[];
+  /** matrix[i][j]: examples of class i answered class j. */
+  matrix: number[][];
+  /** Classes it has no examples of: no macro recall. */
+  missing: string[];
+  source: string;
+}
+
 export type InputKind = 'inline-counts' | 'counts-csv' | 'workspace-json' | 'per-example';
 
 /** What was read from one input, for --json's `inputs`. */
@@ -39,6 +52,8 @@ export interface InputSummary {
   mapping?: { label: string; prediction: string | null; score: string | null; detector: string | null; yesValues: string[]; noValues: string[]; slice: string | null };
   threshold?: number | null;
   where?: string[];
+  /** A per-example file read as K-class detectors: its classes. */
+  classes?: string[];
 }
 
 export interface ReadOptions {
@@ -54,6 +69,7 @@ const PROBLEMS_SHOWN = 10;
 
 export async function readInputs(files: readonly string[], inline: readonly InlineCounts[], options: ReadOptions, progress: Progress) {
   const detectors: InputDetector[] = [];
+  const classDetectors: InputClassDetector[] = [];
   const inputs: InputSummary[] = [];
   inline.forEach((counts, index) => {
     const source = `--counts ${counts.name === null ? '' : `name=${counts.name},`}yes=${counts.yes.correct}/${counts.yes.total},no=${counts.no.correct}/${counts.no.total}`;
@@ -70,7 +86,10 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
       const unusable = counted.unusable.reduce((sum, problem) => sum + problem.rows, 0);
       if ((unusable > 0 || counted.skippedLines.count > 0) && !options.skipBadRows) {
         const what = counted.numbering === 'line' ? 'line' : 'row';
-        const reasons = counted.unusable.map((problem) => `  ${problem.rows.toLocaleString('en-US')} ${problem.rows === 1 ? 'row' : 'rows'}: ${problem.reason} (e.g. ${what}${problem.lines.length === 1 ? '' : 's'} ${problem.lines.join(', ')})`);
+        const reasons = counted.unusable.map(
+          (problem) =>
+            `  ${problem.rows.toLocaleString('en-US')} ${problem.rows === 1 ? 'row' : 'rows'}: ${problem.reason}${problem.lines.length === 0 ? '' : ` (e.g. ${what}${problem.lines.length === 1 ? '' : 's'} ${problem.lines.join(', ')})`}`,
+        );
         if (counted.skippedLines.count > 0) reasons.unshift(`  ${counted.skippedLines.count.toLocaleString('en-US')} lines are not a JSON object (e.g. lines ${counted.skippedLines.lines.join(', ')})`);
         throw new CliError(
           `${file}: ${(unusable + counted.skippedLines.count).toLocaleString('en-US')} of ${(counted.rows + counted.skippedLines.count).toLocaleString('en-US')} rows cannot be used:\n${reasons.join('\n')}\nFix them, map the values (--yes-values, --no-values, --label, --prediction), or pass --skip-bad-rows to count the usable rows only (as the dashboard's #/data does).`,
@@ -82,10 +101,15 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
         const slices = counted.slices?.get(group.group);
         detectors.push({ id: detectorIdFromName(name), name, yes: group.yes, no: group.no, source: file, ...(slices ? { slices } : {}) });
       }
+      for (const read of counted.classes?.detectors ?? []) {
+        const name = counted.mapping.detector === null ? stem : read.detector;
+        classDetectors.push({ id: detectorIdFromName(name), name, classes: counted.classes!.labels, matrix: read.matrix, missing: read.missing, source: file });
+      }
       inputs.push({
         source: file,
         kind,
-        detectors: counted.detectors.length,
+        detectors: counted.detectors.length + (counted.classes?.detectors.length ?? 0),
+        ...(counted.classes ? { classes: counted.classes.labels } : {}),
         format: counted.format,
         rows: counted.rows,
         usableRows: counted.usableRows,
@@ -129,7 +153,7 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
     detector.id = taken.has(detector.id) ? uniqueId(detector.id, taken) : detector.id;
     taken.add(detector.id);
   }
-  return { detectors, inputs };
+  return { detectors, classDetectors, inputs };
 }
 
 /** Row errors grouped by reason with their first line numbers: "2 rows: yes_total must be … (lines 4, 9)". */

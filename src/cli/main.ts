@@ -23,7 +23,7 @@ import {
   type ComparisonInput,
   type PlanLink,
 } from './dashboard';
-import { readInputs, type InputDetector } from './inputs';
+import { readInputs, type InputClassDetector, type InputDetector } from './inputs';
 import { choiceOption, countsOption, deltaOption, methodOption, numberOption, proportionOption, valuesOption, whereOption, type InlineCounts } from './options';
 import { stderrProgress } from './progress';
 import { renderMarkdown, renderTable } from './render';
@@ -117,14 +117,30 @@ function siteOption(text: string | undefined): string | null {
   return text.replace(/#.*$/, '');
 }
 
-function selectDetectors(detectors: InputDetector[], names: string[] | undefined): InputDetector[] {
-  if (names === undefined) return detectors;
-  const missing = names.filter((name) => !detectors.some((d) => d.name === name || d.id === name));
+function selectDetectors(detectors: InputDetector[], classDetectors: InputClassDetector[], names: string[] | undefined) {
+  if (names === undefined) return { detectors, classDetectors };
+  const all = [...detectors, ...classDetectors];
+  const missing = names.filter((name) => !all.some((d) => d.name === name || d.id === name));
   if (missing.length > 0) {
-    const known = detectors.slice(0, 20).map((d) => quoted(d.name));
-    throw new CliError(`--detector ${missing.map((name) => quoted(name)).join(', ')}: no such detector in the inputs; they have ${known.join(', ')}${detectors.length > 20 ? ` and ${detectors.length - 20} more` : ''}.`);
+    const known = all.slice(0, 20).map((d) => quoted(d.name));
+    throw new CliError(`--detector ${missing.map((name) => quoted(name)).join(', ')}: no such detector in the inputs; they have ${known.join(', ')}${all.length > 20 ? ` and ${all.length - 20} more` : ''}.`);
   }
-  return detectors.filter((d) => names.includes(d.name) || names.includes(d.id));
+  const chosen = (d: { name: string; id: string }) => names.includes(d.name) || names.includes(d.id);
+  return { detectors: detectors.filter(chosen), classDetectors: classDetectors.filter(chosen) };
+}
+
+/**
+ * What K-class detectors can be asked for: a gate on the macro recall (`balanced`, `balanced-error`),
+ * the fixed-n union bound (no confidence sequence for K classes yet), and the table, JSON or
+ * Markdown (the dashboard's CSV has no K-class rows yet).
+ */
+function checkClassDetectorOptions(example: InputClassDetector, gate: Gate | null, method: ReportMethod, format: string): void {
+  const what = `${quoted(example.source)} is read as ${example.classes.length} classes (${example.classes.slice(0, 5).map((name) => quoted(name)).join(', ')}${example.classes.length > 5 ? ', …' : ''})`;
+  if (gate !== null && !gate.metric.startsWith('balanced')) {
+    throw new CliError(`--metric ${gate.metric} is for two-class (YES/NO) detectors; ${what}: gate on --metric balanced (the macro recall) or balanced-error, or map two classes with --yes-values and --no-values.`);
+  }
+  if (method === 'anytime') throw new CliError(`--anytime is for two-class (YES/NO) detectors; ${what}, whose interval is the exact union bound at δ/(2K).`);
+  if (format === 'csv') throw new CliError(`--format csv is not written for K-class detectors yet; ${what}: use --format json, markdown or table.`);
 }
 
 /** `--method` or `--anytime` (not both: the confidence sequence is its own construction). */
@@ -171,18 +187,19 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
     where: (options.where ?? []).map(whereOption),
     slice: options.slice,
   };
-  const { detectors: all, inputs } = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, stderrProgress(io.stderr, options.progress));
-  if (all.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
-  const detectors = selectDetectors(all, options.detector);
-  const eachDelta = detectorDelta(detectors.length, delta, options.bonferroni === true);
+  const read = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, stderrProgress(io.stderr, options.progress));
+  if (read.detectors.length + read.classDetectors.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
+  const { detectors, classDetectors } = selectDetectors(read.detectors, read.classDetectors, options.detector);
+  if (classDetectors.length > 0) checkClassDetectorOptions(classDetectors[0]!, gate, method, format);
+  const eachDelta = detectorDelta(detectors.length + classDetectors.length, delta, options.bonferroni === true);
   if (method === 'anytime') checkAnytimeCounts(detectors);
   else await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null);
   // The dashboard's CSV export itself, when that is all that is asked.
-  if (format === 'csv' && method !== 'anytime' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined) {
+  if (format === 'csv' && method !== 'anytime' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined && classDetectors.length === 0) {
     io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), delta, method));
     return 0;
   }
-  const report = buildReport(detectors, inputs, { command, version: VERSION, delta, method, gate, bonferroni: options.bonferroni === true, site, sliceColumn: mapping.slice ?? null });
+  const report = buildReport(detectors, classDetectors, read.inputs, { command, version: VERSION, delta, method, gate, bonferroni: options.bonferroni === true, site, sliceColumn: mapping.slice ?? null });
   const colour = io.stdout.isTTY === true && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '');
   // Everything is computed before anything is written: a bad input writes nothing.
   if (options.markdown !== undefined) await appendFile(options.markdown, renderMarkdown(report));

@@ -12,6 +12,8 @@ import { finished } from 'node:stream/promises';
 import type { ClassCounts } from '../stats';
 import { CliError, quoted } from './cli-error';
 import {
+  classCombinationsSql,
+  classReadingFromRows,
   createExamplesSql,
   CsvParts,
   detectEvaluationFormat,
@@ -26,6 +28,7 @@ import {
   sliceAlias,
   sliceCountsSql,
   SOURCE_TABLE,
+  type ClassDetector,
   type EvaluationFilter,
   type EvaluationFormat,
   type EvaluationMapping,
@@ -74,6 +77,12 @@ export interface CountedFile {
   detectors: GroupCounts[];
   /** With --slice: per detector value, the counts per slice value. */
   slices: Map<string | null, GroupCounts[]> | null;
+  /**
+   * A label column of 3 to MAX_CLASSES values with a prediction column (and no --yes-values,
+   * --no-values or --threshold): the file read as K-class detectors, as #/data reads it; `detectors`
+   * is then empty and `unusable` holds the rows left out of every matrix, by reason.
+   */
+  classes: { labels: string[]; detectors: ClassDetector[] } | null;
 }
 
 /** The page's default threshold when a score decides (no prediction column). */
@@ -144,12 +153,19 @@ export async function countPerExampleFile(path: string, options: MappingOptions,
     const types: TypeDetection = format !== 'csv.gz' && format !== 'parquet' && size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
     const { names, mapping, threshold, counting, grouped, rows, usableRows } = await mapAndTotal(engine, path, format, source, types, options);
     if (rows === 0) throw new CliError(`${path}: has column names but no rows.`);
+    const classes = usableRows < rows ? await classReading(engine.query, mapping, options) : null;
+    if (classes !== null) {
+      if (options.slice !== undefined) throw new CliError(`${path}: its labels are ${classes.labels.length} classes; --slice is not available for K-class files yet (--where is).`);
+      const unusable = classes.leftOut.map(({ problem, rows: count }) => ({ reason: problem, rows: count, lines: [] }));
+      const leftOut = unusable.reduce((sum, problem) => sum + problem.rows, 0);
+      return { format, rows, usableRows: rows - leftOut, unusable, skippedLines, numbering: 'row', mapping, threshold, detectors: [], slices: null, classes: { labels: classes.labels, detectors: classes.detectors } };
+    }
     task.rename(`Counting ${fileName}`);
     const headerLine = (format === 'csv' || format === 'tsv' || format === 'csv.gz') && !names.every((column, index) => column === `column${index}`);
     const unusable = usableRows === rows ? [] : await unusableRows(engine.query, headerLine ? 1 : 0);
     const detectors = await detectorCounts(engine.query, counting, grouped, options.where, threshold);
     const slices = options.slice === undefined ? null : await sliceCounts(engine.query, mapping, options.slice, options.where, detectors, threshold);
-    return { format, rows, usableRows, unusable, skippedLines, numbering: headerLine ? 'line' : 'row', mapping, threshold, detectors, slices };
+    return { format, rows, usableRows, unusable, skippedLines, numbering: headerLine ? 'line' : 'row', mapping, threshold, detectors, slices, classes: null };
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(`${path}: could not be read as ${FORMAT_NAMES[format]}: ${readerProblem(message(error), fileName, format).split(engineSafe(path)).join(fileName)}`);
@@ -248,6 +264,20 @@ async function rowExamples(query: Query, mapping: EvaluationMapping) {
   await query(createExamplesSql(mapping));
   const [totals] = await query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
   return { counting: mapping, totals };
+}
+
+/**
+ * The file read as K-class detectors, as #/data reads it, when its rows do not all read as YES/NO:
+ * a prediction column, no YES/NO values or threshold given, 3 to MAX_CLASSES true-label values, and
+ * answers in at least 3 of them (a YES/NO file with a few stray labels, "maybe", answered only YES or
+ * NO, stays two-class and its rows are reported). Null otherwise (the two-class reading stands).
+ */
+async function classReading(query: Query, mapping: EvaluationMapping, options: MappingOptions) {
+  if (mapping.prediction === null || options.yesValues !== undefined || options.noValues !== undefined || options.threshold !== undefined) return null;
+  const reading = classReadingFromRows(await query(classCombinationsSql(mapping, options.where)), Infinity);
+  if (reading.kind !== 'classes') return null;
+  const answered = reading.labels.filter((_label, j) => reading.detectors.some(({ matrix }) => matrix.some((row) => row[j]! > 0)));
+  return answered.length >= 3 ? reading : null;
 }
 
 /** Why rows were left out, with a few of their line numbers (`offset` 1 past a header line). */

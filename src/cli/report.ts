@@ -3,9 +3,9 @@
  * `computeIntervals`, with the CSV export's method names), a link that reopens the numbers, and with
  * a gate whether it passes. `--json` prints this object (its shape is documented in the README).
  */
-import type { ClassCounts, Interval } from '../stats';
-import { ANYTIME_METHOD_IDS, anytimeIntervals, BALANCED_METHOD_IDS, computeIntervals, confidenceCell, countsHref, methodOfMetric, sliceTable, type BalancedMethod } from './dashboard';
-import type { InputDetector, InputSummary } from './inputs';
+import { exactInterval, macroRecallInterval, type ClassCounts, type Interval } from '../stats';
+import { ANYTIME_METHOD_IDS, anytimeIntervals, BALANCED_METHOD_IDS, computeIntervals, confidenceCell, countsHref, methodOfMetric, multiclassHref, sliceTable, type BalancedMethod } from './dashboard';
+import type { InputClassDetector, InputDetector, InputSummary } from './inputs';
 
 export const METRICS = ['balanced', 'yes', 'no', 'balanced-error', 'yes-error', 'no-error'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -52,6 +52,36 @@ export interface DetectorResult {
   slices: { column: string; family: number; sliceDelta: number; rows: SliceResult[] } | null;
 }
 
+/** One class of a K-class detector: its counts and intervals, each at the detector's δ on its own. */
+export interface ClassResult {
+  class: string;
+  /** Examples of the class, how many were answered as it, and how often the detector answered it. */
+  total: number;
+  correct: number;
+  answers: number;
+  recall: MethodInterval;
+  /** Null when the detector never answered this class (0/0). */
+  precision: MethodInterval | null;
+}
+
+/** A K-class detector (a per-example file whose labels are 3 or more classes). */
+export interface ClassDetectorResult {
+  id: string;
+  name: string;
+  source: string;
+  classes: string[];
+  /** matrix[i][j]: examples of class i answered class j. */
+  matrix: number[][];
+  delta: number;
+  /** The macro recall (the balanced accuracy of K classes): the exact union bound at δ/(2K) a class and side; null when a class has no examples. */
+  balanced: MethodInterval | null;
+  perClass: ClassResult[];
+  /** The class whose recall bound costs the macro lower bound most; null without a macro recall. */
+  limitingClass: string | null;
+  link: string | null;
+  check: Verdict | null;
+}
+
 export interface Report {
   tailbound: string;
   command: 'check' | 'intervals';
@@ -63,6 +93,8 @@ export interface Report {
   bonferroni: { detectors: number; detectorDelta: number } | null;
   gate: Gate | null;
   detectors: DetectorResult[];
+  /** K-class detectors (absent when there are none). */
+  classDetectors?: ClassDetectorResult[];
   verdict: 'pass' | 'fail' | null;
   exitCode: 0 | 1;
 }
@@ -99,11 +131,11 @@ function intervalsOf(yes: ClassCounts, no: ClassCounts, delta: number, method: R
 }
 
 /** Reads the gate's metric off the intervals and says whether it clears the bounds. */
-export function judge(gate: Gate, intervals: DetectorResult['intervals'], yes: ClassCounts, no: ClassCounts): Verdict {
+export function judge(gate: Gate, intervals: DetectorResult['intervals'], yes: ClassCounts, no: ClassCounts, balancedWord = 'balanced accuracy'): Verdict {
   const base = gate.metric.replace(/-error$/, '') as 'balanced' | 'yes' | 'no';
   const error = gate.metric.endsWith('-error');
   const accuracy = intervals[base];
-  const word = `${base === 'balanced' ? 'balanced accuracy' : `${CLASS_NAMES[base]} accuracy`}${error ? ' error rate' : ''}`;
+  const word = `${base === 'balanced' ? balancedWord : `${CLASS_NAMES[base]} accuracy`}${error ? ' error rate' : ''}`;
   if (accuracy === null) {
     const empty = [yes.total === 0 ? CLASS_NAMES.yes : null, no.total === 0 ? CLASS_NAMES.no : null].filter(Boolean).join(' and ');
     return { pass: false, interval: null, reason: `no ${empty} examples: the ${word} has no interval, so nothing is proven` };
@@ -127,9 +159,10 @@ export function detectorDelta(count: number, delta: number, bonferroni: boolean)
   return bonferroni && count > 1 ? delta / count : delta;
 }
 
-export function buildReport(detectors: readonly InputDetector[], inputs: InputSummary[], options: ReportOptions): Report {
+export function buildReport(detectors: readonly InputDetector[], classDetectors: readonly InputClassDetector[], inputs: InputSummary[], options: ReportOptions): Report {
   const { delta, method, gate } = options;
-  const eachDelta = detectorDelta(detectors.length, delta, options.bonferroni);
+  const family = detectors.length + classDetectors.length;
+  const eachDelta = detectorDelta(family, delta, options.bonferroni);
   const results = detectors.map((detector): DetectorResult => {
     const intervals = intervalsOf(detector.yes, detector.no, eachDelta, method);
     const check = gate === null ? null : judge(gate, intervals, detector.yes, detector.no);
@@ -147,7 +180,9 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
       slices: detector.slices && options.sliceColumn !== null ? sliceResults(options.sliceColumn, detector.slices, eachDelta, method, gate) : null,
     };
   });
-  const failed = results.some((result) => result.check?.pass === false || result.slices?.rows.some((row) => row.check?.pass === false));
+  const classResults = classDetectors.map((detector) => classDetectorResult(detector, eachDelta, gate, options.site));
+  const failed =
+    results.some((result) => result.check?.pass === false || result.slices?.rows.some((row) => row.check?.pass === false)) || classResults.some((result) => result.check?.pass === false);
   return {
     tailbound: options.version,
     command: options.command,
@@ -155,12 +190,54 @@ export function buildReport(detectors: readonly InputDetector[], inputs: InputSu
     delta,
     confidence: confidenceCell(delta),
     method: { option: method, id: method === 'anytime' ? ANYTIME_METHOD_IDS.balanced : BALANCED_METHOD_IDS[method] },
-    bonferroni: options.bonferroni ? { detectors: detectors.length, detectorDelta: eachDelta } : null,
+    bonferroni: options.bonferroni ? { detectors: family, detectorDelta: eachDelta } : null,
     gate,
     detectors: results,
+    ...(classResults.length > 0 ? { classDetectors: classResults } : {}),
     verdict: gate === null ? null : failed ? 'fail' : 'pass',
     exitCode: gate !== null && failed ? 1 : 0,
   };
+}
+
+/**
+ * A K-class detector's macro recall and per-class intervals (stats `macroRecallInterval`, as the
+ * #/counts?classes view), judged on the macro recall: the gate's metric is `balanced` or
+ * `balanced-error` (main refuses the others for K-class files).
+ */
+function classDetectorResult(detector: InputClassDetector, delta: number, gate: Gate | null, site: string | null): ClassDetectorResult {
+  const { classes, matrix } = detector;
+  const base = { id: detector.id, name: detector.name, source: detector.source, classes, matrix, delta };
+  if (detector.missing.length > 0) {
+    const reason = `no ${detector.missing.map((name) => `“${name}”`).join(', ')} examples: the macro recall has no interval, so nothing is proven`;
+    const perClass = matrix.flatMap((row, i) => (row.every((count) => count === 0) ? [] : [classResult(classes[i]!, matrix, i, delta)]));
+    return { ...base, balanced: null, perClass, limitingClass: null, link: null, check: gate === null ? null : { pass: false, interval: null, reason } };
+  }
+  const macro = macroRecallInterval(matrix, delta);
+  const balanced: MethodInterval = { estimate: macro.estimate, lower: macro.lower, upper: macro.upper, method: macro.method };
+  return {
+    ...base,
+    balanced,
+    perClass: classes.map((name, i) => classResult(name, matrix, i, delta)),
+    limitingClass: classes[macro.limitingClass] ?? null,
+    link: site === null ? null : siteLink(site, multiclassHref({ classes, matrix, delta })),
+    check: gate === null ? null : judgeMacroRecall(gate, balanced),
+  };
+}
+
+/** One class's recall (exact central) and precision given its answers (exact central), at δ. */
+function classResult(name: string, matrix: readonly (readonly number[])[], i: number, delta: number): ClassResult {
+  const row = matrix[i]!;
+  const correct = row[i]!;
+  const total = row.reduce((sum, count) => sum + count, 0);
+  const answers = matrix.reduce((sum, other) => sum + other[i]!, 0);
+  const recall = withMethod(exactInterval(total, correct, delta), 'exact-central')!;
+  const precision = answers === 0 ? null : withMethod(exactInterval(answers, correct, delta), 'exact-central-given-answers');
+  return { class: name, total, correct, answers, recall, precision };
+}
+
+function judgeMacroRecall(gate: Gate, macro: MethodInterval): Verdict {
+  const two = { correct: 1, total: 1 };
+  return judge(gate, { balanced: macro, yes: null, no: null }, two, two, 'macro recall');
 }
 
 /** Slices as the page builds them: every slice with labels at δ/m (Bonferroni), the chosen balanced method at that level. */

@@ -61,9 +61,10 @@ export type ClassReading =
  * Rows of `classCombinationsSql` as matrices over the file's classes (its true-label values, sorted).
  * A row is left out, and counted by reason, when its detector, label or answer is missing or its
  * answer is not one of the file's label values (as a prediction that is neither a YES nor a NO value
- * is, for two classes).
+ * is, for two classes). At most `maxDetectors` matrices are kept (the page's MAX_CLASS_DETECTORS;
+ * the command line keeps every one), the rest counted in `moreDetectors`.
  */
-export function classReadingFromRows(rows: readonly ResultRow[]): ClassReading {
+export function classReadingFromRows(rows: readonly ResultRow[], maxDetectors = MAX_CLASS_DETECTORS): ClassReading {
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   const combos = rows.map((row) => ({ detector: text(row.detector), truth: text(row.truth), answer: text(row.answer), rows: Number(row.rows ?? 0) }));
   const labels = [...new Set(combos.flatMap((combo) => (combo.truth === null ? [] : [combo.truth])))].sort();
@@ -87,7 +88,7 @@ export function classReadingFromRows(rows: readonly ResultRow[]): ClassReading {
     matrix[index.get(truth!)!]![index.get(answer!)!]! += count;
   }
   const names = [...matrices.keys()].sort();
-  const detectors = names.slice(0, MAX_CLASS_DETECTORS).map((detector): ClassDetector => {
+  const detectors = names.slice(0, maxDetectors).map((detector): ClassDetector => {
     const matrix = matrices.get(detector)!;
     return { detector, matrix, missing: labels.filter((_label, i) => matrix[i]!.every((count) => count === 0)) };
   });
