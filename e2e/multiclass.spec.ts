@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 
@@ -34,6 +35,16 @@ test('the issue’s link: macro recall, per-class recall and precision, the δ/(
   await page.getByLabel(/Show the per-class bounds/).check();
   await expect(page.getByText(/^cat \(50\/53\): lower 81\.8%, upper 99\.3%/)).toBeVisible();
   await expectNoAxeViolations(page);
+  // The intervals as CSV, in the export's columns: the macro recall, then each class's recall and precision.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  expect((await download).suggestedFilename()).toBe('classes-intervals-delta-0.05.csv');
+  const csv = readFileSync(await (await download).path(), 'utf8').split('\r\n');
+  expect(csv[0]).toBe('\uFEFFdetector_id,detector_name,metric,correct,total,estimate,lower,upper,confidence,method,prevalence,volume');
+  expect(csv[1]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",balanced,120,129,0\.933\d*,0\.782\d*,0\.987\d*,0\.95,exact-union-bound,,$/);
+  expect(csv[4]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",recall:dog,40,45,0\.888\d*,0\.759\d*,0\.962\d*,0\.95,exact-central,,$/);
+  expect(csv[7]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",precision:bird,30,33,[\d.]+,[\d.]+,[\d.]+,0\.95,exact-central-given-answers,,$/);
+  expect(csv).toHaveLength(9);
 
   const field = page.getByLabel('dog examples answered cat');
   await field.fill('13');

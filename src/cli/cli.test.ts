@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodeDuckDb } from '../test/node-duckdb';
 import { countsHref } from '../data/links';
-import { detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
+import { classIntervalsToCsv, detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
 import { balancedConfidenceSequence, exactInterval, macroRecallInterval, proportionConfidenceSequence } from '../stats';
 
@@ -285,7 +285,7 @@ describe('K-class files (a label column of 3 or more classes, answered in them)'
     const [a, b, c] = report.classDetectors;
     expect(page.detectors[2]!.missing).toEqual(['bird']);
     expect(c).toMatchObject({ balanced: null, link: null, check: { pass: false, reason: 'no “bird” examples: the macro recall has no interval, so nothing is proven' } });
-    expect(c.perClass.map((item: { class: string }) => item.class)).toEqual(['cat', 'dog']);
+    expect(c.perClass.map((item: { class: string; recall: unknown }) => [item.class, item.recall === null])).toEqual([['bird', true], ['cat', false], ['dog', false]]);
     const macro = macroRecallInterval(page.detectors[0]!.matrix, 0.05);
     expect(a.balanced).toEqual({ estimate: macro.estimate, lower: macro.lower, upper: macro.upper, method: 'exact-union-bound' });
     expect(a.perClass[1]).toMatchObject({ class: 'cat', recall: { ...exactInterval(a.perClass[1].total, a.perClass[1].correct, 0.05), method: 'exact-central' } });
@@ -300,7 +300,12 @@ describe('K-class files (a label column of 3 or more classes, answered in them)'
     expect(table.stdout).toMatch(/^A \(3 classes\) +\d+\/\d+ +\d/m);
     expect(table.stdout).toContain('FAIL: 1 of 2 detectors below');
     expect(table.stdout).toContain('exact union bound (one-sided bounds at δ/6 each)');
-    for (const args of [['--metric', 'yes'], ['--anytime'], ['--format', 'csv']]) {
+    // CSV: the page's K-class rows (classIntervalsToCsv), after any two-class detectors' rows.
+    const csv = await tailbound(['intervals', 'counts.csv', 'classes.csv', '--skip-bad-rows', '--format', 'csv']);
+    expect(csv.code).toBe(0);
+    const classRows = classIntervalsToCsv(page.detectors.map((d) => ({ id: d.detector, name: d.detector, classes: page.labels, matrix: d.matrix })), 0.05, 'two-class rows');
+    expect(csv.stdout).toBe(intervalsToCsv(parseCountsCsv(COUNTS_CSV).detectors, 0.05, 'buehler') + classRows);
+    for (const args of [['--metric', 'yes'], ['--anytime']]) {
       const refused = await tailbound(['check', 'classes.csv', '--min-lower', '0.5', '--skip-bad-rows', ...args]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('is read as 3 classes (“bird”, “cat”, “dog”)');

@@ -3,10 +3,11 @@
  * exports, method names and SQL as the pages, never a second copy. Only the folders' index.ts files
  * are imported (src/data is organised by concern).
  */
-export { computeIntervals, uniqueId, slugify, MAX_DETECTORS_PER_FILE, type Detector } from '../data/detectors';
+export { CLASS_INTERVAL_METHODS, classDetectorIntervals, computeIntervals, uniqueId, slugify, MAX_DETECTORS_PER_FILE, type Detector } from '../data/detectors';
 export {
   parseCountsCsv,
   parseDetectorsJsonText,
+  classIntervalsToCsv,
   intervalsToCsv,
   INTERVALS_CSV_HEADER,
   UTF8_BOM,

@@ -30,8 +30,6 @@ export interface InputClassDetector {
   classes: string[];
   /** matrix[i][j]: examples of class i answered class j. */
   matrix: number[][];
-  /** Classes it has no examples of: no macro recall. */
-  missing: string[];
   source: string;
 }
 
@@ -103,7 +101,7 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
       }
       for (const read of counted.classes?.detectors ?? []) {
         const name = counted.mapping.detector === null ? stem : read.detector;
-        classDetectors.push({ id: detectorIdFromName(name), name, classes: counted.classes!.labels, matrix: read.matrix, missing: read.missing, source: file });
+        classDetectors.push({ id: detectorIdFromName(name), name, classes: counted.classes!.labels, matrix: read.matrix, source: file });
       }
       inputs.push({
         source: file,

@@ -11,6 +11,7 @@ import {
   compareHref,
   comparisonSentence,
   comparisonToCsv,
+  classIntervalsToCsv,
   countsText,
   DEFAULT_BALANCED_METHOD,
   intervalsToCsv,
@@ -20,6 +21,7 @@ import {
   planHref,
   planOutcome,
   testSentence,
+  type BalancedMethod,
   type ComparisonInput,
   type PlanLink,
 } from './dashboard';
@@ -129,18 +131,13 @@ function selectDetectors(detectors: InputDetector[], classDetectors: InputClassD
   return { detectors: detectors.filter(chosen), classDetectors: classDetectors.filter(chosen) };
 }
 
-/**
- * What K-class detectors can be asked for: a gate on the macro recall (`balanced`, `balanced-error`),
- * the fixed-n union bound (no confidence sequence for K classes yet), and the table, JSON or
- * Markdown (the dashboard's CSV has no K-class rows yet).
- */
-function checkClassDetectorOptions(example: InputClassDetector, gate: Gate | null, method: ReportMethod, format: string): void {
+/** What K-class detectors can be asked for: a gate on the macro recall (`balanced`, `balanced-error`) and the fixed-n union bound (no confidence sequence for K classes yet). */
+function checkClassDetectorOptions(example: InputClassDetector, gate: Gate | null, method: ReportMethod): void {
   const what = `${quoted(example.source)} is read as ${example.classes.length} classes (${example.classes.slice(0, 5).map((name) => quoted(name)).join(', ')}${example.classes.length > 5 ? ', …' : ''})`;
   if (gate !== null && !gate.metric.startsWith('balanced')) {
     throw new CliError(`--metric ${gate.metric} is for two-class (YES/NO) detectors; ${what}: gate on --metric balanced (the macro recall) or balanced-error, or map two classes with --yes-values and --no-values.`);
   }
   if (method === 'anytime') throw new CliError(`--anytime is for two-class (YES/NO) detectors; ${what}, whose interval is the exact union bound at δ/(2K).`);
-  if (format === 'csv') throw new CliError(`--format csv is not written for K-class detectors yet; ${what}: use --format json, markdown or table.`);
 }
 
 /** `--method` or `--anytime` (not both: the confidence sequence is its own construction). */
@@ -190,13 +187,18 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   const read = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, stderrProgress(io.stderr, options.progress));
   if (read.detectors.length + read.classDetectors.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
   const { detectors, classDetectors } = selectDetectors(read.detectors, read.classDetectors, options.detector);
-  if (classDetectors.length > 0) checkClassDetectorOptions(classDetectors[0]!, gate, method, format);
+  if (classDetectors.length > 0) checkClassDetectorOptions(classDetectors[0]!, gate, method);
   const eachDelta = detectorDelta(detectors.length + classDetectors.length, delta, options.bonferroni === true);
   if (method === 'anytime') checkAnytimeCounts(detectors);
   else await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null);
   // The dashboard's CSV export itself, when that is all that is asked.
-  if (format === 'csv' && method !== 'anytime' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined && classDetectors.length === 0) {
-    io.stdout.write(intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), delta, method));
+  // Two-class rows (the dashboard's export), then K-class rows (`classIntervalsToCsv`) in the same columns.
+  const intervalsCsv = (at: number, balanced: BalancedMethod) =>
+    detectors.length === 0 && classDetectors.length > 0
+      ? classIntervalsToCsv(classDetectors, at)
+      : intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), at, balanced) + (classDetectors.length > 0 ? classIntervalsToCsv(classDetectors, at, 'two-class rows') : '');
+  if (format === 'csv' && method !== 'anytime' && gate === null && options.markdown === undefined && !options.bonferroni && mapping.slice === undefined) {
+    io.stdout.write(intervalsCsv(delta, method));
     return 0;
   }
   const report = buildReport(detectors, classDetectors, read.inputs, { command, version: VERSION, delta, method, gate, bonferroni: options.bonferroni === true, site, sliceColumn: mapping.slice ?? null });
@@ -206,7 +208,7 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
   if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else if (format === 'markdown') io.stdout.write(renderMarkdown(report));
   else if (format === 'csv') {
-    io.stdout.write(method === 'anytime' ? anytimeReportToCsv(report) : intervalsToCsv(detectors.map((d) => ({ id: d.id, name: d.name, query: '', yes: d.yes, no: d.no })), eachDelta, method));
+    io.stdout.write(method === 'anytime' ? anytimeReportToCsv(report) : intervalsCsv(eachDelta, method));
   }
   else io.stdout.write(renderTable(report, colour));
   return report.exitCode;

@@ -3,8 +3,21 @@
  * `computeIntervals`, with the CSV export's method names), a link that reopens the numbers, and with
  * a gate whether it passes. `--json` prints this object (its shape is documented in the README).
  */
-import { exactInterval, macroRecallInterval, type ClassCounts, type Interval } from '../stats';
-import { ANYTIME_METHOD_IDS, anytimeIntervals, BALANCED_METHOD_IDS, computeIntervals, confidenceCell, countsHref, methodOfMetric, multiclassHref, sliceTable, type BalancedMethod } from './dashboard';
+import type { ClassCounts, Interval } from '../stats';
+import {
+  ANYTIME_METHOD_IDS,
+  anytimeIntervals,
+  BALANCED_METHOD_IDS,
+  CLASS_INTERVAL_METHODS,
+  classDetectorIntervals,
+  computeIntervals,
+  confidenceCell,
+  countsHref,
+  methodOfMetric,
+  multiclassHref,
+  sliceTable,
+  type BalancedMethod,
+} from './dashboard';
 import type { InputClassDetector, InputDetector, InputSummary } from './inputs';
 
 export const METRICS = ['balanced', 'yes', 'no', 'balanced-error', 'yes-error', 'no-error'] as const;
@@ -59,7 +72,8 @@ export interface ClassResult {
   total: number;
   correct: number;
   answers: number;
-  recall: MethodInterval;
+  /** Null when the class has no examples. */
+  recall: MethodInterval | null;
   /** Null when the detector never answered this class (0/0). */
   precision: MethodInterval | null;
 }
@@ -200,44 +214,45 @@ export function buildReport(detectors: readonly InputDetector[], classDetectors:
 }
 
 /**
- * A K-class detector's macro recall and per-class intervals (stats `macroRecallInterval`, as the
- * #/counts?classes view), judged on the macro recall: the gate's metric is `balanced` or
+ * A K-class detector's macro recall and per-class intervals (`classDetectorIntervals`, as the
+ * #/counts?classes view and the CSV), judged on the macro recall: the gate's metric is `balanced` or
  * `balanced-error` (main refuses the others for K-class files).
  */
 function classDetectorResult(detector: InputClassDetector, delta: number, gate: Gate | null, site: string | null): ClassDetectorResult {
   const { classes, matrix } = detector;
-  const base = { id: detector.id, name: detector.name, source: detector.source, classes, matrix, delta };
-  if (detector.missing.length > 0) {
-    const reason = `no ${detector.missing.map((name) => `“${name}”`).join(', ')} examples: the macro recall has no interval, so nothing is proven`;
-    const perClass = matrix.flatMap((row, i) => (row.every((count) => count === 0) ? [] : [classResult(classes[i]!, matrix, i, delta)]));
-    return { ...base, balanced: null, perClass, limitingClass: null, link: null, check: gate === null ? null : { pass: false, interval: null, reason } };
+  const computed = classDetectorIntervals(classes, matrix, delta);
+  const balanced = withMethod(computed.balanced, CLASS_INTERVAL_METHODS.balanced);
+  const perClass = computed.classes.map(
+    ({ name, total, correct, answers, recall, precision }): ClassResult => ({
+      class: name,
+      total,
+      correct,
+      answers,
+      recall: withMethod(recall, CLASS_INTERVAL_METHODS.recall),
+      precision: withMethod(precision, CLASS_INTERVAL_METHODS.precision),
+    }),
+  );
+  let check: Verdict | null = null;
+  if (gate !== null && balanced === null) {
+    const missing = computed.classes.filter((figure) => figure.total === 0).map((figure) => `“${figure.name}”`);
+    check = { pass: false, interval: null, reason: `no ${missing.join(', ')} examples: the macro recall has no interval, so nothing is proven` };
+  } else if (gate !== null && balanced !== null) {
+    const any = { correct: 1, total: 1 };
+    check = judge(gate, { balanced, yes: null, no: null }, any, any, 'macro recall');
   }
-  const macro = macroRecallInterval(matrix, delta);
-  const balanced: MethodInterval = { estimate: macro.estimate, lower: macro.lower, upper: macro.upper, method: macro.method };
   return {
-    ...base,
+    id: detector.id,
+    name: detector.name,
+    source: detector.source,
+    classes,
+    matrix,
+    delta,
     balanced,
-    perClass: classes.map((name, i) => classResult(name, matrix, i, delta)),
-    limitingClass: classes[macro.limitingClass] ?? null,
-    link: site === null ? null : siteLink(site, multiclassHref({ classes, matrix, delta })),
-    check: gate === null ? null : judgeMacroRecall(gate, balanced),
+    perClass,
+    limitingClass: computed.limitingClass === null ? null : classes[computed.limitingClass]!,
+    link: site === null || balanced === null ? null : siteLink(site, multiclassHref({ classes, matrix, delta })),
+    check,
   };
-}
-
-/** One class's recall (exact central) and precision given its answers (exact central), at δ. */
-function classResult(name: string, matrix: readonly (readonly number[])[], i: number, delta: number): ClassResult {
-  const row = matrix[i]!;
-  const correct = row[i]!;
-  const total = row.reduce((sum, count) => sum + count, 0);
-  const answers = matrix.reduce((sum, other) => sum + other[i]!, 0);
-  const recall = withMethod(exactInterval(total, correct, delta), 'exact-central')!;
-  const precision = answers === 0 ? null : withMethod(exactInterval(answers, correct, delta), 'exact-central-given-answers');
-  return { class: name, total, correct, answers, recall, precision };
-}
-
-function judgeMacroRecall(gate: Gate, macro: MethodInterval): Verdict {
-  const two = { correct: 1, total: 1 };
-  return judge(gate, { balanced: macro, yes: null, no: null }, two, two, 'macro recall');
 }
 
 /** Slices as the page builds them: every slice with labels at δ/m (Bonferroni), the chosen balanced method at that level. */

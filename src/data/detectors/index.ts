@@ -1,7 +1,7 @@
 /**
  * The detector model: a detector and its counts, the versioned detectors file (schema), the list's
  * sorting and filtering, the intervals shown for a detector, its counts over time (monitoring), and
- * the TanStack Query hooks that load the sample detectors.
+ * the TanStack Query hooks that load the sample detectors; a K-class detector's intervals (class-intervals).
  */
 export * from './detector-intervals';
 export * from './detector-metrics';
@@ -11,3 +11,4 @@ export * from './detectors-query';
 export * from './detectors-schema';
 export * from './packed-detectors';
 export * from './counts-history';
+export * from './class-intervals';

@@ -1,10 +1,10 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { balancedInterval, balancedInversionInterval, deploymentMetrics, detectionMetrics, exactInterval } from '../../stats';
+import { balancedInterval, balancedInversionInterval, deploymentMetrics, detectionMetrics, exactInterval, macroRecallInterval } from '../../stats';
 import fixtures from '../../stats/fixtures/deployment-metrics.json';
 import type { Detector } from '../detectors/detector';
 import { parseDetectorsFile } from '../detectors/detectors-schema';
-import { confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
+import { classIntervalsToCsv, confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
 import { parseImportFile } from './import-files';
 import { FORKLIFT, SMOKE_WITHOUT_YES } from '../../test/sample-detectors';
 
@@ -156,5 +156,31 @@ describe('countsAdHocDetector', () => {
     const detector = countsAdHocDetector({ correct: 38, total: 40 }, { correct: 55, total: 60 });
     expect(detector).toEqual({ ...FORKLIFT, id: 'counts', name: 'Counts YES 38/40, NO 55/60', query: '' });
     expect(parseDetectorsFile({ schema: 'tailbound.detectors', version: 1, detectors: [detector] }).ok).toBe(true);
+  });
+});
+
+describe('classIntervalsToCsv (K-class detectors)', () => {
+  const issue = { id: 'pets', name: 'Pets, v2', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] };
+
+  it("writes the macro recall and each class's recall and precision in the export's columns, equal to the stats module", () => {
+    const lines = classIntervalsToCsv([issue], 0.05).split('\r\n');
+    expect(lines[0]).toBe(`${UTF8_BOM}${INTERVALS_CSV_HEADER}`);
+    expect(lines).toHaveLength(1 + 1 + 2 * 3 + 1);
+    const macro = macroRecallInterval(issue.matrix, 0.05);
+    expect(lines[1]).toBe(`pets,"Pets, v2",balanced,120,129,${macro.estimate},${macro.lower},${macro.upper},0.95,exact-union-bound,,`);
+    const dog = exactInterval(45, 40, 0.05);
+    expect(lines[4]).toBe(`pets,"Pets, v2",recall:dog,40,45,${dog.estimate},${dog.lower},${dog.upper},0.95,exact-central,,`);
+    const birdPrecision = exactInterval(33, 30, 0.05);
+    expect(lines[7]).toBe(`pets,"Pets, v2",precision:bird,30,33,${birdPrecision.estimate},${birdPrecision.lower},${birdPrecision.upper},0.95,exact-central-given-answers,,`);
+    expect(lines[8]).toBe('');
+  });
+
+  it('leaves undefined intervals empty (a class without examples, one never answered); rows only after two-class rows', () => {
+    const csv = classIntervalsToCsv([{ id: 'x', name: 'x', classes: ['a', '=b', 'c'], matrix: [[5, 0, 0], [0, 0, 0], [2, 0, 3]] }], 0.05, 'two-class rows');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('x,x,balanced,8,10,,,,0.95,exact-union-bound,,');
+    expect(lines[3]).toBe("x,x,recall:=b,0,0,,,,0.95,exact-central,,");
+    expect(lines[4]).toBe("x,x,precision:=b,0,0,,,,0.95,exact-central-given-answers,,");
+    expect(csv.startsWith(UTF8_BOM)).toBe(false);
   });
 });

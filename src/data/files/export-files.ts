@@ -1,4 +1,5 @@
 import type { ClassCounts, Interval } from '../../stats';
+import { CLASS_INTERVAL_METHODS, classDetectorIntervals } from '../detectors/class-intervals';
 import { computeIntervals } from '../detectors/detector-intervals';
 import { type DeploymentChoice, deploymentChosen, deploymentFigures, detectionMetricFigures } from '../detectors/detector-metrics';
 import type { Detector } from '../detectors/detector';
@@ -28,6 +29,8 @@ import { decimalComplement } from '../format/decimal-complement';
  *   (`deploymentMetrics`) with `prevalence` and `volume` filled in and correct/total empty:
  *   `ppv_at_prevalence` and `npv_at_prevalence` (`exact-union-bound`), `false_alarms_per_day` and
  *   `missed_events_per_day` (expected counts a day, `exact-central`). Other rows leave both empty.
+ * - K-class detectors (`classIntervalsToCsv`): `balanced` (the macro recall), `recall:<class>` and
+ *   `precision:<class>` rows, in the same columns.
  * - A class with no examples has no interval: estimate, lower and upper are empty cells in its row
  *   and in the balanced and metric rows (the method column still names the construction); there are
  *   no deployment rows.
@@ -86,19 +89,7 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number, me
       ['no', detector.no, intervals.no],
     ];
     const row = (metric: string, counts: ClassCounts | null, interval: Interval | null, methodId: string, place = ['', '']) =>
-      [
-        textCell(detector.id),
-        textCell(detector.name),
-        metric,
-        counts ? String(counts.correct) : '',
-        counts ? String(counts.total) : '',
-        interval ? String(interval.estimate) : '',
-        interval ? String(interval.lower) : '',
-        interval ? String(interval.upper) : '',
-        confidence,
-        methodId,
-        ...place,
-      ].join(',');
+      intervalsCsvRow(detector, metric, counts, interval, confidence, methodId, place);
     for (const [metric, counts, interval] of rows) lines.push(row(metric, counts, interval, methodOfMetric(metric, intervals.method)));
     for (const figure of detectionMetricFigures(detector.yes, detector.no, delta)) lines.push(row(figure.key, figure.counts, figure.interval, figure.methodId));
     const deployed = deploymentChosen(deployment) ? deploymentFigures(detector.yes, detector.no, deployment, delta) : null;
@@ -114,6 +105,56 @@ export function intervalsToCsv(detectors: readonly Detector[], delta: number, me
     }
   }
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/** One row of the intervals CSV (see INTERVALS_CSV_COLUMNS); empty cells where there are no counts or no interval. */
+function intervalsCsvRow(detector: { id: string; name: string }, metric: string, counts: ClassCounts | null, interval: Interval | null, confidence: string, methodId: string, place = ['', '']): string {
+  return [
+    textCell(detector.id),
+    textCell(detector.name),
+    textCell(metric),
+    counts ? String(counts.correct) : '',
+    counts ? String(counts.total) : '',
+    interval ? String(interval.estimate) : '',
+    interval ? String(interval.lower) : '',
+    interval ? String(interval.upper) : '',
+    confidence,
+    methodId,
+    ...place,
+  ].join(',');
+}
+
+/** A K-class detector as the intervals CSV takes it: its classes and confusion matrix (rows = true class, columns = answer). */
+export interface ClassDetectorCounts {
+  id: string;
+  name: string;
+  classes: readonly string[];
+  matrix: readonly (readonly number[])[];
+}
+
+/**
+ * K-class detectors' intervals at level 1 − δ as CSV text in the intervals export's columns (BOM,
+ * CRLF, header first), one row per metric: `balanced` (the macro recall, method `exact-union-bound`
+ * at δ/(2K) a class and side; correct/total the diagonal and all examples), then per class
+ * `recall:<class>` (correct/total of its examples, `exact-central`) and `precision:<class>`
+ * (correct/answers of the class, `exact-central-given-answers`). Undefined intervals (a class without
+ * examples, or never answered) leave estimate, lower and upper empty, as for two classes. With
+ * `after` = 'two-class rows', only the rows (to follow `intervalsToCsv`'s text in one file).
+ */
+export function classIntervalsToCsv(detectors: readonly ClassDetectorCounts[], delta: number, after: 'header' | 'two-class rows' = 'header'): string {
+  const lines = after === 'header' ? [INTERVALS_CSV_HEADER] : [];
+  const confidence = confidenceCell(delta);
+  for (const detector of detectors) {
+    const { balanced, classes } = classDetectorIntervals(detector.classes, detector.matrix, delta);
+    const diagonal = classes.reduce((sum, figure) => sum + figure.correct, 0);
+    const examples = classes.reduce((sum, figure) => sum + figure.total, 0);
+    lines.push(intervalsCsvRow(detector, 'balanced', { correct: diagonal, total: examples }, balanced, confidence, CLASS_INTERVAL_METHODS.balanced));
+    for (const figure of classes) {
+      lines.push(intervalsCsvRow(detector, `recall:${figure.name}`, { correct: figure.correct, total: figure.total }, figure.recall, confidence, CLASS_INTERVAL_METHODS.recall));
+      lines.push(intervalsCsvRow(detector, `precision:${figure.name}`, { correct: figure.correct, total: figure.answers }, figure.precision, confidence, CLASS_INTERVAL_METHODS.precision));
+    }
+  }
+  return after === 'header' ? `${UTF8_BOM}${lines.join('\r\n')}\r\n` : lines.map((line) => `${line}\r\n`).join('');
 }
 
 /**

@@ -1,6 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { downloadText } from '../../components/download';
+import { AD_HOC_DETECTOR_ID, classIntervalsToCsv } from '../../data/files';
+import { formatFullPrecision } from '../../data/format';
 import { LinkProblems } from '../../components/LinkProblems';
 import { multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
 import { shareUrl } from './DetectorPanel';
@@ -41,6 +44,18 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
         <CopyLinkButton getUrl={() => shareUrl(multiclassHref({ classes, matrix, delta }))} />
+        <button
+          type="button"
+          onClick={() =>
+            downloadText(
+              `classes-intervals-delta-${formatFullPrecision(delta)}.csv`,
+              classIntervalsToCsv([{ id: AD_HOC_DETECTOR_ID, name: `Confusion matrix of ${classes.join(', ')}`, classes, matrix }], delta),
+              'text/csv',
+            )
+          }
+        >
+          Export intervals (CSV)
+        </button>
       </div>
       <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
     </>
