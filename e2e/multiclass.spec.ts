@@ -45,10 +45,17 @@ test('the issue’s link: macro recall, per-class recall and precision, the δ/(
   expect(csv[4]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",recall:dog,40,45,0\.888\d*,0\.759\d*,0\.962\d*,0\.95,exact-central,,$/);
   expect(csv[7]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",precision:bird,30,33,[\d.]+,[\d.]+,[\d.]+,0\.95,exact-central-given-answers,,$/);
   expect(csv).toHaveLength(9);
+  // The label plan (a worker): 90% by default, then 95% (beyond the mean recall), which the link keeps.
+  const plan = page.getByRole('region', { name: 'Labels to prove a macro recall' });
+  await expect(plan.getByRole('status')).toContainText('To prove a macro recall ≥ 90.0% at 95% confidence: 1,169 more labels (cat +480, dog +408, bird +281)');
+  await plan.getByLabel('Lower bound must reach').fill('95%');
+  await expect(page).toHaveURL(/&target=0\.95$/);
+  await expect(plan.getByRole('status')).toContainText('No number of labels proves a macro recall ≥ 95.0% at 95% confidence');
+  await plan.getByLabel('Lower bound must reach').fill('90%');
 
   const field = page.getByLabel('dog examples answered cat');
   await field.fill('13');
-  await expect(page).toHaveURL(/#\/counts\?classes=cat,dog,bird&matrix=50,2,1;13,40,2;0,1,30&delta=0\.05$/);
+  await expect(page).toHaveURL(/#\/counts\?classes=cat,dog,bird&matrix=50,2,1;13,40,2;0,1,30&delta=0\.05&target=0\.9$/);
   await expect(page.getByRole('region', { name: 'dog', exact: true }).locator('.figure').first()).toHaveText('Recall 72.7% [59.0%, 83.9%]');
   await page.reload();
   await expect(page.getByLabel('dog examples answered cat')).toHaveValue('13');

@@ -455,8 +455,17 @@ const macroRecall: Check = (result) => {
     null
   );
 };
+const macroRecallPlan: Check = (result) => {
+  const value = result as stats.MacroRecallPlan;
+  if (!['reached', 'unreachable', 'beyond-limit'].includes(value.status)) return `status ${String(value.status)}`;
+  if (value.status !== 'reached') return null;
+  if (!(Number.isSafeInteger(value.additional) && value.additional! >= 0)) return `additional ${String(value.additional)}`;
+  if (value.perClass!.reduce((sum, count) => sum + count, 0) !== value.additional) return 'perClass does not sum to additional';
+  return intervalProblem(value.interval, true, 'interval');
+};
 Object.assign(TARGETS, {
   macroRecallInterval: { args: fc.tuple(squareMatrix, delta), names: ['matrix', 'delta'], check: macroRecall, runs: 300 },
+  labelsForMacroRecall: { args: fc.tuple(squareMatrix, delta, target), names: ['matrix', 'delta', 'target'], check: macroRecallPlan, runs: 200 },
 });
 
 // Confidence sequences (issue 32): horizons stay small here (a table of N is ~N²/2 root searches).

@@ -91,3 +91,4 @@ export { balancedConfidenceSequence } from './balanced-confidence-sequence';
 export { sequentialBoundTable, type SequentialBoundOptions, type SequentialBoundTable } from './sequential-bound-table';
 export { sequentialMissProbability } from './sequential-miss-probability';
 export { sequentialStopDistribution, type SequentialPlanSetup, type SequentialStopDistribution } from './sequential-stop-distribution';
+export { labelsForMacroRecall, type MacroRecallPlan } from './labels-for-macro-recall';

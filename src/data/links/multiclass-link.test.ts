@@ -28,6 +28,14 @@ describe('parseMulticlassLink', () => {
     expect(parse(ISSUE_LINK)).toMatchObject({ ok: true, value: { delta: undefined } });
   });
 
+  it('reads the label plan’s target=, writes it back, and names a bad one', () => {
+    const result = parse(`${ISSUE_LINK}&target=0.85`);
+    expect(result).toMatchObject({ ok: true, value: { target: 0.85 } });
+    expect(multiclassHref(result.ok ? result.value : (undefined as never))).toBe(`#/counts?${ISSUE_LINK}&target=0.85`);
+    expect(problems(`${ISSUE_LINK}&target=1.5`)).toEqual(['“target” is “1.5”; expected the macro recall the label plan aims to prove: a number strictly between 0 and 1, such as 0.9.']);
+    expect(problemParams(`${ISSUE_LINK}&target=0&delta=2`)).toEqual(['target', 'delta'].sort());
+  });
+
   it('round-trips class names that need escaping', () => {
     const link = { classes: ['a b', 'c&d', 'é/ü'], matrix: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], delta: 0.05 };
     const route = parseHashRoute(multiclassHref(link));

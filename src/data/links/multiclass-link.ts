@@ -2,21 +2,27 @@ import { LinkReader, MAX_LINK_COUNT, clip, numberParam, parseDecimal, type LinkP
 
 /**
  * `#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0.05`: a K-class detector given
- * by its confusion matrix (rows = true class, columns = answer, in the order of `classes`).
+ * by its confusion matrix (rows = true class, columns = answer, in the order of `classes`);
+ * optionally `target=0.9`, the macro recall its label plan aims to prove.
  */
 export interface MulticlassLink {
   classes: string[];
   /** K rows of K whole counts; every row has at least one example. */
   matrix: number[][];
   delta: number | undefined;
+  /** `target=0.9`: the macro recall the label plan aims to prove; undefined → DEFAULT_CLASS_TARGET. */
+  target?: number;
 }
+
+/** The label plan's target when a link names none. */
+export const DEFAULT_CLASS_TARGET = 0.9;
 
 /** Classes a link may hold: the page shows a K × K heat map and K bars, and 2K one-sided bounds at δ/(2K). */
 export const MAX_LINK_CLASSES = 20;
 /** Longest class name a link may hold. */
 export const MAX_CLASS_NAME_LENGTH = 60;
 /** The parameters the multi-class view reads (any other is named as a problem). */
-const MULTICLASS_PARAMS = ['classes', 'matrix', 'delta', 'confidence'];
+const MULTICLASS_PARAMS = ['classes', 'matrix', 'delta', 'confidence', 'target'];
 /** Bad cells named in one message before the rest are only counted. */
 const CELLS_NAMED = 3;
 
@@ -32,8 +38,9 @@ export function parseMulticlassLink(params: URLSearchParams): LinkParse<Multicla
   const delta = reader.optionalDelta();
   const classes = readClasses(reader);
   const matrix = classes === undefined ? undefined : readMatrix(reader, classes);
+  const target = reader.raw('target') === null ? undefined : reader.fraction('target', DEFAULT_CLASS_TARGET, 'the macro recall the label plan aims to prove');
   // Each reader names its parameter whenever it returns nothing, so an empty value never comes back as ok.
-  return reader.result({ classes: classes ?? [], matrix: matrix ?? [], delta });
+  return reader.result({ classes: classes ?? [], matrix: matrix ?? [], delta, ...(target === undefined ? {} : { target }) });
 }
 
 function readClasses(reader: LinkReader): string[] | undefined {
@@ -106,5 +113,5 @@ function readMatrix(reader: LinkReader, classes: readonly string[]): number[][] 
 export function multiclassHref(link: MulticlassLink): string {
   const classes = link.classes.map(encodeURIComponent).join(',');
   const matrix = link.matrix.map((row) => row.join(',')).join(';');
-  return `#/counts?classes=${classes}&matrix=${matrix}${link.delta === undefined ? '' : `&delta=${numberParam(link.delta)}`}`;
+  return `#/counts?classes=${classes}&matrix=${matrix}${link.delta === undefined ? '' : `&delta=${numberParam(link.delta)}`}${link.target === undefined ? '' : `&target=${numberParam(link.target)}`}`;
 }

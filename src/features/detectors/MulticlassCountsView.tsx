@@ -5,7 +5,8 @@ import { downloadText } from '../../components/download';
 import { AD_HOC_DETECTOR_ID, classIntervalsToCsv } from '../../data/files';
 import { formatFullPrecision } from '../../data/format';
 import { LinkProblems } from '../../components/LinkProblems';
-import { multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
+import { DEFAULT_CLASS_TARGET, multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
+import { ClassLabelPlan } from './ClassLabelPlan';
 import { shareUrl } from './DetectorPanel';
 import { followAddress } from './follow-address';
 import { MulticlassDetails } from './MulticlassDetails';
@@ -32,9 +33,10 @@ export function MulticlassCountsView({ route }: { route: HashRoute }) {
 }
 
 function LinkedMatrix({ link }: { link: MulticlassLink }) {
-  const { classes, matrix } = link;
-  const [delta, changeDelta] = useLinkedDelta(link.delta, (next) => multiclassHref({ classes, matrix, delta: next }));
-  const onMatrixChange = useCallback((next: number[][]) => followAddress(multiclassHref({ classes, matrix: next, delta })), [classes, delta]);
+  const { classes, matrix, target } = link;
+  const [delta, changeDelta] = useLinkedDelta(link.delta, (next) => multiclassHref({ classes, matrix, delta: next, target }));
+  const onMatrixChange = useCallback((next: number[][]) => followAddress(multiclassHref({ classes, matrix: next, delta, target })), [classes, delta, target]);
+  const onTarget = useCallback((next: number) => followAddress(multiclassHref({ classes, matrix, delta, target: next })), [classes, matrix, delta]);
   return (
     <>
       <p>
@@ -43,7 +45,7 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
       </p>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
-        <CopyLinkButton getUrl={() => shareUrl(multiclassHref({ classes, matrix, delta }))} />
+        <CopyLinkButton getUrl={() => shareUrl(multiclassHref({ classes, matrix, delta, target }))} />
         <button
           type="button"
           onClick={() =>
@@ -58,6 +60,7 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
         </button>
       </div>
       <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
+      <ClassLabelPlan classes={classes} matrix={matrix} delta={delta} target={target ?? DEFAULT_CLASS_TARGET} onTarget={onTarget} />
     </>
   );
 }

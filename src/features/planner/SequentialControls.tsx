@@ -1,5 +1,5 @@
 import { DEFAULT_PLAN_BATCH, DEFAULT_PLAN_HORIZON, MAX_PLAN_BATCH, MAX_PLAN_BATCHES, MAX_PLAN_HORIZON, type PlanLink } from '../../data/links';
-import { ParsedField, type FieldReading } from './ParsedField';
+import { ParsedField, type FieldReading } from '../../components/ParsedField';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const formatWhole = (value: number) => String(value);

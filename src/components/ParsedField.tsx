@@ -1,4 +1,5 @@
-import { FieldProblem, TypedInput } from '../../components/TypedInput';
+import { FieldProblem, TypedInput } from './TypedInput';
+import './parsed-field.css';
 import { useId, useState } from 'react';
 
 /** A field's reading of its text: a value to commit, or what is wrong with it. */
