@@ -76,8 +76,39 @@ test('a malformed link names every bad parameter, never a blank page', async ({ 
   await expect(page.getByRole('region', { name: 'Balanced accuracy (macro recall)' }).getByTestId('estimate')).toHaveText('93.3%');
 });
 
+/** Groundlight's detector evaluation of the issue's 3-class detector, as `get_detector_evaluation` returns it. */
+const GROUNDLIGHT = {
+  evaluation_results: {
+    total_ground_truth_examples: 129,
+    confusion_dict: { cat: { cat: 50, dog: 2, bird: 1 }, dog: { cat: 3, dog: 40, bird: 2 }, bird: { dog: 1, bird: 30 } },
+    num_examples_per_class: { cat: 53, dog: 45, bird: 31 },
+  },
+};
+
+async function importGroundlight(page: Page) {
+  await page.goto('./#/');
+  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'pets-eval.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(GROUNDLIGHT)) });
+  const notice = page.getByRole('alert').filter({ hasText: 'is a Groundlight evaluation' });
+  await expect(notice).toContainText('pets-eval.json is a Groundlight evaluation of a 3-class detector (cat, dog, bird; 129 examples). Nothing imported: the workspace holds two-class (YES/NO) detectors only.');
+  return notice;
+}
+
+test('a Groundlight evaluation JSON of a 3-class detector opens in the K-class view (nothing imported); axe clean', async ({ page }) => {
+  const notice = await importGroundlight(page);
+  await expectNoAxeViolations(page);
+  await notice.getByRole('link', { name: 'Open its confusion matrix in the K-class view' }).click();
+  await expectIssueNumbers(page);
+});
+
 test.describe('phone width (390 px)', () => {
   test.use({ viewport: PHONE });
+
+  test('a Groundlight evaluation’s notice fits the screen, dark, axe clean', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await importGroundlight(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page);
+  });
 
   test('the view fits the screen in light and dark (the matrix scrolls in its own region), axe clean', async ({ page }) => {
     await page.goto(`./${LINK}`);

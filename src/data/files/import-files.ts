@@ -3,6 +3,7 @@ import type { ClassCounts } from '../../stats';
 import { type Detector, DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, slugify, uniqueId, validateCounts } from '../detectors/detector';
 import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from '../detectors/detectors-schema';
 import { FORMULA_START } from './export-files';
+import { readGroundlightEvaluation, type GroundlightEvaluation } from './groundlight-evaluation';
 
 /**
  * Reading user files into detectors. Everything here returns a preview — detectors plus row-level
@@ -78,14 +79,18 @@ export function detectImportKind(fileName: string, text: string): ImportKind {
 export type ImportPreview =
   | { kind: 'json'; detectors: Detector[]; errors: PathError[] }
   | ({ kind: 'per-example-csv' | 'counts-csv' } & CsvImportResult)
-  | { kind: 'unknown'; message: string };
+  | { kind: 'unknown'; message: string }
+  /** Groundlight's evaluation JSON: not detectors the workspace takes (see `readGroundlightEvaluation`). */
+  | { kind: 'groundlight'; evaluation: GroundlightEvaluation };
 
 /** Detects the kind of file and reads it with the matching parser. */
 export function parseImportFile(fileName: string, text: string): ImportPreview {
   const kind = detectImportKind(fileName, text);
   switch (kind) {
-    case 'json':
-      return { kind, ...parseDetectorsJsonText(text) };
+    case 'json': {
+      const evaluation = readGroundlightEvaluation(parsedJson(text));
+      return evaluation === null ? { kind, ...parseDetectorsJsonText(text) } : { kind: 'groundlight', evaluation };
+    }
     case 'per-example-csv':
       return { kind, ...parsePerExampleCsv(text) };
     case 'counts-csv':
@@ -97,6 +102,15 @@ export function parseImportFile(fileName: string, text: string): ImportPreview {
           `${fileName || 'the file'} is neither a detectors JSON file nor a CSV with the columns ` +
           `${PER_EXAMPLE_COLUMNS.join(',')} (one row per example) or ${COUNTS_COLUMNS.join(',')} (one row per detector)`,
       };
+  }
+}
+
+/** The JSON in a text, or undefined when it is not JSON (the detectors reader then says why). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(stripBom(text));
+  } catch {
+    return undefined;
   }
 }
 

@@ -7,3 +7,4 @@ export * from './export-files';
 export * from './import-files';
 export * from './import-plan';
 export * from './paired-csv';
+export * from './groundlight-evaluation';

@@ -71,6 +71,17 @@ describe('ImportPanel', () => {
     expect(preview).toHaveTextContent('5,060 data rows. 0 detectors can be imported; 5,060 problems found');
   });
 
+  it('opens a Groundlight evaluation of a K-class detector in the K-class view, and says why binary accuracies cannot be used', async () => {
+    const { onImport, upload } = renderPanel([]);
+    const evaluation = { evaluation_results: { confusion_dict: { cat: { cat: 50, dog: 2, bird: 1 }, dog: { cat: 3, dog: 40, bird: 2 }, bird: { dog: 1, bird: 30 } }, num_examples_per_class: { cat: 53, dog: 45, bird: 31 } } };
+    await upload(new File([JSON.stringify(evaluation)], 'pets.json', { type: 'application/json' }));
+    const notice = await screen.findByText(/^pets\.json is a Groundlight evaluation of a 3-class detector \(cat, dog, bird; 129 examples\)\. Nothing imported/);
+    expect(within(notice).getByRole('link', { name: 'Open its confusion matrix in the K-class view' })).toHaveAttribute('href', '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30');
+    await upload(new File([JSON.stringify({ evaluation_results: { kfold_pooled__balanced_accuracy: 0.91 } })], 'binary.json'));
+    expect(await screen.findByText(/^binary\.json is a Groundlight evaluation without counts: kfold_pooled__balanced_accuracy is an accuracy, not counts of examples/)).toBeVisible();
+    expect(onImport).not.toHaveBeenCalled();
+  });
+
   it('refuses files over the size limit and files of an unknown kind', async () => {
     const { upload } = renderPanel([]);
     const huge = new File(['x'], 'huge.json');

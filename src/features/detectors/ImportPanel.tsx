@@ -7,6 +7,7 @@ import {
   type ExistingIdPolicy,
   type ImportAction,
   type ImportMode,
+  type GroundlightEvaluation,
   type ImportPreview,
   MAX_IMPORT_BYTES,
   PER_EXAMPLE_COLUMNS,
@@ -18,10 +19,11 @@ import { countsText } from './wording';
 import { readImportFile, unpackImportRead, type ImportRead, type PostedImportRead } from './import-read';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { MAX_CLASS_NAME_LENGTH, MAX_LINK_CLASSES, multiclassHref } from '../../data/links';
 
 interface LoadedPreview {
   fileName: string;
-  preview: Exclude<ImportPreview, { kind: 'unknown' }>;
+  preview: Exclude<ImportPreview, { kind: 'unknown' } | { kind: 'groundlight' }>;
 }
 
 const KIND_NAMES = {
@@ -54,6 +56,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const [toDataView, setToDataView] = useState(false);
+  const [groundlight, setGroundlight] = useState<{ fileName: string; evaluation: GroundlightEvaluation } | null>(null);
 
   const [reading, setReading] = useState<string | null>(null);
   const stopReading = useRef<(() => void) | null>(null);
@@ -61,6 +64,10 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
 
   function showRead(fileName: string, read: ImportRead) {
     setReading(null);
+    if (read.kind === 'groundlight') {
+      setGroundlight({ fileName, evaluation: read.evaluation });
+      return;
+    }
     if (read.kind === 'unreadable' || read.kind === 'unknown') {
       setProblem(read.kind === 'unknown' ? `Nothing imported: ${read.message}.` : read.message);
       return;
@@ -73,6 +80,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
     stopReading.current?.();
     setDone('');
     setLoaded(null);
+    setGroundlight(null);
     const perExample = perExampleFileReason(file.name, file.size);
     setToDataView(perExample !== null);
     if (perExample) {
@@ -155,11 +163,55 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
           )}
         </p>
       )}
+      {groundlight && <GroundlightNotice {...groundlight} />}
       <p role="status" className="import-done">
         {reading === null ? done : `Reading ${reading}…`}
       </p>
       {loaded && <Preview loaded={loaded} existing={existing} onConfirm={confirm} onCancel={() => setLoaded(null)} />}
     </section>
+  );
+}
+
+/**
+ * Groundlight's evaluation JSON: a K-class detector's confusion matrix opens in the K-class view
+ * (the workspace holds two-class detectors only); binary accuracies without counts, or a matrix that
+ * cannot be read, are said plainly. Nothing is imported either way.
+ */
+function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluation: GroundlightEvaluation }) {
+  const head = `${fileName} is a Groundlight evaluation`;
+  if (evaluation.kind === 'malformed') {
+    return (
+      <p className="import-problem" role="alert">
+        {head} whose confusion_dict cannot be read: {evaluation.problems.join('; ')}. Nothing imported.
+      </p>
+    );
+  }
+  if (evaluation.kind === 'no-counts') {
+    const fields = evaluation.fields.length > 0 ? evaluation.fields.join(', ') : 'its accuracy fields';
+    return (
+      <p className="import-problem" role="alert">
+        {head} without counts: {fields} {evaluation.fields.length === 1 ? 'is an accuracy' : 'are accuracies'}, not counts of examples, so no exact interval can be built from{' '}
+        {evaluation.fields.length === 1 ? 'it' : 'them'}. Nothing imported. Export the per-example results (each image’s true label and answer) and{' '}
+        <a href="#/data">open them in Evaluation data</a>.
+      </p>
+    );
+  }
+  const { classes, matrix } = evaluation;
+  const examples = matrix.reduce((sum, row) => sum + row.reduce((a, b) => a + b, 0), 0);
+  const empty = classes.filter((_name, i) => matrix[i]!.every((count) => count === 0));
+  const why =
+    classes.length > MAX_LINK_CLASSES
+      ? `it has ${classes.length} classes; the K-class view shows at most ${MAX_LINK_CLASSES}`
+      : classes.some((name) => name.length > MAX_CLASS_NAME_LENGTH)
+        ? `a class name is longer than ${MAX_CLASS_NAME_LENGTH} characters`
+        : empty.length > 0
+          ? `${empty.map((name) => `“${name}”`).join(', ')} ${empty.length === 1 ? 'has' : 'have'} no examples, so the macro recall is undefined`
+          : null;
+  return (
+    <p className="import-notice" role="alert">
+      {head} of a {classes.length}-class detector ({classes.join(', ')}; {examples.toLocaleString('en')} examples). Nothing imported: the workspace holds two-class (YES/NO) detectors only.{' '}
+      {why === null ? <a href={multiclassHref({ classes, matrix, delta: undefined })}>Open its confusion matrix in the K-class view</a> : `It cannot open in the K-class view: ${why}.`}
+    </p>
   );
 }
 

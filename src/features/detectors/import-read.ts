@@ -4,7 +4,7 @@ import { parseImportFile, type ImportPreview } from '../../data/files';
 /** What reading a chosen file gives: its preview, or why it could not be read at all. */
 export type ImportRead = ImportPreview | { kind: 'unreadable'; message: string };
 
-type Readable = Exclude<ImportPreview, { kind: 'unknown' }>;
+type Readable = Exclude<ImportPreview, { kind: 'unknown' } | { kind: 'groundlight' }>;
 
 /** An `ImportRead` as the worker posts it: the detectors packed (see `packDetectors`). */
 export type PostedImportRead =
@@ -25,7 +25,7 @@ export async function readImportFile(file: File, post: (read: PostedImportRead) 
     return;
   }
   const preview = parseImportFile(file.name, text);
-  if (preview.kind === 'unknown') {
+  if (preview.kind === 'unknown' || preview.kind === 'groundlight') {
     post(preview);
     return;
   }
