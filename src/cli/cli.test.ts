@@ -13,7 +13,7 @@ import { openNodeDuckDb } from '../test/node-duckdb';
 import { countsHref } from '../data/links';
 import { classIntervalsToCsv, detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
-import { balancedConfidenceSequence, exactInterval, macroRecallInterval, proportionConfidenceSequence } from '../stats';
+import { balancedConfidenceSequence, exactInterval, labelsForMacroRecall, macroRecallInterval, proportionConfidenceSequence } from '../stats';
 
 const root = resolve(__dirname, '../..');
 const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
@@ -236,6 +236,23 @@ describe('plan and compare', () => {
     expect(JSON.parse(recall.stdout)).toMatchObject({ status: 'reached', metric: 'recall', unit: 'should-be-YES labels', additional: 87 });
     const f1 = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--metric', 'f1']);
     expect([f1.code, f1.stderr]).toEqual([2, expect.stringContaining('does not plan for F1')]);
+    // K classes: the view's planner (labelsForMacroRecall) and link, the link reader's messages.
+    const issue = ['--classes', 'cat,dog,bird', '--matrix', '50,2,1;3,40,2;0,1,30'];
+    const classes = await tailbound(['plan', ...issue, '--target', '0.9', '--json', '--site', 'https://example.org/tb/']);
+    expect(classes.code).toBe(0);
+    const expected = labelsForMacroRecall([[50, 2, 1], [3, 40, 2], [0, 1, 30]], 0.05, 0.9);
+    expect(JSON.parse(classes.stdout)).toMatchObject({
+      status: 'reached',
+      additional: expected.additional,
+      perClass: { cat: expected.perClass![0], dog: expected.perClass![1], bird: expected.perClass![2] },
+      projected: expected.interval,
+      method: 'exact-union-bound',
+      link: 'https://example.org/tb/#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0.05&target=0.9',
+    });
+    expect((await tailbound(['plan', ...issue, '--target', '0.95'])).code).toBe(1);
+    const bad = await tailbound(['plan', '--classes', 'cat,dog', '--matrix', '1,2,3;4,5']);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('row 1 (cat) has 3 counts')]);
+    expect((await tailbound(['plan', ...issue, '--ratio', '1:1'])).stderr).toContain('--ratio is for two-class plans');
   });
 
   it('compare: unpaired counts, a #/compare link’s parameters, a paired CSV', async () => {

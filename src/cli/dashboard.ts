@@ -31,7 +31,7 @@ export {
   macroRecallMethod,
   type BalancedMethod,
 } from '../data/methods';
-export { countsHref, multiclassHref, parseClassCounts, deltaProblem, clip } from '../data/links';
+export { countsHref, multiclassHref, parseClassCounts, parseMulticlassLink, deltaProblem, clip } from '../data/links';
 export { dealOutByClassSize, rememberExpensiveInterval } from '../data/workers';
 export { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../data/format';
 export {

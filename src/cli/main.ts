@@ -5,8 +5,10 @@
  */
 import { appendFile, readFile } from 'node:fs/promises';
 import { Command, CommanderError, Option } from 'commander';
+import { labelsForMacroRecall } from '../stats';
 import { CliError, quoted } from './cli-error';
 import {
+  CLASS_INTERVAL_METHODS,
   compare,
   compareHref,
   comparisonSentence,
@@ -16,7 +18,9 @@ import {
   DEFAULT_BALANCED_METHOD,
   intervalsToCsv,
   metricPlanOutcome,
+  multiclassHref,
   parseCompareLink,
+  parseMulticlassLink,
   parsePairedCsv,
   planHref,
   planOutcome,
@@ -215,11 +219,12 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
 }
 
 async function runPlan(
-  options: { counts?: string[]; target: string; delta: string; method: string; goal: string; metric: string; ratio?: string; json?: boolean; site?: string },
+  options: PlanOptions,
   io: Io,
 ): Promise<number> {
+  if (options.matrix !== undefined || options.classes !== undefined) return runClassPlan(options, io);
   const counts = options.counts ?? [];
-  if (counts.length !== 1) throw new CliError('plan needs one --counts yes=correct/total,no=correct/total (the labels in hand).');
+  if (counts.length !== 1) throw new CliError('plan needs one --counts yes=correct/total,no=correct/total (the labels in hand), or --classes and --matrix for K classes.');
   const { yes, no } = countsOption(counts[0]!);
   const goal = choiceOption('--goal', options.goal, ['lower', 'width'] as const);
   const target = proportionOption('--target', options.target, true);
@@ -264,6 +269,63 @@ async function runPlan(
     );
   } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
   return result.exitCode as 0 | 1;
+}
+
+interface PlanOptions {
+  counts?: string[];
+  classes?: string;
+  matrix?: string;
+  target: string;
+  delta: string;
+  method: string;
+  goal: string;
+  metric: string;
+  ratio?: string;
+  json?: boolean;
+  site?: string;
+}
+
+/**
+ * `plan --classes cat,dog,bird --matrix "50,2,1;3,40,2;0,1,30" --target 0.9`: the K-class planner
+ * (`labelsForMacroRecall`, as the #/counts?classes view), the counts read by the view's link reader.
+ */
+function runClassPlan(options: PlanOptions, io: Io): 0 | 1 {
+  if (options.classes === undefined || options.matrix === undefined) throw new CliError('plan for K classes needs both --classes (names, e.g. cat,dog,bird) and --matrix (rows = true class, e.g. "50,2,1;3,40,2;0,1,30").');
+  for (const [option, given] of [['--goal', options.goal !== 'lower'], ['--ratio', options.ratio !== undefined], ['--metric', options.metric !== 'balanced'], ['--counts', options.counts !== undefined]] as const) {
+    if (given) throw new CliError(`${option} is for two-class plans; a K-class plan aims the macro recall's lower bound at --target.`);
+  }
+  const parsed = parseMulticlassLink(new URLSearchParams({ classes: options.classes, matrix: options.matrix, delta: options.delta }));
+  if (!parsed.ok) throw new CliError(`plan: ${parsed.problems.map((problem) => problem.message).join(' ')}`);
+  const { classes, matrix } = parsed.value;
+  const delta = deltaOption(options.delta);
+  const target = proportionOption('--target', options.target);
+  const plan = labelsForMacroRecall(matrix, delta, target);
+  const site = siteOption(options.site);
+  const result = {
+    tailbound: VERSION,
+    command: 'plan',
+    classes,
+    matrix,
+    delta,
+    target,
+    method: CLASS_INTERVAL_METHODS.balanced,
+    status: plan.status,
+    additional: plan.additional,
+    perClass: plan.perClass === null ? null : Object.fromEntries(classes.map((name, i) => [name, plan.perClass![i]!])),
+    projected: plan.interval,
+    reason: plan.reason,
+    link: site === null ? null : siteLink(site, multiclassHref({ classes, matrix, delta, target })),
+    exitCode: plan.status === 'reached' ? 0 : 1,
+  } as const;
+  if (options.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (plan.status === 'reached') {
+    io.stdout.write(
+      `${plan.additional} more labels (${classes.map((name, i) => `${name} +${plan.perClass![i]}`).join(', ')}) until the macro recall's lower bound reaches ${target} at δ = ${delta} (exact union bound, one-sided bounds at δ/${2 * classes.length} each), in today's class mix with each class's recall at its estimate.\n` +
+        `Projected: ${plan.interval!.estimate} [${plan.interval!.lower}, ${plan.interval!.upper}].\n` +
+        (result.link ? `${result.link}\n` : ''),
+    );
+  } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}\n`);
+  return result.exitCode;
 }
 
 const PLAN_METRICS = ['balanced', 'recall', 'specificity', 'precision', 'npv', 'f1'] as const;
@@ -413,6 +475,8 @@ export function program(io: Io): { command: Command; exitCode: () => number } {
     .command('plan')
     .description('how many more labels until the balanced lower bound clears a target (exit 1 when none does)')
     .option('--counts <spec>', 'the labels in hand: yes=38/40,no=55/60', collect)
+    .option('--classes <names>', 'K classes: their names, e.g. cat,dog,bird (with --matrix)')
+    .option('--matrix <rows>', 'K classes: the confusion matrix, rows = true class, e.g. "50,2,1;3,40,2;0,1,30"')
     .option('--target <p>', 'the target (a proportion)', '0.9')
     .option('--goal <goal>', 'lower (lower bound ≥ target) or width (interval at most target wide)', 'lower')
     .option('--ratio <yes:no>', 'the YES:NO split of new labels (default: as observed)')
