@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -59,6 +59,13 @@ test('a three-class label column: each detector’s confusion matrix and macro r
   await expect(section.getByRole('link', { name: /net-b/ })).toHaveCount(0);
 
   await expectNoAxeViolations(page, '.data-classes');
+  // The intervals as the K-class view and the CLI write them: macro recall, then each class's recall and precision.
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8').split('\r\n');
+  expect(csv[1]).toMatch(/^net-a,net-a,balanced,120,129,0\.933\d*,0\.782\d*,0\.987\d*,0\.95,exact-union-bound,,$/);
+  expect(csv[2]).toMatch(/^net-a,net-a,recall:bird,30,31,/);
+  expect(csv[8]).toBe('net-b,net-b,balanced,83,98,,,,0.95,exact-union-bound,,');
 
   await section.getByRole('link', { name: 'Open net-a in the multi-class view' }).click();
   await expect(page).toHaveURL(/#\/counts\?classes=bird,cat,dog&matrix=30,0,1;1,50,2;2,3,40&delta=0\.05$/);

@@ -1,14 +1,18 @@
 import { useId, useMemo } from 'react';
-import { MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationMapping } from '../../data/evaluation';
+import { detectorIdFromName, MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationMapping } from '../../data/evaluation';
+import { classIntervalsToCsv } from '../../data/files';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
 import { multiclassHref } from '../../data/links';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
+import { CsvExportButton } from './CsvExportButton';
 import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
 import type { ClassResult } from './use-class-reading';
 
 const count = (value: number) => value.toLocaleString('en-US');
+/** The one detector's name when the file has no detector column. */
+const ALL_ROWS = 'All rows';
 
 /**
  * A true-label column with 3 to MAX_CLASSES values (issue 31): each detector read as one K-class
@@ -47,6 +51,20 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
       {reading.detectors.map((detector) => (
         <ClassDetectorResult key={detector.detector} detector={detector} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
       ))}
+      <CsvExportButton
+        fileName={`classes-intervals-delta-${formatFullPrecision(delta)}.csv`}
+        csv={() =>
+          classIntervalsToCsv(
+            reading.detectors.map(({ detector, matrix }) => {
+              const name = mapping.detector === null ? ALL_ROWS : detector;
+              return { id: detectorIdFromName(name), name, classes: reading.labels, matrix };
+            }),
+            delta,
+          )
+        }
+      >
+        Export intervals (CSV)
+      </CsvExportButton>
       {reading.moreDetectors > 0 && (
         <p className="data-note">
           {count(reading.moreDetectors)} more detector{reading.moreDetectors === 1 ? '' : 's'} not shown: only the first {MAX_CLASS_DETECTORS} (by name) are read as
@@ -61,7 +79,7 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
 function ClassDetectorResult({ detector, labels, delta, named }: { detector: ClassDetector; labels: string[]; delta: number; named: boolean }) {
   const { matrix, missing } = detector;
   const macro = useMemo(() => (missing.length === 0 ? macroRecallInterval(matrix, delta) : null), [matrix, missing, delta]);
-  const name = named ? detector.detector : 'All rows';
+  const name = named ? detector.detector : ALL_ROWS;
   const size = labels.length;
   const rows = labels.map((label, i) => ({ group: label, counts: matrix[i]! }));
   return (
