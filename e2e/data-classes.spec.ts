@@ -20,6 +20,12 @@ const NET_B = [
   [45, 5, 3],
   [4, 38, 3],
 ];
+/** A third detector with every class, for the ranking (rows and columns cat, dog, bird). */
+const NET_C = [
+  [40, 10, 3],
+  [5, 35, 5],
+  [2, 2, 27],
+];
 const ORDER = ['cat', 'dog', 'bird'];
 
 function classesCsv(): string {
@@ -30,6 +36,7 @@ function classesCsv(): string {
   };
   ISSUE_MATRIX.forEach((row, i) => row.forEach((times, j) => add('net-a', i === 0 && j === 0 ? ' Cat ' : ORDER[i]!, ORDER[j]!, times)));
   NET_B.forEach((row, i) => row.forEach((times, j) => add('net-b', ORDER[i]!, ORDER[j]!, times)));
+  NET_C.forEach((row, i) => row.forEach((times, j) => add('net-c', ORDER[i]!, ORDER[j]!, times)));
   add('net-a', 'cat', 'unsure', 2);
   add('net-a', '', 'cat', 1);
   return `${lines.join('\n')}\n`;
@@ -66,6 +73,13 @@ test('a three-class label column: each detector’s confusion matrix and macro r
   expect(csv[1]).toMatch(/^net-a,net-a,balanced,120,129,0\.933\d*,0\.782\d*,0\.987\d*,0\.95,exact-union-bound,,$/);
   expect(csv[2]).toMatch(/^net-a,net-a,recall:bird,30,31,/);
   expect(csv[8]).toBe('net-b,net-b,balanced,83,98,,,,0.95,exact-union-bound,,');
+  // Ranked against a target: the two detectors with every class, each at δ/2 (Bonferroni).
+  const ranking = section.locator('.data-class-ranking');
+  await ranking.getByLabel('Macro recall must reach').fill('70%');
+  await expect(ranking.getByRole('status')).toContainText(
+    '1 of 2 detectors proven to have a macro recall ≥ 70.0%, all at once at 95% confidence: each interval at δ/2 = 0.025 (Bonferroni), exact union bound (one-sided bounds at δ/6 each). 1 detector without examples of some class has no macro recall and is not ranked.',
+  );
+  await expect(ranking.getByRole('table').getByRole('row')).toHaveText([/Detector\s*Macro recall \(97\.5%\)\s*≥ 70\.0%\?/, /net-a\s*93\.3% \[76\.4%, 99\.1%\]\s*proven/, /net-c\s*80\.1% \[59\.6%, 92\.8%\]\s*not proven/]);
 
   await section.getByRole('link', { name: 'Open net-a in the multi-class view' }).click();
   await expect(page).toHaveURL(/#\/counts\?classes=bird,cat,dog&matrix=30,0,1;1,50,2;2,3,40&delta=0\.05$/);

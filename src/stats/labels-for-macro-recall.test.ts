@@ -57,7 +57,7 @@ describe('labelsForMacroRecall', () => {
           expect(found).toBeNull();
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 

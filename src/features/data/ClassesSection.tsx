@@ -5,6 +5,7 @@ import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } fro
 import { multiclassHref } from '../../data/links';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
+import { ClassRanking } from './ClassRanking';
 import { CsvExportButton } from './CsvExportButton';
 import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
@@ -51,6 +52,7 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
       {reading.detectors.map((detector) => (
         <ClassDetectorResult key={detector.detector} detector={detector} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
       ))}
+      <ClassRanking detectors={reading.detectors} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
       <CsvExportButton
         fileName={`classes-intervals-delta-${formatFullPrecision(delta)}.csv`}
         csv={() =>
