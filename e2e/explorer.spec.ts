@@ -192,6 +192,8 @@ test('the log-scale N slider is keyboard operable end to end, and keeps k/N', as
   await page.keyboard.press('ArrowRight');
   await expect(n).toHaveAttribute('aria-valuetext', 'N = 2 tests');
   await page.keyboard.press('PageUp');
+  // The move is committed a frame after it is painted: wait for it before typing over the text field.
+  await expect(n).not.toHaveAttribute('aria-valuetext', 'N = 2 tests');
   await expect(sentence(page)).toContainText('or fewer correct out of');
   await page.getByRole('textbox', { name: /Number of tests N/ }).fill('100');
   await expect(sentence(page)).toContainText('80 or fewer correct out of 100.');

@@ -21,14 +21,19 @@ export interface RangeInputProps {
  * drags change its frame exactly as a bare slider's would, and what it drives is rendered once a
  * frame afterwards, in one synchronous pass (`afterNextPaint`). React does not control its value
  * (a controlled input is rewritten on every step); `position` is written to it when it changes
- * from elsewhere and no move of the user's is waiting to be committed.
+ * from elsewhere and no move of the user's is waiting to be committed — and when it changes while one
+ * waits, the move is dropped: the value set elsewhere is the newer.
  */
 export function RangeInput({ id, className, min, max, step, position, valueText, onCommit }: RangeInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const pending = useRef<number | null>(null);
   const commit = useRef(onCommit);
+  /** `position` as last rendered, and as it was when the waiting move began. */
+  const shown = useRef(position);
+  const movedFrom = useRef(position);
   useLayoutEffect(() => {
     commit.current = onCommit;
+    shown.current = position;
   });
   useLayoutEffect(() => {
     const element = input.current;
@@ -50,10 +55,17 @@ export function RangeInput({ id, className, min, max, step, position, valueText,
         const scheduled = pending.current !== null;
         pending.current = Number(event.target.value);
         if (scheduled) return;
+        movedFrom.current = shown.current;
         afterNextPaint(() => {
           const latest = pending.current;
           pending.current = null;
-          if (latest !== null) flushSync(() => commit.current(latest));
+          if (latest === null) return;
+          // Set elsewhere while the move waited (a value typed in the frame after a key press): the newer value stands.
+          if (shown.current !== movedFrom.current) {
+            if (input.current) input.current.value = String(shown.current);
+            return;
+          }
+          flushSync(() => commit.current(latest));
         });
       }}
     />
