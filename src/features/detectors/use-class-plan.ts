@@ -1,24 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { labelsForMacroRecall, type MacroRecallPlan } from '../../stats';
 import { startWorkerJob } from '../../data/workers';
-
-/** What the K-class label plan's worker is asked. */
-export interface ClassPlanJob {
-  matrix: number[][];
-  delta: number;
-  target: number;
-}
-
-/** Its answer: the plan, or why it cannot be made (a class past the planner's cap). */
-export type ClassPlanMessage = { kind: 'plan'; plan: MacroRecallPlan } | { kind: 'failed'; message: string };
-
-export function runClassPlanJob(job: ClassPlanJob, post: (message: ClassPlanMessage) => void): void {
-  try {
-    post({ kind: 'plan', plan: labelsForMacroRecall(job.matrix, job.delta, job.target) });
-  } catch (error) {
-    post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-  }
-}
+import { runClassPlanJob, type ClassPlanJob, type ClassPlanMessage } from './class-plan-job';
 
 /**
  * The label plan of a K-class detector (`labelsForMacroRecall`), in a Web Worker: a target close to
