@@ -15,7 +15,7 @@ describe('ClassRanking', () => {
       { detector: 'net-b', matrix: [[0, 0, 0], [3, 45, 5], [3, 4, 38]], missing: ['bird'] },
       { detector: 'net-a', matrix: A, missing: [] },
     ];
-    render(<ClassRanking detectors={detectors} labels={LABELS} delta={0.05} named />);
+    render(<ClassRanking detectors={detectors} labels={LABELS} delta={0.05} />);
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('0 of 2 detectors proven to have a macro recall ≥ 90.0%');
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -30,7 +30,7 @@ describe('ClassRanking', () => {
   });
 
   it('shows nothing with fewer than two detectors to rank', () => {
-    const { container } = render(<ClassRanking detectors={[{ detector: 'net-a', matrix: A, missing: [] }]} labels={LABELS} delta={0.05} named />);
+    const { container } = render(<ClassRanking detectors={[{ detector: 'net-a', matrix: A, missing: [] }]} labels={LABELS} delta={0.05} />);
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -14,9 +14,9 @@ const parseTarget = (text: string) => parseProportion(text, { inclusive: false, 
  * The K-class detectors of a file ranked against a target: each macro recall's exact union-bound
  * interval at δ/m (Bonferroni over the m detectors that have one), so every "proven" holds at once
  * with probability ≥ 1 − δ; best lower bound first. Detectors missing a class have no macro recall
- * and are left out (named).
+ * and are left out (counted). Shown with two or more to rank (a file without a detector column has one).
  */
-export function ClassRanking({ detectors, labels, delta, named }: { detectors: readonly ClassDetector[]; labels: string[]; delta: number; named: boolean }) {
+export function ClassRanking({ detectors, labels, delta }: { detectors: readonly ClassDetector[]; labels: string[]; delta: number }) {
   const [target, setTarget] = useState(DEFAULT_TARGET);
   const family = detectors.filter((detector) => detector.missing.length === 0).length;
   const each = delta / Math.max(1, family);
@@ -24,9 +24,9 @@ export function ClassRanking({ detectors, labels, delta, named }: { detectors: r
     () =>
       detectors
         .filter((detector) => detector.missing.length === 0)
-        .map((detector) => ({ group: named ? detector.detector : 'All rows', interval: macroRecallInterval(detector.matrix, each) }))
+        .map((detector) => ({ group: detector.detector, interval: macroRecallInterval(detector.matrix, each) }))
         .sort((a, b) => b.interval.lower - a.interval.lower || a.group.localeCompare(b.group)),
-    [detectors, each, named],
+    [detectors, each],
   );
   if (family < 2) return null;
   const proven = rows.filter((row) => row.interval.lower >= target).length;

@@ -52,7 +52,7 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
       {reading.detectors.map((detector) => (
         <ClassDetectorResult key={detector.detector} detector={detector} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
       ))}
-      <ClassRanking detectors={reading.detectors} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
+      <ClassRanking detectors={reading.detectors} labels={reading.labels} delta={delta} />
       <CsvExportButton
         fileName={`classes-intervals-delta-${formatFullPrecision(delta)}.csv`}
         csv={() =>
