@@ -45,6 +45,13 @@ test('the issue’s link: macro recall, per-class recall and precision, the δ/(
   expect(csv[4]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",recall:dog,40,45,0\.888\d*,0\.759\d*,0\.962\d*,0\.95,exact-central,,$/);
   expect(csv[7]).toMatch(/^counts,"Confusion matrix of cat, dog, bird",precision:bird,30,33,[\d.]+,[\d.]+,[\d.]+,0\.95,exact-central-given-answers,,$/);
   expect(csv).toHaveLength(9);
+  // The same as a Markdown table, for pull requests and model cards.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByText('Markdown table copied to the clipboard.')).toBeVisible();
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  expect(markdown).toContain('| Confusion matrix of cat, dog, bird | macro recall (balanced accuracy) | 120 / 129 | 93.3% [78.2%, 98.8%] | exact-union-bound |');
+  expect(markdown).toContain('| bird | recall | 30 / 31 | 96.77% [83.29%, 99.92%] | exact-central |');
   // The label plan (a worker): 90% by default, then 95% (beyond the mean recall), which the link keeps.
   const plan = page.getByRole('region', { name: 'Labels to prove a macro recall' });
   await expect(plan.getByRole('status')).toContainText('To prove a macro recall ≥ 90.0% at 95% confidence: 1,169 more labels (cat +480, dog +408, bird +281)');

@@ -4,7 +4,7 @@ import { balancedInterval, balancedInversionInterval, deploymentMetrics, detecti
 import fixtures from '../../stats/fixtures/deployment-metrics.json';
 import type { Detector } from '../detectors/detector';
 import { parseDetectorsFile } from '../detectors/detectors-schema';
-import { classIntervalsToCsv, confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
+import { classIntervalsToCsv, classIntervalsToMarkdown, confidenceCell, countsAdHocDetector, detectorsToJson, INTERVALS_CSV_HEADER, intervalsToCsv, textCell, UTF8_BOM } from './export-files';
 import { parseImportFile } from './import-files';
 import { FORKLIFT, SMOKE_WITHOUT_YES } from '../../test/sample-detectors';
 
@@ -182,5 +182,19 @@ describe('classIntervalsToCsv (K-class detectors)', () => {
     expect(lines[3]).toBe("x,x,recall:=b,0,0,,,,0.95,exact-central,,");
     expect(lines[4]).toBe("x,x,precision:=b,0,0,,,,0.95,exact-central-given-answers,,");
     expect(csv.startsWith(UTF8_BOM)).toBe(false);
+  });
+});
+
+describe('classIntervalsToMarkdown (K-class detectors)', () => {
+  it('is a table of the macro recall and each class’s recall and precision, bounds rounded outward, with the methods and δ', () => {
+    const markdown = classIntervalsToMarkdown({ id: 'pets', name: 'Pets | v2', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] }, 0.05);
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('| Detector · class | Metric | Correct / total | Estimate [95% interval] | Method |');
+    expect(lines[2]).toBe('| Pets \\| v2 | macro recall (balanced accuracy) | 120 / 129 | 93.3% [78.2%, 98.8%] | exact-union-bound |');
+    expect(lines[5]).toBe('| dog | recall | 40 / 45 | 88.9% [75.9%, 96.3%] | exact-central |');
+    expect(lines[8]).toBe('| bird | precision | 30 / 33 | 90.9% [75.6%, 98.1%] | exact-central-given-answers |');
+    expect(markdown).toContain('the macro recall by the union bound over the 6 one-sided class recall bounds at δ/6 each');
+    // A class without examples has no recall, and the macro recall none either.
+    expect(classIntervalsToMarkdown({ id: 'x', name: 'x', classes: ['a', 'b'], matrix: [[3, 1], [0, 0]] }, 0.05)).toContain('| x | macro recall (balanced accuracy) | 3 / 4 | — |');
   });
 });

@@ -6,6 +6,8 @@ import type { Detector } from '../detectors/detector';
 import { toDetectorsFile } from '../detectors/detectors-schema';
 import { BALANCED_METHOD_IDS, type BalancedMethod } from '../methods/balanced-method';
 import { decimalComplement } from '../format/decimal-complement';
+import { formatConfidence, formatEstimateWithInterval } from '../format/format';
+import { markdownCell } from '../format/markdown-cell';
 
 /**
  * Exports. JSON: the versioned detectors file (parseDetectorsFile reads it back unchanged).
@@ -155,6 +157,32 @@ export function classIntervalsToCsv(detectors: readonly ClassDetectorCounts[], d
     }
   }
   return after === 'header' ? `${UTF8_BOM}${lines.join('\r\n')}\r\n` : lines.map((line) => `${line}\r\n`).join('');
+}
+
+/**
+ * A K-class detector's intervals as a GitHub-flavoured Markdown table (for pull requests and model
+ * cards): the macro recall, then per class its recall and its precision given its answers, each with
+ * its counts and its exact interval at δ rounded outward, and a note naming the methods and δ.
+ */
+export function classIntervalsToMarkdown(detector: ClassDetectorCounts, delta: number): string {
+  const { balanced, classes } = classDetectorIntervals(detector.classes, detector.matrix, delta);
+  const level = formatConfidence(delta);
+  const interval = (value: Interval | null) => (value === null ? '—' : formatEstimateWithInterval(value));
+  const diagonal = classes.reduce((sum, figure) => sum + figure.correct, 0);
+  const examples = classes.reduce((sum, figure) => sum + figure.total, 0);
+  const rows = [
+    ['Detector · class', 'Metric', 'Correct / total', `Estimate [${level} interval]`, 'Method'],
+    ['---', '---', '---:', '---', '---'],
+    [detector.name, 'macro recall (balanced accuracy)', `${diagonal.toLocaleString('en')} / ${examples.toLocaleString('en')}`, interval(balanced), CLASS_INTERVAL_METHODS.balanced],
+    ...classes.flatMap((figure) => [
+      [figure.name, 'recall', `${figure.correct.toLocaleString('en')} / ${figure.total.toLocaleString('en')}`, interval(figure.recall), CLASS_INTERVAL_METHODS.recall],
+      [figure.name, 'precision', `${figure.correct.toLocaleString('en')} / ${figure.answers.toLocaleString('en')}`, interval(figure.precision), CLASS_INTERVAL_METHODS.precision],
+    ]),
+  ];
+  const note =
+    `Exact binomial-tail intervals (tailbound) at ${level}, δ = ${String(delta)}, bounds rounded outward: the macro recall by the union bound over the ` +
+    `${2 * classes.length} one-sided class recall bounds at δ/${2 * classes.length} each; each class's recall and precision (given its answers) Clopper–Pearson at δ on its own.`;
+  return `${rows.map((cells) => `| ${cells.map(markdownCell).join(' | ')} |`).join('\n')}\n\n${note}\n`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { downloadText } from '../../components/download';
-import { AD_HOC_DETECTOR_ID, classIntervalsToCsv } from '../../data/files';
+import { CopyMarkdownButton } from '../../components/CopyMarkdownButton';
+import { AD_HOC_DETECTOR_ID, classIntervalsToCsv, classIntervalsToMarkdown } from '../../data/files';
 import { formatFullPrecision } from '../../data/format';
 import { LinkProblems } from '../../components/LinkProblems';
 import { DEFAULT_CLASS_TARGET, multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
@@ -36,6 +37,7 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
   const { classes, matrix, target } = link;
   const [delta, changeDelta] = useLinkedDelta(link.delta, (next) => multiclassHref({ classes, matrix, delta: next, target }));
   const onMatrixChange = useCallback((next: number[][]) => followAddress(multiclassHref({ classes, matrix: next, delta, target })), [classes, delta, target]);
+  const adHoc = { id: AD_HOC_DETECTOR_ID, name: `Confusion matrix of ${classes.join(', ')}`, classes, matrix };
   const onTarget = useCallback((next: number) => followAddress(multiclassHref({ classes, matrix, delta, target: next })), [classes, matrix, delta]);
   return (
     <>
@@ -51,13 +53,14 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
           onClick={() =>
             downloadText(
               `classes-intervals-delta-${formatFullPrecision(delta)}.csv`,
-              classIntervalsToCsv([{ id: AD_HOC_DETECTOR_ID, name: `Confusion matrix of ${classes.join(', ')}`, classes, matrix }], delta),
+              classIntervalsToCsv([adHoc], delta),
               'text/csv',
             )
           }
         >
           Export intervals (CSV)
         </button>
+        <CopyMarkdownButton getMarkdown={() => classIntervalsToMarkdown(adHoc, delta)} />
       </div>
       <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
       <ClassLabelPlan classes={classes} matrix={matrix} delta={delta} target={target ?? DEFAULT_CLASS_TARGET} onTarget={onTarget} />

@@ -15,6 +15,7 @@ import { formatConfidence, formatFullPrecision } from '../../data/format';
 import { deploymentSentence } from '../../data/detectors';
 import { detectorHref, type HashRoute, parseReportLink, reportHref, type ReportLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
+import { CopyMarkdownButton } from '../../components/CopyMarkdownButton';
 import { intervalsMarkdown } from './report-markdown';
 import {
   estimateText,
@@ -326,35 +327,3 @@ const DetectorReport = memo(function DetectorReport({
     </section>
   );
 });
-
-type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; text: string };
-
-/** Copies the intervals table as Markdown; where the clipboard is refused, shows it to select instead. */
-function CopyMarkdownButton({ getMarkdown }: { getMarkdown: () => string }) {
-  const [state, setState] = useState<CopyState>({ kind: 'idle' });
-  async function copy() {
-    const text = getMarkdown();
-    try {
-      await navigator.clipboard.writeText(text);
-      setState({ kind: 'copied' });
-    } catch {
-      setState({ kind: 'manual', text });
-    }
-  }
-  return (
-    <>
-      <button type="button" onClick={() => void copy()}>
-        Copy as Markdown
-      </button>
-      <span role="status" className="report__copy-status">
-        {state.kind === 'copied' ? 'Markdown table copied to the clipboard.' : ''}
-      </span>
-      {state.kind === 'manual' && (
-        <label className="report__markdown">
-          The browser refused clipboard access; copy the Markdown yourself:
-          <textarea readOnly value={state.text} rows={8} onFocus={(event) => event.target.select()} />
-        </label>
-      )}
-    </>
-  );
-}

@@ -1,11 +1,6 @@
 import { deploymentSentence } from '../../data/detectors';
-import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { formatConfidence, formatFullPrecision, markdownCell } from '../../data/format';
 import { estimateText, hasSimultaneous, intervalText, metricRows, simultaneousDeltaText, type ReportEntry, type ReportFamily } from './report-model';
-
-/** A table cell's text: pipes escaped and line breaks flattened, so a name cannot break the table. */
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
 
 /**
  * The report's intervals as a GitHub-flavoured Markdown table, for pull requests and model cards:
@@ -36,7 +31,7 @@ export function intervalsMarkdown(entries: readonly ReportEntry[], family: Repor
         : '.') +
     ' Precision and NPV describe each test set’s own mix of YES and NO.' +
     ` Generated ${date}.`;
-  const deployed = entries.filter((entry) => entry.deployment).map((entry) => `- ${cell(entry.name)}: ${deploymentSentence(entry.deployment!)}`);
+  const deployed = entries.filter((entry) => entry.deployment).map((entry) => `- ${markdownCell(entry.name)}: ${deploymentSentence(entry.deployment!)}`);
   const deployment = deployed.length > 0 ? `\nIn deployment (expected counts a day; each interval at δ on its own):\n\n${deployed.join('\n')}\n` : '';
-  return [header, alignment, ...rows].map((cells) => `| ${cells.map(cell).join(' | ')} |`).join('\n') + `\n\n${note}\n${deployment}`;
+  return [header, alignment, ...rows].map((cells) => `| ${cells.map(markdownCell).join(' | ')} |`).join('\n') + `\n\n${note}\n${deployment}`;
 }
