@@ -80,6 +80,13 @@ describe('ImportPanel', () => {
     await upload(new File([JSON.stringify({ evaluation_results: { kfold_pooled__balanced_accuracy: 0.91 } })], 'binary.json'));
     expect(await screen.findByText(/^binary\.json is a Groundlight evaluation without counts: kfold_pooled__balanced_accuracy is an accuracy, not counts of examples/)).toBeVisible();
     expect(onImport).not.toHaveBeenCalled();
+    // 25 classes with long names: listed clipped, 8 of them, and too many for the K-class view.
+    const names = Array.from({ length: 25 }, (_, i) => `class-${i}-${'x'.repeat(60)}`);
+    const wide = { confusion_dict: Object.fromEntries(names.map((name) => [name, { [name]: 3 }])) };
+    await upload(new File([JSON.stringify(wide)], 'wide.json'));
+    const long = await screen.findByText(/^wide\.json is a Groundlight evaluation of a 25-class detector/);
+    expect(long.textContent).toContain(`(${names.slice(0, 8).map((name) => `${name.slice(0, 40)}…`).join(', ')} and 17 more; 75 examples)`);
+    expect(long.textContent).toContain('It cannot open in the K-class view: it has 25 classes; the K-class view shows at most 20.');
   });
 
   it('refuses files over the size limit and files of an unknown kind', async () => {

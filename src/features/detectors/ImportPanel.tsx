@@ -19,7 +19,7 @@ import { countsText } from './wording';
 import { readImportFile, unpackImportRead, type ImportRead, type PostedImportRead } from './import-read';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { MAX_CLASS_NAME_LENGTH, MAX_LINK_CLASSES, multiclassHref } from '../../data/links';
+import { clip, MAX_CLASS_NAME_LENGTH, MAX_LINK_CLASSES, multiclassHref } from '../../data/links';
 
 interface LoadedPreview {
   fileName: string;
@@ -172,13 +172,16 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
   );
 }
 
+/** Class names listed in the notice before the rest are counted. */
+const CLASSES_NAMED = 8;
+
 /**
  * Groundlight's evaluation JSON: a K-class detector's confusion matrix opens in the K-class view
  * (the workspace holds two-class detectors only); binary accuracies without counts, or a matrix that
  * cannot be read, are said plainly. Nothing is imported either way.
  */
 function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluation: GroundlightEvaluation }) {
-  const head = `${fileName} is a Groundlight evaluation`;
+  const head = `${clip(fileName)} is a Groundlight evaluation`;
   if (evaluation.kind === 'malformed') {
     return (
       <p className="import-problem" role="alert">
@@ -198,6 +201,8 @@ function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluat
   }
   const { classes, matrix } = evaluation;
   const examples = matrix.reduce((sum, row) => sum + row.reduce((a, b) => a + b, 0), 0);
+  // Names from the file, clipped, and a long list shortened, so the notice stays readable.
+  const named = (names: readonly string[]) => `${names.slice(0, CLASSES_NAMED).map(clip).join(', ')}${names.length > CLASSES_NAMED ? ` and ${names.length - CLASSES_NAMED} more` : ''}`;
   const empty = classes.filter((_name, i) => matrix[i]!.every((count) => count === 0));
   const why =
     classes.length > MAX_LINK_CLASSES
@@ -205,11 +210,11 @@ function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluat
       : classes.some((name) => name.length > MAX_CLASS_NAME_LENGTH)
         ? `a class name is longer than ${MAX_CLASS_NAME_LENGTH} characters`
         : empty.length > 0
-          ? `${empty.map((name) => `“${name}”`).join(', ')} ${empty.length === 1 ? 'has' : 'have'} no examples, so the macro recall is undefined`
+          ? `${named(empty)} ${empty.length === 1 ? 'has' : 'have'} no examples, so the macro recall is undefined`
           : null;
   return (
     <p className="import-notice" role="alert">
-      {head} of a {classes.length}-class detector ({classes.join(', ')}; {examples.toLocaleString('en')} examples). Nothing imported: the workspace holds two-class (YES/NO) detectors only.{' '}
+      {head} of a {classes.length}-class detector ({named(classes)}; {examples.toLocaleString('en')} examples). Nothing imported: the workspace holds two-class (YES/NO) detectors only.{' '}
       {why === null ? <a href={multiclassHref({ classes, matrix, delta: undefined })}>Open its confusion matrix in the K-class view</a> : `It cannot open in the K-class view: ${why}.`}
     </p>
   );
