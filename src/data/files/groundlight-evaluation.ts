@@ -1,3 +1,5 @@
+import { clip } from '../links';
+
 /**
  * What Groundlight's detector evaluation JSON (`get_detector_evaluation`: an `evaluation_results`
  * object) holds that tailbound can use. A multi-class detector's `confusion_dict` maps each true
@@ -18,7 +20,7 @@ const EVALUATION_KEYS = ['confusion_dict', 'num_examples_per_class', 'class_accu
 const PROBLEMS_NAMED = 5;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const quote = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`;
+const quote = (text: string) => `“${clip(text)}”`;
 
 /** Groundlight's evaluation read from parsed JSON; null when the JSON is not one. */
 export function readGroundlightEvaluation(json: unknown): GroundlightEvaluation | null {

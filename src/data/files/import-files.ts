@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { ClassCounts } from '../../stats';
 import { type Detector, DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, slugify, uniqueId, validateCounts } from '../detectors/detector';
 import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from '../detectors/detectors-schema';
+import { clip } from '../links';
 import { FORMULA_START } from './export-files';
 import { readGroundlightEvaluation, type GroundlightEvaluation } from './groundlight-evaluation';
 
@@ -366,10 +367,6 @@ function stripBom(text: string): string {
 
 function emptyResult(error: RowError): CsvImportResult {
   return { detectors: [], errors: [error], warnings: [], rowCount: 0 };
-}
-
-function clip(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /**
