@@ -207,8 +207,10 @@ export function persistedJson(value: StorageValue<PersistedWorkspace>): string {
 }
 
 /** The saved parts of two states are the same objects: nothing to write. */
+/** Whether every saved part is the very same value (the store replaces what changes): every key, so a part added later is never left out. */
 function samePersisted(a: PersistedWorkspace, b: PersistedWorkspace): boolean {
-  return a.detectors === b.detectors && a.delta === b.delta && a.sort === b.sort && a.showUnionBounds === b.showUnionBounds && a.balancedMethod === b.balancedMethod && a.seeded === b.seeded;
+  const keys = Object.keys(a) as (keyof PersistedWorkspace)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 function safeGet(storage: Storage, key: string): string | null {
