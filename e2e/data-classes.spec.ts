@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsInThisScheme } from './axe';
+import { readWorkspaceDb, WORKSPACE_KEY } from './workspace-db';
 
 /**
  * `#/data` with a true-label column of three values (issue 31): each detector read as a 3-class
@@ -81,6 +82,19 @@ test('a three-class label column: each detector’s confusion matrix and macro r
   );
   await expect(ranking.getByRole('table').getByRole('row')).toHaveText([/Detector\s*Macro recall \(97\.5%\)\s*≥ 70\.0%\?/, /net-a\s*93\.3% \[76\.4%, 99\.1%\]\s*proven/, /net-c\s*80\.1% \[59\.6%, 92\.8%\]\s*not proven/]);
 
+  // Into the workspace: the detectors with every class (net-b has no bird), listed with their macro recall; undoable.
+  await section.getByRole('button', { name: 'Import 2 3-class detectors into the workspace' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Imported 2 detectors of 3 classes.' })).toBeVisible();
+  await expectNoAxeViolations(page, '.data-classes');
+  await expect.poll(async () => (await readWorkspaceDb(page))[WORKSPACE_KEY] ?? '').toContain('"id":"net-c-classes"');
+  const list = await page.context().newPage();
+  await list.goto(page.url().replace(/#.*$/, '#/'));
+  const row = list.getByRole('row').filter({ has: list.getByRole('link', { name: 'net-a', exact: true }) });
+  await expect(row.locator('.detector-table__numbers')).toHaveText('93.3% [78.2%, 98.8%]');
+  await expect(row.locator('.detector-table__counts')).toHaveText('3 classes129 examples');
+  await row.getByRole('link', { name: 'net-a', exact: true }).click();
+  await expect(list.getByText(/^Data source: three-classes\.csv, 3 classes of \w+ answered in \w+, imported \d{4}-\d\d-\d\d$/)).toBeVisible();
+  await list.close();
   await section.getByRole('link', { name: 'Open net-a in the multi-class view' }).click();
   await expect(page).toHaveURL(/#\/counts\?classes=bird,cat,dog&matrix=30,0,1;1,50,2;2,3,40&delta=0\.05$/);
   await expect(page.getByTestId('estimate')).toHaveText('93.3%');

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { expectSamplesListed } from './dashboard-helpers';
+import { readWorkspaceDb, WORKSPACE_KEY } from './workspace-db';
 
 /** Issue 31's acceptance link: a 3-class detector from its confusion matrix. */
 const LINK = '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30';
@@ -64,6 +66,8 @@ test('the issue’s link: macro recall, per-class recall and precision, the δ/(
   await field.fill('13');
   await expect(page).toHaveURL(/#\/counts\?classes=cat,dog,bird&matrix=50,2,1;13,40,2;0,1,30&delta=0\.05&target=0\.9$/);
   await expect(page.getByRole('region', { name: 'dog', exact: true }).locator('.figure').first()).toHaveText('Recall 72.7% [59.0%, 83.9%]');
+  // Saved in a task of its own: once it is in the browser's database, a reload reads it back.
+  await expect.poll(async () => (await readWorkspaceDb(page))[WORKSPACE_KEY] ?? '').toContain('"matrix":[[50,2,1],[13,40,2],[0,1,30]]');
   await page.reload();
   await expect(page.getByLabel('dog examples answered cat')).toHaveValue('13');
   // The two-class link reads as before.
@@ -96,15 +100,101 @@ async function importGroundlight(page: Page) {
   await page.goto('./#/');
   await page.getByLabel('Detectors file to import').setInputFiles({ name: 'pets-eval.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(GROUNDLIGHT)) });
   const notice = page.getByRole('alert').filter({ hasText: 'is a Groundlight evaluation' });
-  await expect(notice).toContainText('pets-eval.json is a Groundlight evaluation of a 3-class detector (cat, dog, bird; 129 examples). Nothing imported: the workspace holds two-class (YES/NO) detectors only.');
+  await expect(notice).toContainText('pets-eval.json is a Groundlight evaluation of a 3-class detector (cat, dog, bird; 129 examples). Open its confusion matrix in the K-class view');
   return notice;
 }
 
-test('a Groundlight evaluation JSON of a 3-class detector opens in the K-class view (nothing imported); axe clean', async ({ page }) => {
+test('a Groundlight evaluation JSON of a 3-class detector opens in the K-class view, or is saved to the workspace; axe clean', async ({ page }) => {
   const notice = await importGroundlight(page);
   await expectNoAxeViolations(page);
   await notice.getByRole('link', { name: 'Open its confusion matrix in the K-class view' }).click();
   await expectIssueNumbers(page);
+  await (await importGroundlight(page)).getByRole('button', { name: 'Save it to my workspace' }).click();
+  await expect(page.getByRole('heading', { name: 'pets-eval', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Data source: pets-eval\.json, Groundlight evaluation \(confusion_dict\), imported \d{4}-\d\d-\d\d$/)).toBeVisible();
+  await expectIssueNumbers(page);
+});
+
+/** The list's row of a detector by its name. */
+const listRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test('a K-class detector in the workspace: saved from its link, listed and sorted with the others, edited, exported, shared, deleted and imported again; axe clean', async ({ page, browser }) => {
+  // The sample detectors first: the K-class detector joins them.
+  await page.goto('./#/');
+  await expectSamplesListed(page);
+  await page.goto(`./${LINK}`);
+  await page.getByRole('button', { name: 'Save to my workspace' }).click();
+  await expect(page).toHaveURL(/#\/detectors\/[\w-]+\?delta=0\.05$/);
+  const detectorUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Confusion matrix of cat, dog, bird', level: 1 })).toBeVisible();
+  await expectIssueNumbers(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Edit name' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Pets');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('heading', { name: 'Pets', level: 1 })).toBeVisible();
+
+  // Listed beside the sample detectors, with its macro recall, method and counts, and sorted by its lower bound.
+  await page.getByRole('link', { name: '← All detectors' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /with more than two classes/ })).toContainText(/^\d+ detectors \(1 with more than two classes\)$/);
+  const row = listRow(page, 'Pets');
+  await expect(row.locator('.detector-table__numbers')).toHaveText('93.3% [78.2%, 98.8%]');
+  await expect(row.locator('.detector-table__counts')).toHaveText('3 classes129 examples');
+  await expect(row.getByRole('img', { name: /^Pets, balanced accuracy \(macro recall\): 93\.3%, 95% interval 78\.2% to 98\.8% \(exact union bound \(one-sided bounds at δ\/6 each\), δ = 0\.05, cat 50\/53, dog 40\/45, bird 30\/31\)$/ })).toBeVisible();
+  await page.getByLabel('Sort by').selectOption('lower');
+  const lowers = await page.locator('.detector-table__interval').allTextContents();
+  const lowerBounds = lowers.map((text) => Number(text.match(/^\[([\d.]+)%/)![1]));
+  expect(lowerBounds, lowers.join(' ')).toEqual([...lowerBounds].sort((a, b) => a - b));
+  await page.getByLabel('Filter').fill('pets');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toContainText(/^1 of \d+ detectors match “pets”$/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Filter').fill('');
+
+  // A cell edited on its page is saved: the list and a reload show the new numbers.
+  await page.goto(detectorUrl);
+  await page.getByLabel('dog examples answered cat').fill('13');
+  await expect(page.getByRole('region', { name: 'dog', exact: true }).locator('.figure').first()).toHaveText('Recall 72.7% [59.0%, 83.9%]');
+  // Saved in a task of its own: once it is in the browser's database, a reload reads it back.
+  await expect.poll(async () => (await readWorkspaceDb(page))[WORKSPACE_KEY] ?? '').toContain('"matrix":[[50,2,1],[13,40,2],[0,1,30]]');
+  await page.reload();
+  await expect(page.getByLabel('dog examples answered cat')).toHaveValue('13');
+  await page.getByLabel('dog examples answered cat').fill('3');
+  await expectIssueNumbers(page);
+
+  // The workspace's JSON and CSV carry it; a shared link too.
+  await page.getByRole('link', { name: '← All detectors' }).click();
+  const jsonDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export detectors (JSON)' }).click();
+  const json = readFileSync(await (await jsonDownload).path(), 'utf8');
+  expect(JSON.parse(json).classDetectors).toEqual([expect.objectContaining({ name: 'Pets', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] })]);
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export intervals (CSV)' }).click();
+  const csv = readFileSync(await (await csvDownload).path(), 'utf8').split('\r\n');
+  expect(csv.filter((line) => line.includes(',Pets,'))).toHaveLength(7);
+  expect(csv.find((line) => line.includes(',Pets,balanced,'))).toMatch(/,Pets,balanced,120,129,0\.933\d*,0\.782\d*,0\.987\d*,0\.95,exact-union-bound,,$/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Share workspace (copy link)' }).click();
+  const link = await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/#\/shared\?w=/).then(() => page.evaluate(() => navigator.clipboard.readText()));
+  const other = await browser.newContext();
+  const opened = await other.newPage();
+  await opened.goto(link);
+  await expect(listRow(opened, 'Pets').locator('.detector-table__numbers')).toHaveText('93.3% [78.2%, 98.8%]');
+  await expect(listRow(opened, 'Pets').getByRole('link', { name: 'Pets' })).toHaveAttribute('href', /^#\/counts\?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0\.05$/);
+  await other.close();
+
+  // Deleted (undoable), then brought back by importing the exported file.
+  await page.goto(detectorUrl);
+  await page.getByRole('button', { name: 'Delete detector' }).click();
+  await expect(listRow(page, 'Pets')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo delete' }).click();
+  await expect(listRow(page, 'Pets')).toHaveCount(1);
+  await page.goto(detectorUrl);
+  await page.getByRole('button', { name: 'Delete detector' }).click();
+  await page.getByLabel('Detectors file to import').setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+  const preview = page.getByRole('region', { name: 'Preview of export.json' });
+  await expect(preview.getByRole('table', { name: /more than two classes/ }).getByRole('row', { name: /Pets/ })).toContainText('cat, dog, bird129added');
+  await preview.getByRole('button', { name: /^Import: 1 added/ }).click();
+  await expect(listRow(page, 'Pets').locator('.detector-table__numbers')).toHaveText('93.3% [78.2%, 98.8%]');
 });
 
 test.describe('phone width (390 px)', () => {
@@ -115,6 +205,21 @@ test.describe('phone width (390 px)', () => {
     await importGroundlight(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page);
+  });
+
+  test('a saved K-class detector’s row and page fit the screen in light and dark, axe clean', async ({ page }) => {
+    await page.goto(`./${LINK}`);
+    await page.getByRole('button', { name: 'Save to my workspace' }).click();
+    await expectIssueNumbers(page);
+    await page.getByRole('link', { name: '← All detectors' }).click();
+    const row = listRow(page, 'Confusion matrix of cat, dog, bird');
+    // On a phone the interval shows under the name (the numbers column is off screen).
+    await expect(row.locator('.detector-table__phone-interval')).toHaveText('93.3% [78.2%, 98.8%]');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectNoAxeViolations(page);
+    }
   });
 
   test('the view fits the screen in light and dark (the matrix scrolls in its own region), axe clean', async ({ page }) => {

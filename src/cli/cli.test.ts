@@ -103,6 +103,13 @@ describe('inputs', () => {
     expect(inline.detectors[0].intervals).toEqual(fromCsv.detectors[0].intervals);
     expect(fromCsv.inputs).toEqual([{ source: 'counts.csv', kind: 'counts-csv', detectors: 3, rows: 3 }]);
     expect(fromJson.inputs[0].kind).toBe('workspace-json');
+    // A workspace with a K-class detector: its macro recall as a file of per-example classes gives it, under an id of its own.
+    const pets = { id: 'cam-a', name: 'Pets', query: '', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] };
+    writeFileSync(join(dir, 'workspace-classes.json'), detectorsToJson(detectors.slice(1), [pets]));
+    const both = JSON.parse((await tailbound(['intervals', 'workspace-classes.json', 'counts.csv', '--json'])).stdout);
+    const macro = macroRecallInterval(pets.matrix, 0.05);
+    expect(both.classDetectors).toEqual([expect.objectContaining({ id: 'cam-a-2', name: 'Pets', classes: pets.classes, matrix: pets.matrix, balanced: { estimate: macro.estimate, lower: macro.lower, upper: macro.upper, method: 'exact-union-bound' } })]);
+    expect(both.inputs[0]).toEqual({ source: 'workspace-classes.json', kind: 'workspace-json', detectors: 3 });
     expect((await tailbound(['intervals', '--counts', 'yes=38/40'])).stderr).toMatch(/has no no=correct\/total/);
   });
 

@@ -137,7 +137,8 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
         throw new CliError(`${file}: not a tailbound detectors (workspace) JSON file:\n${shown.join('\n')}${more}`);
       }
       for (const detector of parsed.detectors) detectors.push({ id: detector.id, name: detector.name, yes: detector.yes, no: detector.no, source: file });
-      inputs.push({ source: file, kind, detectors: parsed.detectors.length });
+      for (const detector of parsed.classDetectors) classDetectors.push({ id: detector.id, name: detector.name, classes: detector.classes, matrix: detector.matrix, source: file });
+      inputs.push({ source: file, kind, detectors: parsed.detectors.length + parsed.classDetectors.length });
     } else {
       const parsed = parseCountsCsv(text);
       if (parsed.errors.length > 0) throw new CliError(`${file}: ${rowProblems(parsed.errors, parsed.rowCount)}`);
@@ -145,9 +146,9 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
       inputs.push({ source: file, kind, detectors: parsed.detectors.length, rows: parsed.rowCount });
     }
   }
-  // Ids stay unique across inputs (two files may both have a "counts" detector).
+  // Ids stay unique across inputs (two files may both have a "counts" detector) and kinds.
   const taken = new Set<string>();
-  for (const detector of detectors) {
+  for (const detector of [...detectors, ...classDetectors]) {
     detector.id = taken.has(detector.id) ? uniqueId(detector.id, taken) : detector.id;
     taken.add(detector.id);
   }

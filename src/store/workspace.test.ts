@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Detector } from '../data/detectors';
+import type { ClassDetector, Detector } from '../data/detectors';
 import { FORKLIFT, SMOKE_WITHOUT_YES } from '../test/sample-detectors';
 import { createWorkspaceStore, migrateWorkspace, selectDetector, selectVisibleDetectors, WORKSPACE_STORAGE_KEY, WORKSPACE_VERSION } from './workspace';
 import { memoryBackend, type WorkspaceBackend } from './workspace-backend';
@@ -301,7 +301,7 @@ describe('persistence', () => {
     store.getState().undoDelete();
     expect((await stored())).toEqual({
       version: WORKSPACE_VERSION,
-      state: { detectors: [FORKLIFT], delta: 0.001, sort: 'lower', showUnionBounds: false, balancedMethod: 'union', seeded: true },
+      state: { detectors: [FORKLIFT], classDetectors: [], delta: 0.001, sort: 'lower', showUnionBounds: false, balancedMethod: 'union', seeded: true },
     });
   });
 
@@ -329,7 +329,7 @@ describe('persistence', () => {
     expect(inverted.getState()).toMatchObject({ balancedMethod: 'buehler', detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, storageProblem: null });
     expect(await stored()).toEqual({
       version: WORKSPACE_VERSION,
-      state: { detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'buehler', seeded: true },
+      state: { detectors: [FORKLIFT], classDetectors: [], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'buehler', seeded: true },
     });
 
     localStorage.setItem(WORKSPACE_STORAGE_KEY, v1('union'));
@@ -380,6 +380,7 @@ describe('persistence', () => {
       showUnionBounds: false,
       seeded: true,
       balancedMethod: 'buehler',
+      classDetectors: [],
     });
   });
 
@@ -389,7 +390,7 @@ describe('persistence', () => {
     ['a bare list', JSON.stringify([1, 2, 3]), "it is not tailbound's workspace format"],
     ['a null state', JSON.stringify({ version: 1, state: null }), 'the saved state is not an object'],
     ['an empty string', '', 'it is not valid JSON'],
-    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 3)'],
+    ['a future version', JSON.stringify({ version: 7, state: {} }), 'it was saved by a newer version of tailbound (format 7; this one reads up to 4)'],
     [
       'detectors failing validation',
       JSON.stringify({ version: 1, state: { detectors: [{ ...FORKLIFT, yes: { correct: 45, total: 40 } }], delta: 0.05, sort: 'estimate', showUnionBounds: false, seeded: true } }),
@@ -484,7 +485,7 @@ describe('persistence', () => {
     const store = await newStore();
     expect(store.getState().detectors).toEqual([{ ...imported, query: '', source: 'multi.csv (9,310 usable of 9,500 rows)' }, FORKLIFT]);
     expect(store.getState().storageProblem).toBeNull();
-    expect((await stored()).version).toBe(3);
+    expect((await stored()).version).toBe(WORKSPACE_VERSION);
   });
 
   it('never overwrites an earlier backup', async () => {
@@ -563,5 +564,82 @@ describe('persistence', () => {
     await vi.waitFor(() => expect(store.getState().hydrated).toBe(true));
     expect(store.getState().detectors).toEqual([FORKLIFT]);
     expect((await stored()).state.detectors).toEqual([FORKLIFT]);
+  });
+});
+
+describe('K-class detectors', () => {
+  const PETS: ClassDetector = { id: 'pets', name: 'Pets', query: '', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] };
+
+  it('adds one under a free id (never a two-class detector’s), edits its matrix and texts, and saves them as format 4', async () => {
+    const store = await newStore();
+    store.getState().seed([{ ...FORKLIFT, id: 'pets' }]);
+    const id = store.getState().addClassDetector({ ...PETS, id: 'pets', source: 'pets.json' });
+    expect(id).toBe('pets-2');
+    expect(store.getState().updateClassMatrix(id, [[1, 0, 0], [0, 0, 0], [0, 0, 1]])).toMatch(/no examples of 'dog'/);
+    expect(store.getState().updateClassMatrix(id, [[1, 2], [3, 4]])).toMatch(/must be 3 rows/);
+    expect(store.getState().updateClassMatrix('nope', PETS.matrix)).toBe('No K-class detector with id "nope"');
+    expect(store.getState().classDetectors[0]!.source).toBe('pets.json');
+    expect(store.getState().updateClassMatrix(id, [[51, 2, 1], [3, 40, 2], [0, 1, 30]])).toBeNull();
+    expect(store.getState().renameDetector(id, ' Pets v2 ')).toBeNull();
+    expect(store.getState().setQuery(id, 'Which animal?')).toBeNull();
+    const edited = { ...PETS, id, name: 'Pets v2', query: 'Which animal?', matrix: [[51, 2, 1], [3, 40, 2], [0, 1, 30]] };
+    // An edited matrix is no longer the file's: the source goes.
+    expect(store.getState().classDetectors).toEqual([edited]);
+    expect(store.getState().detectors).toHaveLength(1);
+    expect((await stored())).toMatchObject({ version: 4, state: { classDetectors: [edited] } });
+    const reloaded = await newStore();
+    expect(reloaded.getState().classDetectors).toEqual([edited]);
+    expect(() => store.getState().addClassDetector({ ...PETS, classes: ['cat', 'cat', 'bird'] })).toThrow(RangeError);
+  });
+
+  it('saves a change to K-class detectors alone (the two-class ones and the settings unchanged)', async () => {
+    const store = await newStore();
+    store.getState().seed([FORKLIFT]);
+    store.getState().addClassDetector(PETS);
+    expect((await stored()).state.classDetectors).toEqual([PETS]);
+    store.getState().updateClassMatrix('pets', [[50, 2, 1], [13, 40, 2], [0, 1, 30]]);
+    expect((await stored()).state.classDetectors).toEqual([{ ...PETS, matrix: [[50, 2, 1], [13, 40, 2], [0, 1, 30]] }]);
+  });
+
+  it('deletes one and puts it back where it was', async () => {
+    const store = await newStore();
+    store.getState().addClassDetector(PETS);
+    store.getState().addClassDetector({ ...PETS, id: 'birds', name: 'Birds' });
+    store.getState().deleteDetector('pets');
+    expect(store.getState().classDetectors.map((d) => d.id)).toEqual(['birds']);
+    expect(store.getState().undoDelete()).toBe('pets');
+    expect(store.getState().classDetectors.map((d) => d.id)).toEqual(['pets', 'birds']);
+  });
+
+  it('imports both kinds (ids unique across them), replaces both, and undoes either', async () => {
+    const store = await newStore();
+    store.getState().seed([FORKLIFT]);
+    store.getState().addClassDetector(PETS);
+    const plan = store.getState().importDetectors({ detectors: [{ ...spill, id: 'pets' }], classDetectors: [{ ...PETS, name: 'Pets (new)' }, { ...PETS, id: 'forklift' }] }, 'add', 'update');
+    expect(plan.actions).toEqual([{ kind: 'add-renamed', id: 'pets-2', from: 'pets' }]);
+    expect(store.getState().classDetectors.map((d) => [d.id, d.name])).toEqual([['pets', 'Pets (new)'], ['forklift-2', 'Pets']]);
+    expect(store.getState().lastBulkChange?.description).toBe('Imported: 2 added, 1 updated.');
+    expect(store.getState().undoBulkChange()).toBe(true);
+    expect(store.getState().classDetectors).toEqual([PETS]);
+    store.getState().importDetectors([spill], 'replace');
+    expect(store.getState()).toMatchObject({ detectors: [spill], classDetectors: [] });
+    store.getState().undoBulkChange();
+    expect(store.getState()).toMatchObject({ detectors: [FORKLIFT], classDetectors: [PETS] });
+  });
+
+  it('migrates a format-3 workspace unchanged, with no K-class detectors', async () => {
+    const v3 = { detectors: [FORKLIFT], delta: 0.01, sort: 'lower', showUnionBounds: true, balancedMethod: 'inversion', seeded: true };
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 3, state: v3 }));
+    const store = await newStore();
+    expect(store.getState()).toMatchObject({ ...v3, classDetectors: [], storageProblem: null });
+    expect(migrateWorkspace(v3, 3)).toEqual({ ...v3, classDetectors: [] });
+  });
+
+  it('sets a workspace with an invalid K-class detector aside, naming it', async () => {
+    const state = { detectors: [FORKLIFT], classDetectors: [{ ...PETS, matrix: [[1, 0, 0], [0, 0, 0], [0, 0, 1]] }], delta: 0.05, sort: 'lower', showUnionBounds: false, balancedMethod: 'buehler', seeded: true };
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify({ version: 4, state }));
+    const store = await newStore();
+    expect(store.getState().storageProblem?.message).toMatch(/classDetectors\[0\]\.matrix: has no examples of 'dog'/);
+    expect(store.getState().classDetectors).toEqual([]);
   });
 });

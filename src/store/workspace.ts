@@ -7,7 +7,7 @@
 import { useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { type Detector, type SortKey, visibleDetectors } from '../data/detectors';
+import { type ClassDetector, type Detector, type SortKey, visibleDetectors } from '../data/detectors';
 import type { BalancedMethod } from '../data/methods';
 import type { WorkspaceBackend } from './workspace-backend';
 import { createDetectorsSlice } from './workspace/detectors-slice';
@@ -101,4 +101,9 @@ export const selectVisibleDetectors = (() => {
 /** A selector for one detector by id (undefined if absent). */
 export function selectDetector(id: string) {
   return (state: WorkspaceState): Detector | undefined => state.detectors.find((d) => d.id === id);
+}
+
+/** The K-class detector with this id, for `useWorkspace(selectClassDetector(id))`. */
+export function selectClassDetector(id: string) {
+  return (state: WorkspaceState): ClassDetector | undefined => state.classDetectors.find((d) => d.id === id);
 }

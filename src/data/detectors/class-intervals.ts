@@ -1,4 +1,5 @@
 import { exactInterval, macroRecallInterval, type Interval } from '../../stats';
+import type { ClassDetector } from './class-detector';
 
 /** One class of a K-class detector at δ. */
 export interface ClassFigures {
@@ -41,4 +42,24 @@ export function classDetectorIntervals(classes: readonly string[], matrix: reado
   if (figures.some((figure) => figure.total === 0)) return { balanced: null, classes: figures, limitingClass: null };
   const macro = macroRecallInterval(matrix, delta);
   return { balanced: { estimate: macro.estimate, lower: macro.lower, upper: macro.upper }, classes: figures, limitingClass: macro.limitingClass };
+}
+
+/** Macro-recall intervals already computed, per detector object and δ: the list asks for them on every render. */
+const macroCache = new WeakMap<ClassDetector, Map<number, Interval>>();
+
+/**
+ * A K-class detector's balanced accuracy (macro recall) at δ by the exact union bound at δ/(2K),
+ * as the list, its sort and the exports show it; cached per detector object and δ. Every class has
+ * examples (the workspace checks it), so it is always defined.
+ */
+export function classDetectorBalanced(detector: ClassDetector, delta: number): Interval {
+  let byDelta = macroCache.get(detector);
+  if (byDelta === undefined) macroCache.set(detector, (byDelta = new Map()));
+  let interval = byDelta.get(delta);
+  if (interval === undefined) {
+    const macro = macroRecallInterval(detector.matrix, delta);
+    interval = { estimate: macro.estimate, lower: macro.lower, upper: macro.upper };
+    byDelta.set(delta, interval);
+  }
+  return interval;
 }

@@ -1,4 +1,6 @@
 import type { Detector } from './detector';
+import { isClassDetector, type AnyDetector } from './class-detector';
+import { classDetectorBalanced } from './class-intervals';
 import type { BalancedMethod } from '../methods/balanced-method';
 import { detectorBalancedEstimate, detectorLowerBound } from './detector-intervals';
 import { detectorMetricFigure, type ListMetric } from './detector-metrics';
@@ -16,7 +18,7 @@ export interface ListView {
 }
 
 /** Lower-cased name + query + id per detector object, so a keystroke does not lower-case 10,000 strings. */
-const searchTextCache = new WeakMap<Detector, string>();
+const searchTextCache = new WeakMap<AnyDetector, string>();
 
 /**
  * Text as the filter compares it: decomposed, accents dropped, lower-case — so "café" typed matches
@@ -26,7 +28,7 @@ function foldForSearch(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-function searchText(detector: Detector): string {
+function searchText(detector: AnyDetector): string {
   let text = searchTextCache.get(detector);
   if (text === undefined) {
     text = foldForSearch(`${detector.name}\n${detector.query}\n${detector.id}`);
@@ -46,22 +48,27 @@ const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 
  * come last; ties are broken by name, then id, so the order is stable. `name` sorts A→Z naturally.
  * With another `metric` (precision, recall, …) `estimate` and `lower` sort by its estimate and exact
  * lower bound (one on its own, at δ), a detector where it is undefined last.
+ * K-class detectors sort among the others by their balanced accuracy (macro recall, its exact union
+ * bound at δ/(2K)); with another metric, which they do not have, they come last.
  * A benchmark (npm run bench) times this at 10,000 detectors.
  */
-export function visibleDetectors(detectors: readonly Detector[], view: ListView, delta: number, method: BalancedMethod): Detector[] {
+export function visibleDetectors<T extends AnyDetector>(detectors: readonly T[], view: ListView, delta: number, method: BalancedMethod): T[] {
   const needle = foldForSearch(view.filter.trim());
   const matching = needle === '' ? detectors.slice() : detectors.filter((detector) => searchText(detector).includes(needle));
   if (view.sort === 'name') {
     return matching.sort((a, b) => nameCollator.compare(a.name, b.name) || compareIds(a, b));
   }
   const metric = view.metric ?? 'balanced';
+  const end = view.sort === 'estimate' ? 'estimate' : 'lower';
   const keyOf =
     metric !== 'balanced'
-      ? (detector: Detector) => detectorMetricFigure(detector, metric, delta).interval?.[view.sort === 'estimate' ? 'estimate' : 'lower']
+      ? (detector: Detector) => detectorMetricFigure(detector, metric, delta).interval?.[end]
       : view.sort === 'estimate'
         ? (detector: Detector) => detectorBalancedEstimate(detector)
         : (detector: Detector) => detectorLowerBound(detector, delta, method);
-  const keyed = matching.map((detector) => ({ detector, key: keyOf(detector) ?? Number.POSITIVE_INFINITY }));
+  const keyOfAny = (detector: AnyDetector) =>
+    isClassDetector(detector) ? (metric === 'balanced' ? classDetectorBalanced(detector, delta)[end] : undefined) : keyOf(detector);
+  const keyed = matching.map((detector) => ({ detector, key: keyOfAny(detector) ?? Number.POSITIVE_INFINITY }));
   keyed.sort(
     (a, b) =>
       a.key - b.key ||
@@ -71,6 +78,6 @@ export function visibleDetectors(detectors: readonly Detector[], view: ListView,
   return keyed.map((entry) => entry.detector);
 }
 
-function compareIds(a: Detector, b: Detector): number {
+function compareIds(a: AnyDetector, b: AnyDetector): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

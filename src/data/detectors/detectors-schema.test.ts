@@ -24,7 +24,7 @@ function errorsOf(result: ParseDetectorsResult) {
 describe('parseDetectorsFile', () => {
   it('accepts a valid file and keeps only the known fields', () => {
     const result = parseDetectorsFile(file([{ ...good, extra: 'ignored' }]));
-    expect(result).toEqual({ ok: true, detectors: [good] });
+    expect(result).toEqual({ ok: true, detectors: [good], classDetectors: [] });
   });
 
   it('allows a missing query (empty) and a class with total 0', () => {
@@ -101,7 +101,7 @@ describe('parseDetectorsFile', () => {
 
   it('round-trips through toDetectorsFile', () => {
     const detectors = [good, { ...good, id: 'b', no: { correct: 0, total: 0 } }];
-    expect(parseDetectorsFile(JSON.parse(JSON.stringify(toDetectorsFile(detectors))))).toEqual({ ok: true, detectors });
+    expect(parseDetectorsFile(JSON.parse(JSON.stringify(toDetectorsFile(detectors))))).toEqual({ ok: true, detectors, classDetectors: [] });
   });
 });
 

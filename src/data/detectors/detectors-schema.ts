@@ -10,10 +10,13 @@ import {
   type ClassName,
   type Detector,
 } from './detector';
+import { classDetectorRecord, validateClassDetector, type ClassDetector } from './class-detector';
 
 /**
  * The detectors file format, documented field by field in public/detectors.schema.md:
- * `{ "schema": "tailbound.detectors", "version": 1, "detectors": [ {id, name, query, yes, no} ] }`.
+ * `{ "schema": "tailbound.detectors", "version": 1, "detectors": [ {id, name, query, yes, no} ] }`,
+ * optionally with `"classDetectors": [ {id, name, query, classes, matrix} ]` (K-class detectors; ids
+ * unique across both lists). A file without them is read as before.
  */
 export const DETECTORS_SCHEMA_ID = 'tailbound.detectors';
 export const DETECTORS_SCHEMA_VERSION = 1;
@@ -24,6 +27,8 @@ export interface DetectorsFile {
   schema: typeof DETECTORS_SCHEMA_ID;
   version: typeof DETECTORS_SCHEMA_VERSION;
   detectors: Detector[];
+  /** Written only when the workspace has K-class detectors. */
+  classDetectors?: ClassDetector[];
 }
 
 /** A validation error located by a path like `detectors[3].yes.correct`. */
@@ -32,7 +37,7 @@ export interface PathError {
   message: string;
 }
 
-export type ParseDetectorsResult = { ok: true; detectors: Detector[] } | { ok: false; errors: PathError[] };
+export type ParseDetectorsResult = { ok: true; detectors: Detector[]; classDetectors: ClassDetector[] } | { ok: false; errors: PathError[] };
 
 /** Stop collecting after this many errors: a wholly wrong file should not produce 50,000 lines. */
 const MAX_REPORTED_ERRORS = 50;
@@ -94,11 +99,45 @@ export function parseDetectorsFile(json: unknown): ParseDetectorsResult {
     firstIndexOfId.set(result.detector.id, index);
     detectors.push(result.detector);
   });
+  const classDetectors = readClassDetectors(json.classDetectors, firstIndexOfId, errors);
   if (errors.length >= MAX_REPORTED_ERRORS) {
     errors.splice(MAX_REPORTED_ERRORS);
     errors.push({ path: '(file)', message: `stopped after ${MAX_REPORTED_ERRORS} errors` });
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, detectors };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, detectors, classDetectors };
+}
+
+/** The optional K-class detectors: each checked, ids unique across both lists (`idsSeen` holds the two-class ones). */
+function readClassDetectors(value: unknown, idsSeen: Map<string, number>, errors: PathError[]): ClassDetector[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    errors.push({ path: 'classDetectors', message: `must be a list of K-class detectors, got ${describeValue(value)}` });
+    return [];
+  }
+  if (value.length + idsSeen.size > MAX_DETECTORS_PER_FILE) {
+    errors.push({ path: 'classDetectors', message: `makes ${value.length + idsSeen.size} detectors in all; the limit is ${MAX_DETECTORS_PER_FILE}` });
+    return [];
+  }
+  const read: ClassDetector[] = [];
+  const classIds = new Map<string, number>();
+  value.forEach((item, index) => {
+    if (errors.length >= MAX_REPORTED_ERRORS) return;
+    const path = `classDetectors[${index}]`;
+    const result = validateClassDetector(item, path);
+    if (!result.ok) {
+      errors.push(...result.errors);
+      return;
+    }
+    const { id } = result.detector;
+    const earlier = classIds.has(id) ? `classDetectors[${classIds.get(id)}]` : idsSeen.has(id) ? `detectors[${idsSeen.get(id)}]` : null;
+    if (earlier !== null) {
+      errors.push({ path: `${path}.id`, message: `duplicate id "${id}" (already used by ${earlier}); ids must be unique` });
+      return;
+    }
+    classIds.set(id, index);
+    read.push(result.detector);
+  });
+  return read;
 }
 
 /** Validates one detector object; `path` prefixes every error path (e.g. `detectors[3]`). */
@@ -173,7 +212,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The versioned file for a list of detectors (export; parseDetectorsFile reads it back). */
-export function toDetectorsFile(detectors: readonly Detector[]): DetectorsFile {
+export function toDetectorsFile(detectors: readonly Detector[], classDetectors: readonly ClassDetector[] = []): DetectorsFile {
   return {
     schema: DETECTORS_SCHEMA_ID,
     version: DETECTORS_SCHEMA_VERSION,
@@ -185,5 +224,6 @@ export function toDetectorsFile(detectors: readonly Detector[]): DetectorsFile {
       no: { correct: no.correct, total: no.total },
       ...(source === undefined ? {} : { source }),
     })),
+    ...(classDetectors.length === 0 ? {} : { classDetectors: classDetectors.map(classDetectorRecord) }),
   };
 }

@@ -146,8 +146,8 @@ describe('detectorsToJson', () => {
     const detectors = [forklift, SMOKE_WITHOUT_YES, { ...forklift, id: 'odd', name: '=1+1 <img src=x onerror=alert(1)>' }];
     const json = detectorsToJson(detectors);
     expect(JSON.parse(json)).toMatchObject({ schema: 'tailbound.detectors', version: 1 });
-    expect(parseDetectorsFile(JSON.parse(json))).toEqual({ ok: true, detectors });
-    expect(parseImportFile('export.json', json)).toEqual({ kind: 'json', detectors, errors: [] });
+    expect(parseDetectorsFile(JSON.parse(json))).toEqual({ ok: true, detectors, classDetectors: [] });
+    expect(parseImportFile('export.json', json)).toEqual({ kind: 'json', detectors, classDetectors: [], errors: [] });
   });
 });
 

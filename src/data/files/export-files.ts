@@ -3,6 +3,7 @@ import { CLASS_INTERVAL_METHODS, classDetectorIntervals } from '../detectors/cla
 import { computeIntervals } from '../detectors/detector-intervals';
 import { type DeploymentChoice, deploymentChosen, deploymentFigures, detectionMetricFigures } from '../detectors/detector-metrics';
 import type { Detector } from '../detectors/detector';
+import type { ClassDetector } from '../detectors/class-detector';
 import { toDetectorsFile } from '../detectors/detectors-schema';
 import { BALANCED_METHOD_IDS, type BalancedMethod } from '../methods/balanced-method';
 import { decimalComplement } from '../format/decimal-complement';
@@ -66,9 +67,9 @@ export function methodOfMetric(metric: IntervalMetric, balanced: BalancedMethod)
   return metric === 'balanced' ? BALANCED_METHOD_IDS[balanced] : 'exact-central';
 }
 
-/** The detectors as the versioned JSON file, pretty-printed, ending in a newline. */
-export function detectorsToJson(detectors: readonly Detector[]): string {
-  return `${JSON.stringify(toDetectorsFile(detectors), null, 2)}\n`;
+/** The detectors (and any K-class detectors) as the versioned JSON file, pretty-printed, ending in a newline. */
+export function detectorsToJson(detectors: readonly Detector[], classDetectors: readonly ClassDetector[] = []): string {
+  return `${JSON.stringify(toDetectorsFile(detectors, classDetectors), null, 2)}\n`;
 }
 
 /** Excel reads a CSV as UTF-8 only after a byte-order mark; without one "—" arrives as "â€”". */

@@ -206,7 +206,7 @@ describe('detectImportKind and parseImportFile', () => {
 
   it('parses JSON files through the schema and reports syntax errors', () => {
     const good = { schema: 'tailbound.detectors', version: 1, detectors: [{ id: 'a', name: 'A', query: '', yes: { correct: 1, total: 2 }, no: { correct: 1, total: 1 } }] };
-    expect(parseImportFile('d.json', JSON.stringify(good))).toEqual({ kind: 'json', detectors: good.detectors, errors: [] });
+    expect(parseImportFile('d.json', JSON.stringify(good))).toEqual({ kind: 'json', detectors: good.detectors, classDetectors: [], errors: [] });
     const broken = parseImportFile('d.json', '{"schema": ');
     expect(broken.kind === 'json' && broken.errors[0]?.message).toMatch(/^not valid JSON: /);
   });

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { ClassCounts } from '../../stats';
 import { type Detector, DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, slugify, uniqueId, validateCounts } from '../detectors/detector';
+import type { ClassDetector } from '../detectors/class-detector';
 import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from '../detectors/detectors-schema';
 import { clip } from '../links';
 import { FORMULA_START } from './export-files';
@@ -78,7 +79,7 @@ export function detectImportKind(fileName: string, text: string): ImportKind {
 }
 
 export type ImportPreview =
-  | { kind: 'json'; detectors: Detector[]; errors: PathError[] }
+  | { kind: 'json'; detectors: Detector[]; classDetectors: ClassDetector[]; errors: PathError[] }
   | ({ kind: 'per-example-csv' | 'counts-csv' } & CsvImportResult)
   | { kind: 'unknown'; message: string }
   /** Groundlight's evaluation JSON: not detectors the workspace takes (see `readGroundlightEvaluation`). */
@@ -115,16 +116,16 @@ function parsedJson(text: string): unknown {
   }
 }
 
-/** A detectors JSON file's text → detectors, or its syntax error / schema errors (all or nothing). */
-export function parseDetectorsJsonText(text: string): { detectors: Detector[]; errors: PathError[] } {
+/** A detectors JSON file's text → detectors of both kinds, or its syntax error / schema errors (all or nothing). */
+export function parseDetectorsJsonText(text: string): { detectors: Detector[]; classDetectors: ClassDetector[]; errors: PathError[] } {
   let json: unknown;
   try {
     json = JSON.parse(stripBom(text));
   } catch (error) {
-    return { detectors: [], errors: [{ path: '(file)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    return { detectors: [], classDetectors: [], errors: [{ path: '(file)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
   }
   const parsed = parseDetectorsFile(json);
-  return parsed.ok ? { detectors: parsed.detectors, errors: [] } : { detectors: [], errors: parsed.errors };
+  return parsed.ok ? { detectors: parsed.detectors, classDetectors: parsed.classDetectors, errors: [] } : { detectors: [], classDetectors: [], errors: parsed.errors };
 }
 
 const YES_WORDS = new Set(['yes', 'true', '1']);

@@ -1,3 +1,4 @@
+import { MAX_CLASS_NAME_LENGTH, MAX_CLASSES } from '../detectors/class-detector';
 import { LinkReader, MAX_LINK_COUNT, clip, numberParam, parseDecimal, type LinkParse } from './link-params';
 
 /**
@@ -17,10 +18,6 @@ export interface MulticlassLink {
 /** The label plan's target when a link names none. */
 export const DEFAULT_CLASS_TARGET = 0.9;
 
-/** Classes a link may hold: the page shows a K × K heat map and K bars, and 2K one-sided bounds at δ/(2K). */
-export const MAX_LINK_CLASSES = 20;
-/** Longest class name a link may hold. */
-export const MAX_CLASS_NAME_LENGTH = 60;
 /** The parameters the multi-class view reads (any other is named as a problem). */
 const MULTICLASS_PARAMS = ['classes', 'matrix', 'delta', 'confidence', 'target'];
 /** Bad cells named in one message before the rest are only counted. */
@@ -52,8 +49,8 @@ function readClasses(reader: LinkReader): string[] | undefined {
   }
   const names = text.split(',').map((name) => name.trim());
   const problem =
-    names.length < 2 || names.length > MAX_LINK_CLASSES
-      ? `expected 2 to ${MAX_LINK_CLASSES} class names separated by commas, got ${names.length}`
+    names.length < 2 || names.length > MAX_CLASSES
+      ? `expected 2 to ${MAX_CLASSES} class names separated by commas, got ${names.length}`
       : names.some((name) => name === '')
         ? 'a class name is empty'
         : names.some((name) => name.length > MAX_CLASS_NAME_LENGTH)

@@ -31,7 +31,18 @@ describe('workspace links', () => {
     const { href, parsed } = await roundTrip(shared);
     expect(href).toMatch(/^#\/shared\?w=[A-Za-z0-9_-]+$/);
     expect(href.length).toBeLessThan(JSON.stringify(shared).length / 3);
-    expect(parsed).toEqual({ ok: true, value: shared });
+    expect(parsed).toEqual({ ok: true, value: { ...shared, classDetectors: [] } });
+  });
+
+  it('carry K-class detectors too, and refuse an invalid one by path', async () => {
+    const pets = { id: 'pets', name: 'Pets', query: '', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] };
+    const shared = { ...workspace(2), classDetectors: [pets] };
+    expect((await roundTrip(shared)).parsed).toEqual({ ok: true, value: shared });
+    const broken = await roundTrip({ ...workspace(1), classDetectors: [{ ...pets, id: 'detector-0' }] });
+    expect(broken.parsed).toEqual({
+      ok: false,
+      problems: [{ param: 'w', message: 'its detectors are not valid (classDetectors[0].id: duplicate id "detector-0" (already used by detectors[0]); ids must be unique).' }],
+    });
   });
 
   it('refuse, in words, a workspace too large for a link', async () => {

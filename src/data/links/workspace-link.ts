@@ -1,5 +1,6 @@
 import { DEFAULT_BALANCED_METHOD, isBalancedMethod, type BalancedMethod } from '../methods/balanced-method';
 import type { Detector } from '../detectors/detector';
+import type { ClassDetector } from '../detectors/class-detector';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from '../detectors/detectors-schema';
 import { SORT_KEYS, type SortKey } from '../detectors/detector-list';
 import { LIST_METRICS, type ListMetric } from '../detectors/detector-metrics';
@@ -14,6 +15,8 @@ import { MAX_FILTER_LENGTH } from './share-links';
  */
 export interface SharedWorkspace {
   detectors: Detector[];
+  /** K-class detectors (written only when there are some; absent in older links). */
+  classDetectors?: ClassDetector[] | undefined;
   delta: number;
   sort: SortKey;
   filter: string;
@@ -43,14 +46,19 @@ const FORMAT = 1;
 
 /** `#/shared?w=…` for this workspace, or why it cannot be a link (too long: export a file). */
 export async function sharedWorkspaceHref(workspace: SharedWorkspace): Promise<{ ok: true; href: string } | { ok: false; message: string }> {
-  const { metric, ...rest } = workspace;
-  const json = JSON.stringify({ format: FORMAT, ...rest, ...(metric === undefined || metric === 'balanced' ? {} : { metric }) });
+  const { metric, classDetectors, ...rest } = workspace;
+  const json = JSON.stringify({
+    format: FORMAT,
+    ...rest,
+    ...(classDetectors === undefined || classDetectors.length === 0 ? {} : { classDetectors }),
+    ...(metric === undefined || metric === 'balanced' ? {} : { metric }),
+  });
   const data = toBase64Url(await compress(new TextEncoder().encode(json)));
   const href = hashHref(['shared'], { w: data });
   if (href.length > MAX_SHARED_LINK_LENGTH) {
     return {
       ok: false,
-      message: `These ${workspace.detectors.length.toLocaleString('en-US')} detectors make a link of ${href.length.toLocaleString('en-US')} characters, more than the ${MAX_SHARED_LINK_LENGTH.toLocaleString('en-US')} a link can carry safely. Export the detectors as a JSON file and share that instead.`,
+      message: `These ${(workspace.detectors.length + (classDetectors?.length ?? 0)).toLocaleString('en-US')} detectors make a link of ${href.length.toLocaleString('en-US')} characters, more than the ${MAX_SHARED_LINK_LENGTH.toLocaleString('en-US')} a link can carry safely. Export the detectors as a JSON file and share that instead.`,
     };
   }
   return { ok: true, href };
@@ -76,7 +84,7 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
     return problem('this is not a tailbound workspace link, or one from a newer version.');
   }
   const value = json as Record<string, unknown>;
-  const parsed = parseDetectorsFile({ schema: DETECTORS_SCHEMA_ID, version: DETECTORS_SCHEMA_VERSION, detectors: value.detectors });
+  const parsed = parseDetectorsFile({ schema: DETECTORS_SCHEMA_ID, version: DETECTORS_SCHEMA_VERSION, detectors: value.detectors, classDetectors: value.classDetectors });
   if (!parsed.ok) return problem(`its detectors are not valid (${parsed.errors.slice(0, 3).map((error) => `${error.path}: ${error.message}`).join('; ')}).`);
   const delta = typeof value.delta === 'number' && deltaProblem(value.delta) === null ? value.delta : undefined;
   const sort = SORT_KEYS.find((key) => key === value.sort);
@@ -94,7 +102,7 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   if (value.metric !== undefined && metric === undefined) {
     return problem(`its metric column “${clip(String(value.metric))}” is not one of ${LIST_METRICS.join(', ')}.`);
   }
-  return { ok: true, value: { detectors: parsed.detectors, delta, sort, filter: value.filter, balancedMethod, showUnionBounds, metric } };
+  return { ok: true, value: { detectors: parsed.detectors, classDetectors: parsed.classDetectors, delta, sort, filter: value.filter, balancedMethod, showUnionBounds, metric } };
 }
 
 /** The inflated bytes, or null once they pass MAX_UNPACKED_BYTES (reading stops there). */

@@ -1,8 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { detectorIdFromName, MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationMapping } from '../../data/evaluation';
 import { classIntervalsToCsv } from '../../data/files';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type ClassDetector as WorkspaceClassDetector } from '../../data/detectors';
 import { multiclassHref } from '../../data/links';
+import { useWorkspace } from '../../store/workspace';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
 import { ClassRanking } from './ClassRanking';
@@ -19,10 +21,10 @@ const ALL_ROWS = 'All rows';
  * A true-label column with 3 to MAX_CLASSES values (issue 31): each detector read as one K-class
  * detector — its confusion matrix from one GROUP BY in DuckDB (read by useClassReading), its macro
  * recall (the balanced accuracy of K classes) with the exact union-bound interval, and a link that
- * opens it in the multi-class view. Shown only when the file's labels are classes; rows that cannot be
- * placed are counted and named.
+ * opens it in the multi-class view; the import takes them into the workspace. Shown only when the
+ * file's labels are classes; rows that cannot be placed are counted and named.
  */
-export function ClassesSection({ result, mapping, delta }: { result: ClassResult; mapping: EvaluationMapping; delta: number }) {
+export function ClassesSection({ result, mapping, delta, fileName }: { result: ClassResult; mapping: EvaluationMapping; delta: number; fileName: string }) {
   const id = useId();
   if (result.problem) return <DataProblem>{result.problem}</DataProblem>;
   const reading = result.reading;
@@ -36,8 +38,8 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
       <p className="data-note">
         The true-label column ({mapping.truth}) has {size} values, so each detector is also read as one {size}-class detector, its answers
         from {mapping.prediction}: the confusion matrix (rows = true class, columns = answer), and the balanced accuracy of {size} classes — the
-        mean of the class recalls (macro recall) — with its exact interval. Labels and answers are compared trimmed and lower-case. The
-        workspace holds two-class detectors only, so these are not imported: each opens in the multi-class view, whose link keeps it.
+        mean of the class recalls (macro recall) — with its exact interval. Labels and answers are compared trimmed and lower-case. Each
+        opens in the multi-class view, whose link keeps it; the import below lists them in the workspace beside the two-class detectors.
       </p>
       {reading.leftOut.length > 0 && <p className="data-note">Rows left out of the classes (the first reason that applies):</p>}
       {reading.leftOut.length > 0 && (
@@ -67,6 +69,7 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
       >
         Export intervals (CSV)
       </CsvExportButton>
+      <ClassImport detectors={reading.detectors} labels={reading.labels} named={mapping.detector !== null} source={`${fileName}, ${size} classes of ${mapping.truth} answered in ${mapping.prediction}`} />
       {reading.moreDetectors > 0 && (
         <p className="data-note">
           {count(reading.moreDetectors)} more detector{reading.moreDetectors === 1 ? '' : 's'} not shown: only the first {MAX_CLASS_DETECTORS} (by name) are read as
@@ -74,6 +77,62 @@ export function ClassesSection({ result, mapping, delta }: { result: ClassResult
         </p>
       )}
     </section>
+  );
+}
+
+/** Suffix of an imported K-class detector's id: its two-class counts from the same file keep the plain slug. */
+const CLASS_ID_SUFFIX = '-classes';
+
+/**
+ * "Import into the workspace" for the K-class readings that have a macro recall (every class has
+ * examples): ids stable per detector name, so importing the file again updates them; undoable.
+ */
+function ClassImport({ detectors, labels, named, source }: { detectors: readonly ClassDetector[]; labels: string[]; named: boolean; source: string }) {
+  const importDetectors = useWorkspace((state) => state.importDetectors);
+  const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
+  const [imported, setImported] = useState('');
+  const complete = detectors.filter((detector) => detector.missing.length === 0);
+  const importClasses = () => {
+    const importedOn = new Date().toLocaleDateString('en-CA');
+    const classDetectors: WorkspaceClassDetector[] = complete.map(({ detector, matrix }) => {
+      const name = named ? detector : ALL_ROWS;
+      return {
+        id: `${detectorIdFromName(name).slice(0, MAX_ID_LENGTH - CLASS_ID_SUFFIX.length)}${CLASS_ID_SUFFIX}`,
+        name: name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1)}…` : name,
+        query: '',
+        classes: labels,
+        matrix,
+        source: `${source}, imported ${importedOn}`.slice(0, MAX_SOURCE_LENGTH),
+      };
+    });
+    const description = `Imported ${count(classDetectors.length)} detector${classDetectors.length === 1 ? '' : 's'} of ${labels.length} classes.`;
+    try {
+      const plan = importDetectors({ detectors: [], classDetectors }, 'add', 'update', description);
+      setImported(plan.refused ?? description);
+    } catch (error) {
+      setImported(`Nothing was imported: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  if (complete.length === 0) return null;
+  return (
+    <div className="data-import">
+      <button type="button" onClick={importClasses}>
+        Import {count(complete.length)} {labels.length}-class detector{complete.length === 1 ? '' : 's'} into the workspace
+      </button>
+      <div role="status">
+        {imported && (
+          <p>
+            {imported}{' '}
+            {imported.startsWith('Imported') && (
+              <button type="button" onClick={() => undoBulkChange() && setImported('The import was undone.')}>
+                Undo import
+              </button>
+            )}{' '}
+            <a href="#/">See the detectors</a>
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -1,12 +1,23 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { useBalancedVersion } from '../../components/use-balanced-version';
-import { type BalancedMethod, METRIC_METHOD_NAMES } from '../../data/methods';
+import { type BalancedMethod, macroRecallMethod, METRIC_METHOD_NAMES } from '../../data/methods';
 import { usePrinting } from '../../components/use-printing';
-import { DETECTION_METRIC_METHOD_IDS, type Detector, detectorIntervals, detectorMetricFigure, LIST_METRIC_NAMES, type ListMetric } from '../../data/detectors';
+import {
+  type AnyDetector,
+  type ClassDetector,
+  classDetectorBalanced,
+  DETECTION_METRIC_METHOD_IDS,
+  type Detector,
+  detectorIntervals,
+  detectorMetricFigure,
+  isClassDetector,
+  LIST_METRIC_NAMES,
+  type ListMetric,
+} from '../../data/detectors';
 import { formatConfidence, formatIntervalParts } from '../../data/format';
 import type { Interval } from '../../stats';
-import { detectorHref } from '../../data/links';
+import { detectorHref, multiclassHref } from '../../data/links';
 import { SelectForCompare } from './CompareSelection';
 import { BALANCED_METHOD_NAMES, countsText } from './wording';
 
@@ -32,9 +43,10 @@ export function DetectorTable({
   carryInLinks = false,
   metric = 'balanced',
 }: {
-  detectors: readonly Detector[];
+  /** Two-class and K-class detectors, in the order shown. */
+  detectors: readonly AnyDetector[];
   delta: number;
-  /** How the balanced intervals are built (the workspace setting). */
+  /** How the balanced intervals are built (the workspace setting; K-class detectors' are union bounds). */
   method: BalancedMethod;
   total: number;
   /** Row links carry each detector's name and counts (for detectors that are not in this workspace). */
@@ -98,9 +110,13 @@ export function DetectorTable({
         </thead>
         <tbody>
           {first > 0 && <Spacer height={first * ROW_HEIGHT} />}
-          {detectors.slice(first, last).map((detector, offset) => (
-            <DetectorRow key={detector.id} {...{ detector, delta, method, metric }} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
-          ))}
+          {detectors.slice(first, last).map((detector, offset) =>
+            isClassDetector(detector) ? (
+              <ClassDetectorRow key={detector.id} {...{ detector, delta, metric }} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
+            ) : (
+              <DetectorRow key={detector.id} {...{ detector, delta, method, metric }} rowIndex={first + offset + 2} carryInLink={carryInLinks} />
+            ),
+          )}
           {last < detectors.length && <Spacer height={(detectors.length - last) * ROW_HEIGHT} />}
         </tbody>
       </table>
@@ -173,6 +189,70 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
       <td className="detector-table__counts">
         <span>YES {countsText(detector.yes)}</span>
         <span>NO {countsText(detector.no)}</span>
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * A K-class detector's row: its balanced accuracy (macro recall) by the exact union bound at δ/(2K)
+ * whatever the two-class method, "K classes" and its examples; the two-class metrics (precision,
+ * false alarms, …) are not defined for it, which the row says.
+ */
+const ClassDetectorRow = memo(function ClassDetectorRow(props: { detector: ClassDetector; delta: number; metric: ListMetric; rowIndex: number; carryInLink: boolean }) {
+  const { detector, delta, metric, rowIndex, carryInLink } = props;
+  const { classes, matrix } = detector;
+  const balanced = metric === 'balanced' ? classDetectorBalanced(detector, delta) : null;
+  const shown = balanced && formatIntervalParts(balanced);
+  const recalls = classes.map((name, i) => `${name} ${countsText({ correct: matrix[i]![i]!, total: matrix[i]!.reduce((sum, cell) => sum + cell, 0) })}`);
+  const examples = matrix.reduce((sum, row) => sum + row.reduce((rowSum, cell) => rowSum + cell, 0), 0);
+  const href = carryInLink ? multiclassHref({ classes, matrix, delta }) : detectorHref(detector.id, delta);
+  return (
+    <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
+      <td className="detector-table__name">
+        {/* The comparison pages are for two-class detectors: no checkbox, but the same column. */}
+        <a href={href} title={detector.name}>
+          {detector.name}
+        </a>
+        {shown && (
+          <span className="detector-table__phone-interval" aria-hidden="true">
+            {shown.estimate} [{shown.lower}, {shown.upper}]
+          </span>
+        )}
+        {detector.query && (
+          <span className="detector-table__query" title={detector.query}>
+            {detector.query}
+          </span>
+        )}
+      </td>
+      <td className="detector-table__numbers">
+        {shown ? (
+          <>
+            <span className="detector-table__estimate">{shown.estimate}</span>{' '}
+            <span className="detector-table__interval">
+              [{shown.lower}, {shown.upper}]
+            </span>
+          </>
+        ) : (
+          <span className="muted">not defined for {classes.length} classes (balanced accuracy only)</span>
+        )}
+      </td>
+      <td className="detector-table__bar">
+        {balanced && (
+          <IntervalBar
+            label={`${detector.name}, balanced accuracy (macro recall)`}
+            interval={balanced}
+            series="balanced"
+            method={macroRecallMethod(classes.length)}
+            delta={delta}
+            counts={recalls.join(', ')}
+            size="mini"
+          />
+        )}
+      </td>
+      <td className="detector-table__counts" title={recalls.join(', ')}>
+        <span>{classes.length} classes</span>
+        <span>{examples.toLocaleString('en')} examples</span>
       </td>
     </tr>
   );

@@ -1,10 +1,12 @@
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLinkedBalancedMethod } from '../../components/use-linked-balanced-method';
 import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { type CarriedDetector, carriedMatches, detectorHref, type HashRoute, parseDetectorLink, reportHref } from '../../data/links';
-import { selectDetector, useWorkspace } from '../../store/workspace';
+import { selectClassDetector, selectDetector, useWorkspace } from '../../store/workspace';
+import { ClassDetectorView } from './ClassDetectorView';
+import { DetectorPage } from './DetectorPage';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
 import { EditableText } from './EditableText';
@@ -20,7 +22,10 @@ const MonitoringPanel = lazy(() => import('./MonitoringPanel').then((module) => 
 /** `#/detectors/<id>?delta=…`: one detector of the workspace, editable, shareable and exportable. */
 export function DetectorView({ route }: { route: HashRoute }) {
   const link = useMemo(() => parseDetectorLink(route), [route]);
+  const classDetector = useWorkspace(useMemo(() => selectClassDetector(link.ok ? link.value.id : ''), [link]));
   if (!link.ok) return <LinkProblems title="Detector" problems={link.problems} fallbackHref="#/" />;
+  // A K-class detector's link carries no counts of its own (two-class links may): the workspace's matrix is the one shown.
+  if (classDetector && link.value.carried === undefined) return <ClassDetectorView detector={classDetector} linkDelta={link.value.delta} />;
   return <LinkedDetector {...link.value} linkDelta={link.value.delta} linkMethod={link.value.balanced} />;
 }
 
@@ -162,17 +167,4 @@ interface LinkedChoices {
   changeMethod: (method: BalancedMethod) => void;
   deployment: DeploymentChoice | undefined;
   onDeploymentChange: (deployment: DeploymentChoice) => void;
-}
-
-/** A detector's page: where the workspace came from, the way back to the list, then the view. */
-function DetectorPage({ children }: { children: ReactNode }) {
-  return (
-    <section className="detector-view" aria-labelledby="detector-heading">
-      <WorkspaceSource />
-      <p className="breadcrumb">
-        <a href="#/">← All detectors</a>
-      </p>
-      {children}
-    </section>
-  );
 }

@@ -46,6 +46,10 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const metric = linked?.metric ?? 'balanced';
   const [delta, changeDelta] = useLinkedDelta(linked?.delta, (next) => listHref({ delta: next, sort, filter, metric }));
   const detectors = useWorkspace((state) => state.detectors);
+  const classDetectors = useWorkspace((state) => state.classDetectors);
+  // Both kinds in one list; without K-class detectors the two-class array itself (no copy of 10,000).
+  const workspaceSet = useMemo(() => ({ detectors, classDetectors }), [detectors, classDetectors]);
+  const everyDetector = useMemo(() => (classDetectors.length === 0 ? detectors : [...detectors, ...classDetectors]), [detectors, classDetectors]);
   const seeded = useWorkspace((state) => state.seeded);
   const setFilter = useWorkspace((state) => state.setFilter);
   const setSort = useWorkspace((state) => state.setSort);
@@ -79,9 +83,9 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
   const sortDelta = orderNeedsDelta ? delta : null;
   const sortMethod = orderNeedsDelta ? method : null;
   const shown = useMemo(
-    () => visibleDetectors(detectors, { filter: deferredFilter, sort: shownSort, metric }, sortDelta ?? delta, sortMethod ?? method),
+    () => visibleDetectors(everyDetector, { filter: deferredFilter, sort: shownSort, metric }, sortDelta ?? delta, sortMethod ?? method),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- delta and method matter only through sortDelta and sortMethod
-    [detectors, deferredFilter, shownSort, sortDelta, sortMethod, metric],
+    [everyDetector, deferredFilter, shownSort, sortDelta, sortMethod, metric],
   );
 
   return (
@@ -136,10 +140,10 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
       </div>
       <CompareSelectedBar detectors={detectors} delta={delta} />
       <p className="list-count" role="status">
-        {seeded || detectors.length > 0
-          ? shown.length === detectors.length
-            ? `${detectors.length.toLocaleString('en')} detector${detectors.length === 1 ? '' : 's'}`
-            : `${shown.length.toLocaleString('en')} of ${detectors.length.toLocaleString('en')} detectors match “${deferredFilter.trim()}”`
+        {seeded || everyDetector.length > 0
+          ? shown.length === everyDetector.length
+            ? `${everyDetector.length.toLocaleString('en')} detector${everyDetector.length === 1 ? '' : 's'}${classDetectors.length > 0 ? ` (${classDetectors.length.toLocaleString('en')} with more than two classes)` : ''}`
+            : `${shown.length.toLocaleString('en')} of ${everyDetector.length.toLocaleString('en')} detectors match “${deferredFilter.trim()}”`
           : ''}
       </p>
       {lowerBoundsProgress !== null && (
@@ -148,15 +152,16 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
           them, in a background worker: {Math.round(lowerBoundsProgress * 100)}%. Shown by estimate until then.
         </p>
       )}
-      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={detectors.length} />}
-      {seeded && detectors.length === 0 && <p>The workspace is empty. Add a detector or import a file.</p>}
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={everyDetector.length} />}
+      {seeded && everyDetector.length === 0 && <p>The workspace is empty. Add a detector or import a file.</p>}
       <section className="export-panel" aria-labelledby={`${id}-export`}>
         <h2 id={`${id}-export`}>Export</h2>
         <p>
-          All {detectors.length.toLocaleString('en')} detectors as a JSON file you can import again, or their intervals at
-          the current confidence level as CSV (one row per detector and metric, unrounded bounds).
+          All {everyDetector.length.toLocaleString('en')} detectors as a JSON file you can import again, or their intervals at
+          the current confidence level as CSV (one row per detector and metric, unrounded bounds; for a K-class detector one
+          row per class and metric).
         </p>
-        <ExportButtons detectors={detectors} delta={delta} method={method} fileStem="tailbound-detectors" />
+        <ExportButtons detectors={detectors} classDetectors={classDetectors} delta={delta} method={method} fileStem="tailbound-detectors" />
         <p>
           Or share the whole workspace — detectors, δ, sort, filter, method choices and the metric column — as one link (compressed into the part after “#”,
           which never reaches a server; up to {MAX_SHARED_LINK_LENGTH.toLocaleString('en')} characters, about 1,500 detectors).
@@ -164,14 +169,14 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         <CopyLinkButton
           label="Share workspace (copy link)"
           getUrl={async () => {
-            const made = await sharedWorkspaceHref({ detectors, delta, sort, filter, balancedMethod: method, showUnionBounds, metric });
+            const made = await sharedWorkspaceHref({ detectors, classDetectors, delta, sort, filter, balancedMethod: method, showUnionBounds, metric });
             if (!made.ok) throw new Error(made.message);
             return shareUrl(made.href);
           }}
         />
       </section>
       <ImportPanel
-        existing={detectors}
+        existing={workspaceSet}
         onImport={(incoming, mode, onExisting, description) => void importDetectors(incoming, mode, onExisting, description)}
       />
     </section>

@@ -3,12 +3,14 @@ import { downloadText } from '../../components/download';
 import { ON_PAGE_EXPENSIVE_INTERVALS } from '../../components/use-expensive-intervals-ready';
 import { computeExpensiveIntervals, missingExpensiveIntervals } from '../../data/workers';
 import { isExpensiveBalancedMethod, type BalancedMethod } from '../../data/methods';
-import type { DeploymentChoice, Detector } from '../../data/detectors';
-import { detectorsToJson, intervalsToCsv } from '../../data/files';
+import type { ClassDetector, DeploymentChoice, Detector } from '../../data/detectors';
+import { classIntervalsToCsv, detectorsToJson, intervalsToCsv } from '../../data/files';
 import { formatFullPrecision } from '../../data/format';
 
 export interface ExportButtonsProps {
   detectors: readonly Detector[];
+  /** K-class detectors exported with them: in the JSON, and in the CSV one row per class and metric after the two-class rows. */
+  classDetectors?: readonly ClassDetector[];
   delta: number;
   /** How the balanced intervals of the CSV are built (its `method` column says so). */
   method: BalancedMethod;
@@ -26,8 +28,8 @@ export interface ExportButtonsProps {
  * seconds each) are computed in Web Workers first, with
  * progress and Cancel, so that exporting many large detectors never holds the page.
  */
-export function ExportButtons({ detectors, delta, method, fileStem, subject = 'detectors', deployment }: ExportButtonsProps) {
-  const empty = detectors.length === 0;
+export function ExportButtons({ detectors, classDetectors = [], delta, method, fileStem, subject = 'detectors', deployment }: ExportButtonsProps) {
+  const empty = detectors.length === 0 && classDetectors.length === 0;
   const [computing, setComputing] = useState<number | null>(null);
   const stop = useRef<(() => void) | null>(null);
   useEffect(() => () => stop.current?.(), []);
@@ -38,7 +40,12 @@ export function ExportButtons({ detectors, delta, method, fileStem, subject = 'd
     setComputing(null);
   };
   const exportIntervals = () => {
-    const download = () => downloadText(`${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`, intervalsToCsv(detectors, delta, method, deployment), 'text/csv');
+    const download = () =>
+      downloadText(
+        `${fileStem}-intervals-delta-${formatFullPrecision(delta)}.csv`,
+        intervalsToCsv(detectors, delta, method, deployment) + classIntervalsToCsv(classDetectors, delta, 'two-class rows'),
+        'text/csv',
+      );
     const missing = isExpensiveBalancedMethod(method)
       ? missingExpensiveIntervals(
           detectors.map(({ yes, no }) => ({ method, yes, no, delta })),
@@ -66,7 +73,7 @@ export function ExportButtons({ detectors, delta, method, fileStem, subject = 'd
       <button
         type="button"
         disabled={empty}
-        onClick={() => downloadText(`${fileStem}.json`, detectorsToJson(detectors), 'application/json')}
+        onClick={() => downloadText(`${fileStem}.json`, detectorsToJson(detectors, classDetectors), 'application/json')}
       >
         Export {subject} (JSON)
       </button>

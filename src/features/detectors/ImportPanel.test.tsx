@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Detector } from '../../data/detectors';
 import { MAX_IMPORT_BYTES } from '../../data/files';
 import { ImportPanel } from './ImportPanel';
+import { useWorkspace } from '../../store/workspace';
 
 function csvFile(name: string, lines: string[]) {
   return new File([lines.join('\n')], name, { type: 'text/csv' });
@@ -16,7 +17,7 @@ const GATE: Detector = { id: 'gate', name: 'Gate', query: '', yes: { correct: 3,
 function renderPanel(existing: Detector[]) {
   const user = userEvent.setup();
   const onImport = vi.fn();
-  render(<ImportPanel existing={existing} onImport={onImport} />);
+  render(<ImportPanel existing={{ detectors: existing, classDetectors: [] }} onImport={onImport} />);
   const upload = (file: File) => user.upload(screen.getByLabelText('Detectors file to import'), file);
   return { user, onImport, upload };
 }
@@ -32,7 +33,7 @@ describe('ImportPanel', () => {
     expect(onImport).not.toHaveBeenCalled();
     await user.click(within(preview).getByRole('button', { name: 'Add 1 detector' }));
     expect(onImport).toHaveBeenCalledWith(
-      [{ id: 'gate', name: 'Gate', query: '', yes: { correct: 1, total: 2 }, no: { correct: 1, total: 2 } }],
+      { detectors: [{ id: 'gate', name: 'Gate', query: '', yes: { correct: 1, total: 2 }, no: { correct: 1, total: 2 } }], classDetectors: [] },
       'add',
       'update',
       'From examples.csv: 1 added.',
@@ -54,7 +55,7 @@ describe('ImportPanel', () => {
     expect(within(problems).getAllByRole('row')[1]).toHaveTextContent('line 2yes_correct must be ≤ yes_total (4), got 5');
     // An empty workspace has nothing to lose: replace needs no confirmation.
     await user.click(screen.getByRole('button', { name: 'Replace all detectors with these…' }));
-    expect(onImport).toHaveBeenCalledWith([expect.objectContaining({ name: 'Door' })], 'replace', 'update', expect.stringMatching(/^Replaced the workspace/));
+    expect(onImport).toHaveBeenCalledWith({ detectors: [expect.objectContaining({ name: 'Door' })], classDetectors: [] }, 'replace', 'update', expect.stringMatching(/^Replaced the workspace/));
 
     await upload(csvFile('again.csv', ['detector,label,prediction', 'A,yes,maybe']));
     const preview = await screen.findByRole('region', { name: 'Preview of again.csv' });
@@ -71,12 +72,16 @@ describe('ImportPanel', () => {
     expect(preview).toHaveTextContent('5,060 data rows. 0 detectors can be imported; 5,060 problems found');
   });
 
-  it('opens a Groundlight evaluation of a K-class detector in the K-class view, and says why binary accuracies cannot be used', async () => {
-    const { onImport, upload } = renderPanel([]);
+  it('opens a Groundlight evaluation of a K-class detector in the K-class view or saves it, and says why binary accuracies cannot be used', async () => {
+    const { onImport, upload, user } = renderPanel([]);
     const evaluation = { evaluation_results: { confusion_dict: { cat: { cat: 50, dog: 2, bird: 1 }, dog: { cat: 3, dog: 40, bird: 2 }, bird: { dog: 1, bird: 30 } }, num_examples_per_class: { cat: 53, dog: 45, bird: 31 } } };
     await upload(new File([JSON.stringify(evaluation)], 'pets.json', { type: 'application/json' }));
-    const notice = await screen.findByText(/^pets\.json is a Groundlight evaluation of a 3-class detector \(cat, dog, bird; 129 examples\)\. Nothing imported/);
+    const notice = await screen.findByText(/^pets\.json is a Groundlight evaluation of a 3-class detector \(cat, dog, bird; 129 examples\)\.$/);
     expect(within(notice).getByRole('link', { name: 'Open its confusion matrix in the K-class view' })).toHaveAttribute('href', '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30');
+    await user.click(screen.getByRole('button', { name: 'Save it to my workspace' }));
+    const saved = useWorkspace.getState().classDetectors.at(-1)!;
+    expect(saved).toMatchObject({ name: 'pets', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]], source: expect.stringMatching(/^pets\.json, Groundlight evaluation \(confusion_dict\), imported \d{4}-\d\d-\d\d$/) });
+    expect(window.location.hash).toBe(`#/detectors/${saved.id}`);
     await upload(new File([JSON.stringify({ evaluation_results: { kfold_pooled__balanced_accuracy: 0.91 } })], 'binary.json'));
     expect(await screen.findByText(/^binary\.json is a Groundlight evaluation without counts: kfold_pooled__balanced_accuracy is an accuracy, not counts of examples/)).toBeVisible();
     expect(onImport).not.toHaveBeenCalled();
@@ -86,7 +91,23 @@ describe('ImportPanel', () => {
     await upload(new File([JSON.stringify(wide)], 'wide.json'));
     const long = await screen.findByText(/^wide\.json is a Groundlight evaluation of a 25-class detector/);
     expect(long.textContent).toContain(`(${names.slice(0, 8).map((name) => `${name.slice(0, 40)}…`).join(', ')} and 17 more; 75 examples)`);
-    expect(long.textContent).toContain('It cannot open in the K-class view: it has 25 classes; the K-class view shows at most 20.');
+    expect(long.textContent).toContain('Nothing imported: it cannot be shown as a K-class detector: it has 25 classes; the K-class view shows at most 20.');
+    expect(screen.queryByRole('button', { name: 'Save it to my workspace' })).toBeNull();
+  });
+
+  it('previews a detectors file’s K-class detectors beside the two-class ones and imports both', async () => {
+    const mine: Detector = { id: 'gate', name: 'Gate', query: '', yes: { correct: 1, total: 2 }, no: { correct: 1, total: 2 } };
+    const { onImport, upload, user } = renderPanel([mine]);
+    const pets = { id: 'gate', name: 'Pets', query: '', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]] };
+    const file = { schema: 'tailbound.detectors', version: 1, detectors: [{ ...mine, id: 'door', name: 'Door' }], classDetectors: [pets] };
+    await upload(new File([JSON.stringify(file)], 'both.json', { type: 'application/json' }));
+    const preview = await screen.findByRole('region', { name: 'Preview of both.json' });
+    expect(preview).toHaveTextContent('2 detectors can be imported');
+    const classes = within(preview).getByRole('table', { name: /more than two classes/ });
+    // Its id is a two-class detector's in the workspace: it is added under a free one.
+    expect(within(classes).getByRole('row', { name: /Pets/ })).toHaveTextContent('Petsgatecat, dog, bird129added as “gate-2” (id in use)');
+    await user.click(within(preview).getByRole('button', { name: 'Import: 2 added' }));
+    expect(onImport).toHaveBeenCalledWith({ detectors: [expect.objectContaining({ id: 'door' })], classDetectors: [pets] }, 'add', 'update', 'From both.json: 2 added.');
   });
 
   it('refuses files over the size limit and files of an unknown kind', async () => {
@@ -112,7 +133,7 @@ describe('ImportPanel', () => {
     await user.click(within(preview).getByRole('radio', { name: /Skip them/ }));
     expect(within(preview).getByRole('row', { name: /Gate/ })).toHaveTextContent('skipped (id in use)');
     await user.click(within(preview).getByRole('button', { name: 'Import: 1 added, 1 skipped' }));
-    expect(onImport).toHaveBeenCalledWith(expect.any(Array), 'add', 'skip', 'From counts.csv: 1 added, 1 skipped.');
+    expect(onImport).toHaveBeenCalledWith(expect.objectContaining({ detectors: expect.any(Array) }), 'add', 'skip', 'From counts.csv: 1 added, 1 skipped.');
   });
 
   it('asks before replacing a workspace that has detectors', async () => {
@@ -126,6 +147,6 @@ describe('ImportPanel', () => {
     expect(onImport).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Replace all detectors with these…' }));
     await user.click(screen.getByRole('button', { name: 'Yes, replace them' }));
-    expect(onImport).toHaveBeenCalledWith(expect.any(Array), 'replace', 'update', expect.stringMatching(/^Replaced the workspace \(1 detectors\)/));
+    expect(onImport).toHaveBeenCalledWith(expect.objectContaining({ detectors: expect.any(Array) }), 'replace', 'update', expect.stringMatching(/^Replaced the workspace \(1 detectors\)/));
   });
 });

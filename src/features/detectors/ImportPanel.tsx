@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFileDrop } from '../../components/use-file-drop';
-import type { Detector } from '../../data/detectors';
+import { type ClassDetector, MAX_CLASS_NAME_LENGTH, MAX_CLASSES, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH } from '../../data/detectors';
 import {
   COUNTS_COLUMNS,
   describeImport,
+  type DetectorSet,
   type ExistingIdPolicy,
   type ImportAction,
   type ImportMode,
@@ -12,14 +13,15 @@ import {
   MAX_IMPORT_BYTES,
   PER_EXAMPLE_COLUMNS,
   perExampleFileReason,
-  planImport,
+  planDetectorSetImport,
 } from '../../data/files';
 import { startWorkerJob } from '../../data/workers';
 import { countsText } from './wording';
 import { readImportFile, unpackImportRead, type ImportRead, type PostedImportRead } from './import-read';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { clip, MAX_CLASS_NAME_LENGTH, MAX_LINK_CLASSES, multiclassHref } from '../../data/links';
+import { clip, detectorHref, multiclassHref } from '../../data/links';
+import { useWorkspace } from '../../store/workspace';
 
 interface LoadedPreview {
   fileName: string;
@@ -43,10 +45,15 @@ const LIMIT_TEXT = `${MAX_IMPORT_BYTES / (1024 * 1024)} MB`;
  * imported and every row error (line and reason) first; nothing changes until Add or Replace.
  */
 export interface ImportPanelProps {
-  /** The workspace's detectors now: the preview says what the import does to them. */
-  existing: readonly Detector[];
-  /** Applies the import exactly as previewed (`planImport`); `description` names it for the undo bar. */
-  onImport: (detectors: Detector[], mode: ImportMode, onExisting: ExistingIdPolicy, description: string) => void;
+  /** The workspace's detectors now (both kinds): the preview says what the import does to them. */
+  existing: DetectorSet;
+  /** Applies the import exactly as previewed (`planDetectorSetImport`); `description` names it for the undo bar. */
+  onImport: (incoming: DetectorSet, mode: ImportMode, onExisting: ExistingIdPolicy, description: string) => void;
+}
+
+/** The detectors of a preview, both kinds (only a detectors JSON file holds K-class ones). */
+function incomingOf(preview: LoadedPreview['preview']): DetectorSet {
+  return { detectors: preview.detectors, classDetectors: preview.kind === 'json' ? preview.classDetectors : [] };
 }
 
 export function ImportPanel({ existing, onImport }: ImportPanelProps) {
@@ -106,13 +113,13 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
 
   function confirm(mode: ImportMode, onExisting: ExistingIdPolicy) {
     if (!loaded) return;
-    const { detectors } = loaded.preview;
-    const plan = planImport(existing, detectors, mode, onExisting);
+    const incoming = incomingOf(loaded.preview);
+    const plan = planDetectorSetImport(existing, incoming, mode, onExisting);
     const done =
       mode === 'add'
         ? `From ${loaded.fileName}: ${describeImport(plan)}.`
-        : `Replaced the workspace (${existing.length.toLocaleString('en')} detectors) with ${detectors.length.toLocaleString('en')} from ${loaded.fileName}.`;
-    onImport(detectors, mode, onExisting, done);
+        : `Replaced the workspace (${detectorCount(existing).toLocaleString('en')} detectors) with ${detectorCount(incoming).toLocaleString('en')} from ${loaded.fileName}.`;
+    onImport(incoming, mode, onExisting, done);
     setDone(done);
     setLoaded(null);
   }
@@ -176,9 +183,9 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
 const CLASSES_NAMED = 8;
 
 /**
- * Groundlight's evaluation JSON: a K-class detector's confusion matrix opens in the K-class view
- * (the workspace holds two-class detectors only); binary accuracies without counts, or a matrix that
- * cannot be read, are said plainly. Nothing is imported either way.
+ * Groundlight's evaluation JSON: a K-class detector's confusion matrix opens in the K-class view,
+ * and is saved to the workspace when asked; binary accuracies without counts, or a matrix that
+ * cannot be read, are said plainly (nothing imported).
  */
 function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluation: GroundlightEvaluation }) {
   const head = `${clip(fileName)} is a Groundlight evaluation`;
@@ -205,30 +212,60 @@ function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluat
   const named = (names: readonly string[]) => `${names.slice(0, CLASSES_NAMED).map(clip).join(', ')}${names.length > CLASSES_NAMED ? ` and ${names.length - CLASSES_NAMED} more` : ''}`;
   const empty = classes.filter((_name, i) => matrix[i]!.every((count) => count === 0));
   const why =
-    classes.length > MAX_LINK_CLASSES
-      ? `it has ${classes.length} classes; the K-class view shows at most ${MAX_LINK_CLASSES}`
+    classes.length > MAX_CLASSES
+      ? `it has ${classes.length} classes; the K-class view shows at most ${MAX_CLASSES}`
       : classes.some((name) => name.length > MAX_CLASS_NAME_LENGTH)
         ? `a class name is longer than ${MAX_CLASS_NAME_LENGTH} characters`
         : empty.length > 0
           ? `${named(empty)} ${empty.length === 1 ? 'has' : 'have'} no examples, so the macro recall is undefined`
           : null;
   return (
-    <p className="import-notice" role="alert">
-      {head} of a {classes.length}-class detector ({named(classes)}; {examples.toLocaleString('en')} examples). Nothing imported: the workspace holds two-class (YES/NO) detectors only.{' '}
-      {why === null ? <a href={multiclassHref({ classes, matrix, delta: undefined })}>Open its confusion matrix in the K-class view</a> : `It cannot open in the K-class view: ${why}.`}
-    </p>
+    <div className="import-notice" role="alert">
+      <p>
+        {head} of a {classes.length}-class detector ({named(classes)}; {examples.toLocaleString('en')} examples).{' '}
+        {why === null ? <a href={multiclassHref({ classes, matrix, delta: undefined })}>Open its confusion matrix in the K-class view</a> : `Nothing imported: it cannot be shown as a K-class detector: ${why}.`}
+      </p>
+      {why === null && <SaveEvaluation fileName={fileName} classes={classes} matrix={matrix} />}
+    </div>
   );
 }
 
+/** "Save to my workspace" for a Groundlight evaluation's matrix: a K-class detector named after the file, its source saying so. */
+function SaveEvaluation({ fileName, classes, matrix }: { fileName: string; classes: string[]; matrix: number[][] }) {
+  const addClassDetector = useWorkspace((state) => state.addClassDetector);
+  const stem = fileName.replace(/\.json$/i, '') || 'Groundlight evaluation';
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        const id = addClassDetector({
+          name: stem.slice(0, MAX_NAME_LENGTH),
+          classes,
+          matrix,
+          source: `${fileName}, Groundlight evaluation (confusion_dict), imported ${new Date().toLocaleDateString('en-CA')}`.slice(0, MAX_SOURCE_LENGTH),
+        });
+        window.location.hash = detectorHref(id);
+      }}
+    >
+      Save it to my workspace
+    </button>
+  );
+}
+
+/** How many detectors of both kinds. */
+const detectorCount = (set: DetectorSet) => set.detectors.length + set.classDetectors.length;
+
 /** What one row of the preview will do, in words. */
-function actionText(action: ImportAction): string {
+function actionText(action: ImportAction | ImportAction<ClassDetector>): string {
   switch (action.kind) {
     case 'add':
       return 'added';
     case 'add-renamed':
       return `added as “${action.id}” (id in use)`;
     case 'update':
-      return `updates yours (was ${countsText(action.before.yes)}, ${countsText(action.before.no)})`;
+      return 'matrix' in action.before
+        ? `updates yours (was ${action.before.matrix.flat().reduce((sum, cell) => sum + cell, 0).toLocaleString('en')} examples)`
+        : `updates yours (was ${countsText(action.before.yes)}, ${countsText(action.before.no)})`;
     case 'skip':
       return 'skipped (id in use)';
     case 'unchanged':
@@ -243,7 +280,7 @@ function Preview({
   onCancel,
 }: {
   loaded: LoadedPreview;
-  existing: readonly Detector[];
+  existing: DetectorSet;
   onConfirm: (mode: ImportMode, onExisting: ExistingIdPolicy) => void;
   onCancel: () => void;
 }) {
@@ -251,13 +288,16 @@ function Preview({
   const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
   const [confirmingReplace, setConfirmingReplace] = useState(false);
   const { preview, fileName } = loaded;
-  const detectors = preview.detectors;
+  const incoming = useMemo(() => incomingOf(preview), [preview]);
+  const { detectors, classDetectors } = incoming;
   // Not on every render: with 50,000 detectors each plan is a pass over both lists.
-  const plan = useMemo(() => planImport(existing, detectors, 'add', onExisting), [existing, detectors, onExisting]);
+  const planned = useMemo(() => planDetectorSetImport(existing, incoming, 'add', onExisting), [existing, incoming, onExisting]);
+  const { plan, classPlan } = planned;
   const errors = preview.kind === 'json' ? preview.errors.map((error) => ({ where: error.path, message: error.message })) : preview.errors.map((error) => ({ where: `line ${error.line}`, message: stripLinePrefix(error.message) }));
   const warnings = preview.kind === 'json' ? [] : preview.warnings.map((warning) => ({ where: `line ${warning.line}`, message: stripLinePrefix(warning.message) }));
-  const count = detectors.length;
+  const count = detectors.length + classDetectors.length;
   const plural = count === 1 ? '' : 's';
+  const mine = detectorCount(existing);
 
   return (
     <div className="import-preview" role="region" aria-labelledby={`${id}-title`}>
@@ -270,8 +310,8 @@ function Preview({
       </p>
       {errors.length > 0 && <ProblemTable caption="Rows that will not be imported" rows={errors} />}
       {warnings.length > 0 && <ProblemTable caption="Warnings" rows={warnings} />}
-      {plan.conflicts > 0 && <ExistingIdsChoice conflicts={plan.conflicts} policy={onExisting} onChange={setOnExisting} />}
-      {count > 0 && (
+      {planned.conflicts > 0 && <ExistingIdsChoice conflicts={planned.conflicts} policy={onExisting} onChange={setOnExisting} />}
+      {detectors.length > 0 && (
         <div className="table-scroll">
           <table>
             <caption>Detectors to import, and what adding them does</caption>
@@ -288,13 +328,33 @@ function Preview({
               ))}
             </tbody>
           </table>
-          {count > PREVIEW_ROWS && <p>…and {(count - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
+          {detectors.length > PREVIEW_ROWS && <p>…and {(detectors.length - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
+        </div>
+      )}
+      {classDetectors.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <caption>Detectors with more than two classes to import, and what adding them does</caption>
+            <ColumnHeads names={['Name', 'Id', 'Classes', 'Examples', 'When added']} />
+            <tbody>
+              {classDetectors.slice(0, PREVIEW_ROWS).map((detector, index) => (
+                <tr key={`${detector.id}-${index}`}>
+                  <td>{detector.name}</td>
+                  <td>{detector.id}</td>
+                  <td>{clip(detector.classes.join(', '))}</td>
+                  <td>{detector.matrix.flat().reduce((sum, cell) => sum + cell, 0).toLocaleString('en')}</td>
+                  <td>{actionText(classPlan.actions[index]!)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {classDetectors.length > PREVIEW_ROWS && <p>…and {(classDetectors.length - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
         </div>
       )}
       {confirmingReplace ? (
         <div className="button-row" role="group" aria-label="Confirm replace">
           <p>
-            Replace all {existing.length.toLocaleString('en')} detector{existing.length === 1 ? '' : 's'} in your workspace with these{' '}
+            Replace all {mine.toLocaleString('en')} detector{mine === 1 ? '' : 's'} in your workspace with these{' '}
             {count.toLocaleString('en')}? You can undo it right after.
           </p>
           <button type="button" className="danger-button" onClick={() => onConfirm('replace', onExisting)}>
@@ -306,15 +366,15 @@ function Preview({
         </div>
       ) : (
         <div className="button-row">
-          {plan.refused && (
+          {planned.refused && (
             <p className="field-error" role="alert">
-              Adding: {plan.refused}
+              Adding: {planned.refused}
             </p>
           )}
-          <button type="button" disabled={count === 0 || plan.refused !== null} onClick={() => onConfirm('add', onExisting)}>
-            {plan.actions.every((action) => action.kind === 'add') ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(plan)}`}
+          <button type="button" disabled={count === 0 || planned.refused !== null} onClick={() => onConfirm('add', onExisting)}>
+            {planned.actions.every((action) => action.kind === 'add') ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(planned)}`}
           </button>
-          <button type="button" disabled={count === 0} onClick={() => (existing.length === 0 ? onConfirm('replace', onExisting) : setConfirmingReplace(true))}>
+          <button type="button" disabled={count === 0} onClick={() => (mine === 0 ? onConfirm('replace', onExisting) : setConfirmingReplace(true))}>
             Replace all detectors with these…
           </button>
           <button type="button" onClick={onCancel}>

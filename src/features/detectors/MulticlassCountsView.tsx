@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
-import { downloadText } from '../../components/download';
-import { CopyMarkdownButton } from '../../components/CopyMarkdownButton';
-import { AD_HOC_DETECTOR_ID, classIntervalsToCsv, classIntervalsToMarkdown } from '../../data/files';
-import { formatFullPrecision } from '../../data/format';
+import { MAX_NAME_LENGTH } from '../../data/detectors';
+import { AD_HOC_DETECTOR_ID } from '../../data/files';
 import { LinkProblems } from '../../components/LinkProblems';
-import { DEFAULT_CLASS_TARGET, multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
+import { DEFAULT_CLASS_TARGET, detectorHref, multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
+import { useWorkspace } from '../../store/workspace';
+import { ClassExportButtons } from './ClassExportButtons';
 import { ClassLabelPlan } from './ClassLabelPlan';
 import { shareUrl } from './DetectorPanel';
 import { followAddress } from './follow-address';
@@ -38,29 +38,28 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
   const [delta, changeDelta] = useLinkedDelta(link.delta, (next) => multiclassHref({ classes, matrix, delta: next, target }));
   const onMatrixChange = useCallback((next: number[][]) => followAddress(multiclassHref({ classes, matrix: next, delta, target })), [classes, delta, target]);
   const adHoc = { id: AD_HOC_DETECTOR_ID, name: `Confusion matrix of ${classes.join(', ')}`, classes, matrix };
+  const addClassDetector = useWorkspace((state) => state.addClassDetector);
   const onTarget = useCallback((next: number) => followAddress(multiclassHref({ classes, matrix, delta, target: next })), [classes, matrix, delta]);
   return (
     <>
       <p>
         A detector with {classes.length} classes ({classes.join(', ')}) made from its confusion matrix alone. Edit the
-        counts in the matrix below; the address follows, so the link reproduces this view.
+        counts in the matrix below; the address follows, so the link reproduces this view. Save it to your workspace to
+        keep it in the detector list.
       </p>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
         <CopyLinkButton getUrl={() => shareUrl(multiclassHref({ classes, matrix, delta, target }))} />
+        <ClassExportButtons detector={adHoc} delta={delta} fileStem="classes-intervals" />
         <button
           type="button"
-          onClick={() =>
-            downloadText(
-              `classes-intervals-delta-${formatFullPrecision(delta)}.csv`,
-              classIntervalsToCsv([adHoc], delta),
-              'text/csv',
-            )
-          }
+          onClick={() => {
+            const id = addClassDetector({ name: adHoc.name.slice(0, MAX_NAME_LENGTH), classes, matrix });
+            followAddress(detectorHref(id, delta));
+          }}
         >
-          Export intervals (CSV)
+          Save to my workspace
         </button>
-        <CopyMarkdownButton getMarkdown={() => classIntervalsToMarkdown(adHoc, delta)} />
       </div>
       <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
       <ClassLabelPlan classes={classes} matrix={matrix} delta={delta} target={target ?? DEFAULT_CLASS_TARGET} onTarget={onTarget} />

@@ -5,7 +5,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { visibleDetectors } from '../../data/detectors';
 import { formatFullPrecision } from '../../data/format';
 import { type HashRoute, listHref, parseSharedWorkspace, type SharedWorkspace } from '../../data/links';
-import { describeImport, planImport, type ExistingIdPolicy } from '../../data/files';
+import { describeImport, planDetectorSetImport, type ExistingIdPolicy } from '../../data/files';
 import { useWorkspace } from '../../store/workspace';
 import { DetectorTable } from './DetectorTable';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
@@ -34,26 +34,32 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const [confirmingReplace, setConfirmingReplace] = useState(false);
   const hydrated = useWorkspace((state) => state.hydrated);
   const myDetectors = useWorkspace((state) => state.detectors);
-  const mine = myDetectors.length;
+  const myClassDetectors = useWorkspace((state) => state.classDetectors);
+  const mine = myDetectors.length + myClassDetectors.length;
+  const sharedClasses = useMemo(() => shared.classDetectors ?? [], [shared]);
+  const everyShared = useMemo(() => [...shared.detectors, ...sharedClasses], [shared, sharedClasses]);
   const importDetectors = useWorkspace((state) => state.importDetectors);
   // Shown as shared: the link carries its method choices and metric column.
   const method = shared.balancedMethod;
   const metric = shared.metric ?? 'balanced';
   const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
-  const addPlan = useMemo(() => planImport(myDetectors, shared.detectors, 'add', onExisting), [myDetectors, shared.detectors, onExisting]);
+  const addPlan = useMemo(
+    () => planDetectorSetImport({ detectors: myDetectors, classDetectors: myClassDetectors }, { detectors: shared.detectors, classDetectors: sharedClasses }, 'add', onExisting),
+    [myDetectors, myClassDetectors, shared.detectors, sharedClasses, onExisting],
+  );
   const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower' && metric === 'balanced');
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
-  const shown = useMemo(() => visibleDetectors(shared.detectors, { filter: shared.filter, sort, metric }, delta, method), [shared, sort, metric, delta, method]);
-  const count = shared.detectors.length.toLocaleString('en');
-  const sharedText = shared.detectors.length === 1 ? 'this detector' : `these ${count} detectors`;
+  const shown = useMemo(() => visibleDetectors(everyShared, { filter: shared.filter, sort, metric }, delta, method), [everyShared, shared.filter, sort, metric, delta, method]);
+  const count = everyShared.length.toLocaleString('en');
+  const sharedText = everyShared.length === 1 ? 'this detector' : `these ${count} detectors`;
 
   const [refused, setRefused] = useState<string | null>(null);
   const save = (mode: 'add' | 'replace') => {
     const description =
-      mode === 'add' ? `Added the shared detectors: ${describeImport(addPlan)}.` : `Replaced your workspace with ${detectorsText(shared.detectors.length)} shared.`;
+      mode === 'add' ? `Added the shared detectors: ${describeImport(addPlan)}.` : `Replaced your workspace with ${detectorsText(everyShared.length)} shared.`;
     // The link's δ, sort, filter and method choices come with its detectors, and an undo takes them back with them.
     const settings = { delta, sort: shared.sort, filter: shared.filter, balancedMethod: shared.balancedMethod, showUnionBounds: shared.showUnionBounds };
-    const plan = importDetectors(shared.detectors, mode, onExisting, description, settings);
+    const plan = importDetectors({ detectors: shared.detectors, classDetectors: sharedClasses }, mode, onExisting, description, settings);
     if (plan.refused !== null) {
       setRefused(plan.refused);
       return;
@@ -95,16 +101,16 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
             Replace my workspace with these…
           </button>
         )}
-        <ExportButtons detectors={shared.detectors} delta={delta} method={method} fileStem="tailbound-shared" />
+        <ExportButtons detectors={shared.detectors} classDetectors={sharedClasses} delta={delta} method={method} fileStem="tailbound-shared" />
       </div>
       <ConfidenceControl delta={delta} onChange={setDelta} />
       <p className="list-count" role="status">
-        {shown.length === shared.detectors.length
-          ? detectorsText(shared.detectors.length)
-          : `${shown.length.toLocaleString('en')} of ${detectorsText(shared.detectors.length)} match “${shared.filter}”`}
+        {shown.length === everyShared.length
+          ? detectorsText(everyShared.length)
+          : `${shown.length.toLocaleString('en')} of ${detectorsText(everyShared.length)} match “${shared.filter}”`}
         , {lowerBoundsProgress === null ? 'sorted as shared' : `sorted by estimate while the lower bounds are computed (${Math.round(lowerBoundsProgress * 100)}%)`}{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
       </p>
-      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={shared.detectors.length} carryInLinks />}
+      {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={everyShared.length} carryInLinks />}
     </section>
   );
 }

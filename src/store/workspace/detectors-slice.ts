@@ -1,4 +1,5 @@
 import {
+  type ClassDetector,
   CLASS_LABELS,
   type CountsFieldError,
   type Detector,
@@ -9,31 +10,67 @@ import {
   newDetectorId,
   toClassCounts,
   validateCounts,
+  uniqueId,
+  validateClassDetector,
   validateDetector,
 } from '../../data/detectors';
-import { describeImport, planImport } from '../../data/files';
+import { describeImport, type DetectorSet, planDetectorSetImport } from '../../data/files';
 import { checkedSettings, currentSettings } from './settings-slice';
-import type { DetectorsSlice, NewDetector, WorkspaceSlice } from './types';
+import type { DetectorsSlice, NewClassDetector, NewDetector, Workspace, WorkspaceSlice } from './types';
 import { changeDetectors } from './undo-slice';
 
 export const DEFAULT_NEW_DETECTOR_NAME = 'New detector';
 
-/** The detectors: seeded once, then added, edited, deleted (undoable) and imported (undoable). */
+/**
+ * The detectors, two-class and K-class: seeded once, then added, edited, deleted (undoable) and
+ * imported (undoable). Ids are unique across both kinds; renaming, a new question and deleting work
+ * on either.
+ */
 export const createDetectorsSlice: WorkspaceSlice<DetectorsSlice> = (set, get) => {
   const replaceDetector = (id: string, change: (detector: Detector) => Detector) =>
     changeDetectors(set, (state) => ({ detectors: state.detectors.map((d) => (d.id === id ? change(d) : d)) }));
+  const replaceClassDetector = (id: string, change: (detector: ClassDetector) => ClassDetector) =>
+    changeDetectors(set, (state) => ({ classDetectors: state.classDetectors.map((d) => (d.id === id ? change(d) : d)) }));
   const has = (id: string) => get().detectors.some((d) => d.id === id);
+  const hasClassDetector = (id: string) => get().classDetectors.some((d) => d.id === id);
+  /** Name or question of a detector of either kind. */
+  const setText = (id: string, change: { name: string } | { query: string }): string | null => {
+    if (has(id)) replaceDetector(id, (d) => ({ ...d, ...change }));
+    else if (hasClassDetector(id)) replaceClassDetector(id, (d) => ({ ...d, ...change }));
+    else return `No detector with id "${id}"`;
+    return null;
+  };
   return {
     detectors: [],
+    classDetectors: [],
     seeded: false,
     seed: (detectors) => {
       if (get().seeded) return;
       set({ detectors: checkedCopies(detectors, 'seed'), seeded: true, lastDeleted: null });
     },
     addDetector: (partial = {}) => {
-      const detector = buildNewDetector(partial, get().detectors);
+      const detector = buildNewDetector(partial, [...get().detectors, ...get().classDetectors]);
       changeDetectors(set, (state) => ({ detectors: [...state.detectors, detector], seeded: true }));
       return detector.id;
+    },
+    addClassDetector: (partial) => {
+      const detector = buildNewClassDetector(partial, get());
+      changeDetectors(set, (state) => ({ classDetectors: [...state.classDetectors, detector], seeded: true }));
+      return detector.id;
+    },
+    updateClassMatrix: (id, matrix) => {
+      const current = get().classDetectors.find((d) => d.id === id);
+      if (!current) return `No K-class detector with id "${id}"`;
+      const checked = validateClassDetector({ ...current, matrix }, 'detector');
+      if (!checked.ok) return checked.errors.map((error) => error.message).join('; ');
+      if (JSON.stringify(current.matrix) === JSON.stringify(checked.detector.matrix)) return null;
+      // A matrix edited by hand is no longer the imported file's: the source goes, as for counts.
+      replaceClassDetector(id, (d) => {
+        const edited: ClassDetector = { ...d, matrix: checked.detector.matrix };
+        delete edited.source;
+        return edited;
+      });
+      return null;
     },
     updateCounts: (id, cls, counts) => {
       const errors = validateCounts(counts, CLASS_LABELS[cls]);
@@ -50,44 +87,46 @@ export const createDetectorsSlice: WorkspaceSlice<DetectorsSlice> = (set, get) =
       return [];
     },
     renameDetector: (id, name) => {
-      const error = checkName(name) ?? (has(id) ? null : `No detector with id "${id}"`);
-      if (error) return error;
-      replaceDetector(id, (d) => ({ ...d, name: name.trim() }));
-      return null;
+      return checkName(name) ?? setText(id, { name: name.trim() });
     },
     setQuery: (id, query) => {
-      const error = checkQuery(query) ?? (has(id) ? null : `No detector with id "${id}"`);
-      if (error) return error;
-      replaceDetector(id, (d) => ({ ...d, query: query.trim() }));
-      return null;
+      return checkQuery(query) ?? setText(id, { query: query.trim() });
     },
     deleteDetector: (id) => {
       const index = get().detectors.findIndex((d) => d.id === id);
-      if (index === -1) return;
-      const detector = get().detectors[index]!;
-      changeDetectors(set, (state) => ({ detectors: state.detectors.filter((d) => d.id !== id), lastDeleted: { detector, index } }));
+      const classIndex = get().classDetectors.findIndex((d) => d.id === id);
+      if (index >= 0) {
+        const detector = get().detectors[index]!;
+        changeDetectors(set, (state) => ({ detectors: state.detectors.filter((d) => d.id !== id), lastDeleted: { detector, index } }));
+      } else if (classIndex >= 0) {
+        const detector = get().classDetectors[classIndex]!;
+        changeDetectors(set, (state) => ({ classDetectors: state.classDetectors.filter((d) => d.id !== id), lastDeleted: { detector, index: classIndex } }));
+      }
     },
     importDetectors: (incoming, mode, onExisting = 'add-new', description, settings) => {
-      const checked = checkedCopies(incoming, 'importDetectors');
+      const incomingSet = Array.isArray(incoming) ? { detectors: incoming as readonly Detector[], classDetectors: [] } : (incoming as DetectorSet);
+      const checked = { detectors: checkedCopies(incomingSet.detectors, 'importDetectors'), classDetectors: checkedClassCopies(incomingSet.classDetectors) };
       if (settings) checkedSettings(settings);
-      const previous = get().detectors;
-      const plan = planImport(previous, checked, mode, onExisting);
-      if (plan.refused !== null) return plan;
-      const summary = description ?? `${mode === 'replace' ? 'Replaced the workspace' : 'Imported'}: ${describeImport(plan)}.`;
+      const { detectors: previous, classDetectors: previousClassDetectors } = get();
+      const planned = planDetectorSetImport({ detectors: previous, classDetectors: previousClassDetectors }, checked, mode, onExisting);
+      const { plan, classPlan } = planned;
+      if (planned.refused !== null) return { ...plan, refused: planned.refused };
+      const summary = description ?? `${mode === 'replace' ? 'Replaced the workspace' : 'Imported'}: ${describeImport(planned)}.`;
       set((state) => ({
         ...settings,
         detectors: plan.detectors,
+        classDetectors: classPlan.detectors,
         seeded: true,
         // A replace removes what a deleted detector could be restored beside; adding keeps that undo.
         lastDeleted: mode === 'replace' ? null : state.lastDeleted,
-        lastBulkChange: { description: summary, previous, ...(settings && { previousSettings: currentSettings(state) }) },
+        lastBulkChange: { description: summary, previous, previousClassDetectors, ...(settings && { previousSettings: currentSettings(state) }) },
       }));
       return plan;
     },
   };
 };
 
-function buildNewDetector(partial: NewDetector, existing: readonly Detector[]): Detector {
+function buildNewDetector(partial: NewDetector, existing: readonly { id: string; name: string }[]): Detector {
   const taken = new Set(existing.map((d) => d.id));
   const usable = partial.id !== undefined && DETECTOR_ID_PATTERN.test(partial.id) && partial.id.length <= MAX_ID_LENGTH;
   const id = usable && !taken.has(partial.id!) ? partial.id! : newDetectorId();
@@ -102,6 +141,17 @@ function buildNewDetector(partial: NewDetector, existing: readonly Detector[]): 
   }
   if (problems.length > 0) throw new RangeError(`addDetector: ${problems.join('; ')}`);
   return { id, name, query: (partial.query ?? '').trim(), yes: { ...yes }, no: { ...no } };
+}
+
+function buildNewClassDetector(partial: NewClassDetector, state: Workspace): ClassDetector {
+  const taken = new Set([...state.detectors, ...state.classDetectors].map((d) => d.id));
+  const base = partial.id !== undefined && DETECTOR_ID_PATTERN.test(partial.id) && partial.id.length <= MAX_ID_LENGTH ? partial.id : newDetectorId();
+  const id = uniqueId(base, taken);
+  const problems = [checkName(partial.name), checkQuery(partial.query ?? '')].filter((p): p is string => p !== null);
+  const checked = validateClassDetector({ ...partial, id, name: partial.name.trim(), query: (partial.query ?? '').trim() }, 'detector');
+  if (!checked.ok) problems.push(...checked.errors.map((error) => `${error.path}: ${error.message}`));
+  if (problems.length > 0 || !checked.ok) throw new RangeError(`addClassDetector: ${problems.join('; ')}`);
+  return checked.detector;
 }
 
 function checkName(name: string): string | null {
@@ -119,6 +169,15 @@ function checkQuery(query: string): string | null {
 function unknownIdError(id: string): CountsFieldError {
   const reason = `cannot be set: no detector with id "${id}"`;
   return { field: 'total', reason, message: `counts ${reason}` };
+}
+
+/** checkedCopies for K-class detectors. */
+function checkedClassCopies(detectors: readonly ClassDetector[]): ClassDetector[] {
+  return detectors.map((detector, index) => {
+    const result = validateClassDetector(detector, `classDetectors[${index}]`);
+    if (!result.ok) throw new RangeError(`importDetectors: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+    return result.detector;
+  });
 }
 
 /**

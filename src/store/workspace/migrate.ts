@@ -5,7 +5,7 @@ import { DEFAULT_BALANCED_METHOD, isBalancedMethod } from '../../data/methods';
 import type { PersistedWorkspace } from './types';
 
 /** The saved format's version: what `migrateWorkspace` brings every older one up to. */
-export const WORKSPACE_VERSION = 3;
+export const WORKSPACE_VERSION = 4;
 
 /** What `migrateWorkspace` returns for data it cannot read. */
 export class MigrationFailure {
@@ -33,14 +33,23 @@ const PROBLEMS_SHOWN = 3;
  * Version 3: a detector may have a `source` (where an import's counts came from). Going 2 → 3, a
  *   question the evaluation-data import wrote in place of one ("Counts from multi.csv (9,310 usable of
  *   9,500 rows)") becomes the detector's source, and its question is empty again (issue 29).
+ * Version 4: K-class detectors beside the two-class ones, `classDetectors: [{ id, name, query,
+ *   classes, matrix, source? }]`. Going 3 → 4 adds an empty list; the two-class detectors and every
+ *   setting are kept as they are.
  * Returns a MigrationFailure (never throws) so the caller can set the stored value aside.
  */
 export function migrateWorkspace(persisted: unknown, version: number): unknown {
-  if (version === 2) return fromVersion2(persisted);
-  if (version === 1) return fromVersion2(fromVersion1(persisted));
+  if (version === 3) return fromVersion3(persisted);
+  if (version === 2) return fromVersion3(fromVersion2(persisted));
+  if (version === 1) return fromVersion3(fromVersion2(fromVersion1(persisted)));
   if (version !== 0) return new MigrationFailure(`unknown saved format version ${version}`);
   const version1 = fromVersion0(persisted);
-  return version1 instanceof MigrationFailure ? version1 : fromVersion2(fromVersion1(version1));
+  return version1 instanceof MigrationFailure ? version1 : fromVersion3(fromVersion2(fromVersion1(version1)));
+}
+
+/** Version 3 → 4: no K-class detectors yet (see migrateWorkspace). */
+function fromVersion3(persisted: unknown): unknown {
+  return isRecord(persisted) ? { ...persisted, classDetectors: [] } : persisted;
 }
 
 /** What the evaluation-data import wrote as a detector's question before version 3. */
@@ -92,7 +101,7 @@ function fromVersion0(persisted: unknown): unknown {
  * reset to its fallback alone, named in a message, with the saved workspace copied aside as it was
  * and the rest of it kept.
  */
-export const PERSISTED_SETTINGS: { [K in Exclude<keyof PersistedWorkspace, 'detectors'>]: SettingRule<PersistedWorkspace[K]> } = {
+export const PERSISTED_SETTINGS: { [K in Exclude<keyof PersistedWorkspace, 'detectors' | 'classDetectors'>]: SettingRule<PersistedWorkspace[K]> } = {
   delta: {
     label: 'confidence level',
     fallback: DEFAULT_DELTA,
@@ -149,7 +158,7 @@ export type PersistedCheck = { ok: true; value: PersistedWorkspace; resets: stri
 export function checkPersisted(value: unknown): PersistedCheck {
   if (value instanceof MigrationFailure) return { ok: false, reason: value.reason };
   if (!isRecord(value)) return { ok: false, reason: 'the saved state is not an object' };
-  const parsed = parseDetectorsFile({ schema: DETECTORS_SCHEMA_ID, version: DETECTORS_SCHEMA_VERSION, detectors: value.detectors });
+  const parsed = parseDetectorsFile({ schema: DETECTORS_SCHEMA_ID, version: DETECTORS_SCHEMA_VERSION, detectors: value.detectors, classDetectors: value.classDetectors });
   if (!parsed.ok) {
     const shown = parsed.errors.slice(0, PROBLEMS_SHOWN).map((e) => `${e.path}: ${e.message}`);
     const more = parsed.errors.length > shown.length ? ` (and ${parsed.errors.length - shown.length} more)` : '';
@@ -167,6 +176,7 @@ export function checkPersisted(value: unknown): PersistedCheck {
     ok: true,
     value: {
       detectors: parsed.detectors,
+      classDetectors: parsed.classDetectors,
       delta: setting('delta'),
       sort: setting('sort'),
       showUnionBounds: setting('showUnionBounds'),

@@ -32,8 +32,9 @@ export function workspacePersistOptions(guard: GuardedStorage): PersistOptions<W
     name: WORKSPACE_STORAGE_KEY,
     version: WORKSPACE_VERSION,
     storage: guard.storage,
-    partialize: ({ detectors, delta, sort, showUnionBounds, balancedMethod, seeded }): PersistedWorkspace => ({
+    partialize: ({ detectors, classDetectors, delta, sort, showUnionBounds, balancedMethod, seeded }): PersistedWorkspace => ({
       detectors,
+      classDetectors,
       delta,
       sort,
       showUnionBounds,

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { ClassName, CountsFieldError, Detector, SortKey } from '../../data/detectors';
-import type { ExistingIdPolicy, ImportMode, ImportPlan } from '../../data/files';
+import type { AnyDetector, ClassDetector, ClassName, CountsFieldError, Detector, SortKey } from '../../data/detectors';
+import type { DetectorSet, ExistingIdPolicy, ImportMode, ImportPlan } from '../../data/files';
 import type { BalancedMethod } from '../../data/methods';
 
 /** Shown by the UI when stored data could not be used or changes cannot be saved. */
@@ -11,7 +11,10 @@ export interface StorageProblem {
 }
 
 export interface WorkspaceState {
+  /** The two-class (YES/NO) detectors. */
   detectors: Detector[];
+  /** The K-class detectors (a confusion matrix each); the list shows both kinds together. */
+  classDetectors: ClassDetector[];
   /** 1 − confidence level, shared by every interval on screen. */
   delta: number;
   sort: SortKey;
@@ -27,13 +30,17 @@ export interface WorkspaceState {
   /** False until the saved workspace has been read (asynchronously): nothing may seed before that. */
   hydrated: boolean;
   /** The last deleted detector and where it was, for undoDelete (not persisted). */
-  lastDeleted: { detector: Detector; index: number } | null;
+  lastDeleted: { detector: AnyDetector; index: number } | null;
   /** The last import or replace, undoable until the next one (not persisted). */
   lastBulkChange: BulkChange | null;
 }
 
 /** Detector fields a new detector may be given; missing ones get defaults (counts 0/0). */
 export type NewDetector = Partial<Detector>;
+
+/** A new K-class detector: its classes and matrix, a name; a free id is chosen when `id` is missing or taken. */
+export type NewClassDetector = Omit<ClassDetector, 'id' | 'query'> & { id?: string; query?: string };
+
 
 /** How the list is shown, method choices included: what a shared link brings along with its detectors. */
 export interface ListSettings {
@@ -48,6 +55,7 @@ export interface ListSettings {
 export interface BulkChange {
   description: string;
   previous: Detector[];
+  previousClassDetectors: ClassDetector[];
   /** The list settings before it, when the change brought its own (a shared link's). */
   previousSettings?: ListSettings;
 }
@@ -60,13 +68,17 @@ export interface WorkspaceActions {
   seed: (detectors: readonly Detector[]) => void;
   /** Appends a detector and returns its id. Throws a RangeError for invalid counts or texts. */
   addDetector: (partial?: NewDetector) => string;
+  /** Appends a K-class detector and returns its id. Throws a RangeError for an invalid matrix or texts. */
+  addClassDetector: (detector: NewClassDetector) => string;
+  /** Sets a K-class detector's matrix; returns why not (and changes nothing) for an invalid one or an unknown id. */
+  updateClassMatrix: (id: string, matrix: number[][]) => string | null;
   /** Sets one class's counts; returns the field errors and leaves the last valid counts when invalid. */
   updateCounts: (
     id: string,
     cls: ClassName,
     counts: { correct: number | string; total: number | string },
   ) => CountsFieldError[];
-  /** Returns an error message (and changes nothing) for an empty or over-long name or unknown id. */
+  /** Returns an error message (and changes nothing) for an empty or over-long name or unknown id (of either kind). */
   renameDetector: (id: string, name: string) => string | null;
   setQuery: (id: string, query: string) => string | null;
   deleteDetector: (id: string) => void;
@@ -76,11 +88,12 @@ export interface WorkspaceActions {
    * Imports detectors as `planImport` says (replace, or add with a policy for ids already present)
    * and keeps the previous detectors for `undoBulkChange`; changes nothing when the plan is refused
    * (`plan.refused`: too many detectors to be read back). Throws a RangeError for detectors that
-   * fail the schema. `description` names the change for the undo bar. `settings` (a shared link's δ,
+   * fail the schema. K-class detectors (a DetectorSet's) are planned the same way beside them, ids
+   * unique across both kinds; the returned plan is the two-class detectors'. `description` names the change for the undo bar. `settings` (a shared link's δ,
    * sort and filter) are applied with the detectors, and undone with them.
    */
   importDetectors: (
-    detectors: readonly Detector[],
+    detectors: readonly Detector[] | DetectorSet,
     mode: ImportMode,
     onExisting?: ExistingIdPolicy,
     description?: string,
@@ -100,7 +113,7 @@ export interface WorkspaceActions {
 export type Workspace = WorkspaceState & WorkspaceActions;
 
 /** What is saved: the data and lasting view choices, not the filter, undo slot or problems. */
-export type PersistedWorkspace = Pick<WorkspaceState, 'detectors' | 'delta' | 'sort' | 'showUnionBounds' | 'balancedMethod' | 'seeded'>;
+export type PersistedWorkspace = Pick<WorkspaceState, 'detectors' | 'classDetectors' | 'delta' | 'sort' | 'showUnionBounds' | 'balancedMethod' | 'seeded'>;
 
 /**
  * One slice of the workspace (zustand's slices pattern): a part of the state with the actions that
@@ -111,7 +124,7 @@ export type WorkspaceSlice<T extends Partial<Workspace>> = StateCreator<Workspac
 /** The detectors and the actions that change them. */
 export type DetectorsSlice = Pick<
   Workspace,
-  'detectors' | 'seeded' | 'seed' | 'addDetector' | 'updateCounts' | 'renameDetector' | 'setQuery' | 'deleteDetector' | 'importDetectors'
+  'detectors' | 'classDetectors' | 'seeded' | 'seed' | 'addDetector' | 'addClassDetector' | 'updateClassMatrix' | 'updateCounts' | 'renameDetector' | 'setQuery' | 'deleteDetector' | 'importDetectors'
 >;
 
 /** The list's view choices: δ, sort order, filter, the balanced method, the union-bound toggle. */

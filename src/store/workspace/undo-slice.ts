@@ -1,4 +1,4 @@
-import { uniqueId } from '../../data/detectors';
+import { isClassDetector, uniqueId } from '../../data/detectors';
 import type { UndoSlice, Workspace, WorkspaceSlice } from './types';
 
 type SetWorkspace = Parameters<WorkspaceSlice<UndoSlice>>[0];
@@ -16,19 +16,26 @@ export const createUndoSlice: WorkspaceSlice<UndoSlice> = (set, get) => ({
   lastDeleted: null,
   lastBulkChange: null,
   undoDelete: () => {
-    const { lastDeleted, detectors } = get();
+    const { lastDeleted, detectors, classDetectors } = get();
     if (!lastDeleted) return null;
-    const id = uniqueId(lastDeleted.detector.id, new Set(detectors.map((d) => d.id)));
-    const restored = id === lastDeleted.detector.id ? lastDeleted.detector : { ...lastDeleted.detector, id };
-    const index = Math.min(lastDeleted.index, detectors.length);
-    changeDetectors(set, () => ({ detectors: [...detectors.slice(0, index), restored, ...detectors.slice(index)], lastDeleted: null }));
+    const deleted = lastDeleted.detector;
+    const id = uniqueId(deleted.id, new Set([...detectors, ...classDetectors].map((d) => d.id)));
+    const putBack = <T>(list: readonly T[], restored: T) => {
+      const index = Math.min(lastDeleted.index, list.length);
+      return [...list.slice(0, index), restored, ...list.slice(index)];
+    };
+    changeDetectors(set, () =>
+      isClassDetector(deleted)
+        ? { classDetectors: putBack(classDetectors, { ...deleted, id }), lastDeleted: null }
+        : { detectors: putBack(detectors, id === deleted.id ? deleted : { ...deleted, id }), lastDeleted: null },
+    );
     return id;
   },
   undoBulkChange: () => {
     const change = get().lastBulkChange;
     if (!change) return false;
     // A delete made before the import is undone with it only by undoing the delete itself, after.
-    set({ ...change.previousSettings, detectors: change.previous, lastBulkChange: null, lastDeleted: null });
+    set({ ...change.previousSettings, detectors: change.previous, classDetectors: change.previousClassDetectors, lastBulkChange: null, lastDeleted: null });
     return true;
   },
 });

@@ -1,0 +1,67 @@
+import { useCallback, useState } from 'react';
+import { ConfidenceControl } from '../../components/ConfidenceControl';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
+import type { ClassDetector } from '../../data/detectors';
+import { DEFAULT_CLASS_TARGET, detectorHref, multiclassHref } from '../../data/links';
+import { useWorkspace } from '../../store/workspace';
+import { ClassExportButtons } from './ClassExportButtons';
+import { ClassLabelPlan } from './ClassLabelPlan';
+import { shareUrl } from './DetectorPanel';
+import { DetectorPage } from './DetectorPage';
+import { EditableText } from './EditableText';
+import { MulticlassDetails } from './MulticlassDetails';
+import { UndoBar } from './UndoBar';
+import { useLinkedDelta } from './use-linked-delta';
+
+/**
+ * `#/detectors/<id>` of a K-class detector in the workspace: its name, question and source (editable),
+ * the macro recall and per-class intervals with the editable confusion matrix (an edit is saved to
+ * the workspace), the label plan, the exports, a link to the standalone matrix and delete (undoable).
+ */
+export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDetector; linkDelta: number | undefined }) {
+  const { id, classes, matrix } = detector;
+  const renameDetector = useWorkspace((state) => state.renameDetector);
+  const setQuery = useWorkspace((state) => state.setQuery);
+  const updateClassMatrix = useWorkspace((state) => state.updateClassMatrix);
+  const deleteDetector = useWorkspace((state) => state.deleteDetector);
+  const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next));
+  const [target, setTarget] = useState(DEFAULT_CLASS_TARGET);
+  const onMatrixChange = useCallback((next: number[][]) => void updateClassMatrix(id, next), [id, updateClassMatrix]);
+  return (
+    <DetectorPage>
+      <UndoBar />
+      <header className="detector-view__header">
+        <div className="detector-view__title">
+          <h1 id="detector-heading">{detector.name}</h1>
+          <EditableText what="name" value={detector.name} onSave={(name) => renameDetector(id, name)} />
+        </div>
+        <p className="muted">
+          {classes.length} classes: {classes.join(', ')}
+        </p>
+        <div className="detector-view__query">
+          <p>{detector.query ? <>Query: “{detector.query}”</> : <span className="muted">No query text.</span>}</p>
+          <EditableText what="query" value={detector.query} onSave={(query) => setQuery(id, query)} multiline />
+          {detector.source && <p className="detector-view__source">Data source: {detector.source}</p>}
+        </div>
+      </header>
+      <ConfidenceControl delta={delta} onChange={changeDelta} />
+      <div className="toolbar">
+        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta))} />
+        <ClassExportButtons detector={detector} delta={delta} fileStem={`tailbound-${id}`} />
+        <a href={multiclassHref({ classes, matrix, delta, target })}>Open as a standalone link (carries the matrix)</a>
+        <button
+          type="button"
+          className="danger-button"
+          onClick={() => {
+            deleteDetector(id);
+            window.location.hash = '#/';
+          }}
+        >
+          Delete detector
+        </button>
+      </div>
+      <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
+      <ClassLabelPlan classes={classes} matrix={matrix} delta={delta} target={target} onTarget={setTarget} />
+    </DetectorPage>
+  );
+}
