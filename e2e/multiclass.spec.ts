@@ -66,8 +66,6 @@ test('the issue’s link: macro recall, per-class recall and precision, the δ/(
   await field.fill('13');
   await expect(page).toHaveURL(/#\/counts\?classes=cat,dog,bird&matrix=50,2,1;13,40,2;0,1,30&delta=0\.05&target=0\.9$/);
   await expect(page.getByRole('region', { name: 'dog', exact: true }).locator('.figure').first()).toHaveText('Recall 72.7% [59.0%, 83.9%]');
-  // Saved in a task of its own: once it is in the browser's database, a reload reads it back.
-  await expect.poll(async () => (await readWorkspaceDb(page))[WORKSPACE_KEY] ?? '').toContain('"matrix":[[50,2,1],[13,40,2],[0,1,30]]');
   await page.reload();
   await expect(page.getByLabel('dog examples answered cat')).toHaveValue('13');
   // The two-class link reads as before.
@@ -181,6 +179,20 @@ test('a K-class detector in the workspace: saved from its link, listed and sorte
   await expect(listRow(opened, 'Pets').locator('.detector-table__numbers')).toHaveText('93.3% [78.2%, 98.8%]');
   await expect(listRow(opened, 'Pets').getByRole('link', { name: 'Pets' })).toHaveAttribute('href', /^#\/counts\?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0\.05$/);
   await other.close();
+
+  // Its printable report, alone and in the workspace's: the macro recall and each class's figures, rounded outward.
+  await page.goto(detectorUrl);
+  await page.getByRole('link', { name: 'Printable report' }).click();
+  await expect(page.getByRole('heading', { name: 'Report: Pets', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: /^Pets, 3 classes: estimates and exact 95% intervals/ });
+  await expect(table.getByRole('row', { name: /all classes/ })).toHaveText(/all classesmacro recall \(balanced accuracy\)120 \/ 12993\.3%\[78\.2%, 98\.8%\]exact union bound/);
+  await expect(table.getByRole('row', { name: /bird recall/ })).toHaveText(/bird.*30 \/ 3196\.77%\[83\.29%, 99\.92%\]/);
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('| Pets | macro recall (balanced accuracy) | 120 / 129 | 93.3% [78.2%, 98.8%] | exact-union-bound |');
+  await expectNoAxeViolations(page);
+  await page.goto('./#/report');
+  await expect(page.getByRole('heading', { name: 'Detectors with more than two classes', level: 2 })).toBeVisible();
+  await expect(page.getByText(/detectors \(1 with more than two classes\), 95% intervals/)).toBeVisible();
 
   // Deleted (undoable), then brought back by importing the exported file.
   await page.goto(detectorUrl);

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import type { ClassDetector } from '../../data/detectors';
-import { DEFAULT_CLASS_TARGET, detectorHref, multiclassHref } from '../../data/links';
+import { DEFAULT_CLASS_TARGET, detectorHref, multiclassHref, reportHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { ClassExportButtons } from './ClassExportButtons';
 import { ClassLabelPlan } from './ClassLabelPlan';
@@ -48,6 +48,7 @@ export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDete
       <div className="toolbar">
         <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta))} />
         <ClassExportButtons detector={detector} delta={delta} fileStem={`tailbound-${id}`} />
+        <a href={reportHref({ subject: { kind: 'detector', id }, delta })}>Printable report</a>
         <a href={multiclassHref({ classes, matrix, delta, target })}>Open as a standalone link (carries the matrix)</a>
         <button
           type="button"

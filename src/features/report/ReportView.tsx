@@ -16,6 +16,8 @@ import { deploymentSentence } from '../../data/detectors';
 import { detectorHref, type HashRoute, parseReportLink, reportHref, type ReportLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { CopyMarkdownButton } from '../../components/CopyMarkdownButton';
+import { classIntervalsToMarkdown } from '../../data/files';
+import { ClassDetectorsReport } from './ClassDetectorsReport';
 import { intervalsMarkdown } from './report-markdown';
 import {
   estimateText,
@@ -86,6 +88,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   // A report link opened in a browser that never had a workspace shows the samples, as the list would.
   const loadingSamples = useSampleSeed(link.subject.kind !== 'counts');
   const stored = useWorkspace((state) => state.detectors);
+  const storedClasses = useWorkspace((state) => state.classDetectors);
   const delta = link.delta ?? workspaceDelta;
   const setDelta = useCallback((next: number) => setLink({ ...link, delta: next }), [link, setLink]);
   const { subject } = link;
@@ -95,6 +98,10 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
     const chosen = subject.kind === 'detector' ? stored.filter((detector) => detector.id === subject.id) : stored;
     return chosen.map(({ id, name, query, yes, no, source }) => ({ id, name, query, yes, no, source }));
   }, [subject, stored]);
+  const classDetectors = useMemo(
+    () => (subject.kind === 'workspace' ? storedClasses : subject.kind === 'detector' ? storedClasses.filter((detector) => detector.id === subject.id) : []),
+    [subject, storedClasses],
+  );
   // The test inversion's and Buehler's intervals of large counts take up to seconds each: workers compute them first, off the page.
   const needs = useMemo(() => reportExpensiveNeeds(detectors, delta, method), [detectors, delta, method]);
   const computing = useExpensiveIntervalsReady(needs);
@@ -113,10 +120,11 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
     subject.kind === 'counts'
       ? 'the counts given in this report’s link'
       : 'the detector workspace saved in this browser (counts as entered, imported or loaded from the sample set)';
-  const heading = subject.kind === 'workspace' ? 'Report: all detectors' : `Report: ${detectors[0]?.name ?? (subject.kind === 'detector' ? subject.id : '')}`;
+  const heading = subject.kind === 'workspace' ? 'Report: all detectors' : `Report: ${detectors[0]?.name ?? classDetectors[0]?.name ?? (subject.kind === 'detector' ? subject.id : '')}`;
+  const total = entries.length + classDetectors.length;
 
   if (subject.kind !== 'counts' && (!hydrated || loadingSamples)) return <p role="status">Opening your workspace…</p>;
-  if (detectors.length === 0) {
+  if (detectors.length === 0 && classDetectors.length === 0) {
     return (
       <section className="report">
         <h1>{heading}</h1>
@@ -149,7 +157,8 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
       <header className="report__header">
         <h1 id="report-heading">{heading}</h1>
         <p className="report__meta">
-          Made with tailbound on {date} from {source}. {entries.length.toLocaleString('en')} detector{entries.length === 1 ? '' : 's'}
+          Made with tailbound on {date} from {source}. {total.toLocaleString('en')} detector{total === 1 ? '' : 's'}
+          {classDetectors.length > 0 && ` (${classDetectors.length.toLocaleString('en')} with more than two classes)`}
           {', '}
           {formatConfidence(delta)} intervals (δ = {formatFullPrecision(delta)}).
         </p>
@@ -159,12 +168,17 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
             <button type="button" onClick={() => window.print()}>
               Print or save as PDF
             </button>
-            <CopyMarkdownButton getMarkdown={() => intervalsMarkdown(entries, family, date)} />
+            <CopyMarkdownButton
+              getMarkdown={() =>
+                [...(entries.length > 0 ? [intervalsMarkdown(entries, family, date)] : []), ...classDetectors.map((detector) => classIntervalsToMarkdown(detector, delta))].join('\n')
+              }
+            />
           </div>
         </div>
       </header>
 
-      <IntervalsTable entries={entries} drawn={tableDrawn} family={family} />
+      {entries.length > 0 && <IntervalsTable entries={entries} drawn={tableDrawn} family={family} />}
+      <ClassDetectorsReport detectors={classDetectors} delta={delta} />
 
       {entries.slice(0, drawn).map((entry, index) => (
         <DetectorReport key={entry.id ?? `counts-${index}`} entry={entry} family={family} date={date} source={source} method={method} />
