@@ -3,25 +3,11 @@ import fc from 'fast-check';
 import { balancedDifferenceInterval } from './balanced-difference-interval';
 import { balancedInterval } from './balanced-interval';
 import { binomialPmfRow } from './binomial-pmf-row';
-import type { DetectorCounts, DifferenceInterval } from './comparison-types';
+import type { DetectorCounts } from './comparison-types';
 import { differenceInterval } from './difference-interval';
+import { differenceTable, worstDifferenceCoverage } from './difference-coverage.test-util';
 import { EmptyClassError } from './empty-class-error';
 import { exactInterval } from './exact-interval';
-
-/** Exact coverage of differenceInterval at (p_A, p_B): Σ Bin(k_A)·Bin(k_B)·1[lower ≤ p_A − p_B ≤ upper]. */
-function coverage(table: DifferenceInterval[][], nA: number, nB: number, pA: number, pB: number): number {
-  const rowA = binomialPmfRow(nA, pA);
-  const rowB = binomialPmfRow(nB, pB);
-  const difference = pA - pB;
-  let sum = 0;
-  for (let kA = 0; kA <= nA; kA++) {
-    for (let kB = 0; kB <= nB; kB++) {
-      const { lower, upper } = table[kA]![kB]!;
-      if (lower <= difference && difference <= upper) sum += rowA[kA]! * rowB[kB]!;
-    }
-  }
-  return sum;
-}
 
 describe('differenceInterval: exact coverage ≥ 1 − δ for every (p_A, p_B)', () => {
   it('n_A, n_B ∈ {1, 2, 3, 5, 8, 10, 25, 40}, δ ∈ {0.1, 0.05}: a 41 × 41 grid and both sides of every interval end', () => {
@@ -31,19 +17,8 @@ describe('differenceInterval: exact coverage ≥ 1 − δ for every (p_A, p_B)',
       let worst = 1;
       for (const nA of sizes) {
         for (const nB of sizes) {
-          const table = Array.from({ length: nA + 1 }, (_, kA) =>
-            Array.from({ length: nB + 1 }, (_, kB) => differenceInterval({ correct: kA, total: nA }, { correct: kB, total: nB }, delta)),
-          );
-          for (let i = 0; i <= 40; i++) for (let j = 0; j <= 40; j++) worst = Math.min(worst, coverage(table, nA, nB, i / 40, j / 40));
-          const ends = new Set<number>();
-          for (const row of table) for (const { lower, upper } of row) ends.add(lower - 1e-9).add(upper + 1e-9);
-          for (const end of ends) {
-            if (Math.abs(end) >= 1) continue;
-            for (let k = 0; k <= 10; k++) {
-              const pB = Math.min(1, Math.max(0, -end) + ((1 - Math.abs(end)) * k) / 10);
-              worst = Math.min(worst, coverage(table, nA, nB, Math.min(1, Math.max(0, pB + end)), pB));
-            }
-          }
+          const table = differenceTable(nA, nB, (kA, kB) => differenceInterval({ correct: kA, total: nA }, { correct: kB, total: nB }, delta));
+          worst = Math.min(worst, worstDifferenceCoverage(table, nA, nB));
         }
       }
       minima[delta] = worst;
