@@ -63,6 +63,7 @@ export { mcnemarMidP } from './mcnemar-mid-p';
 export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval } from './paired-balanced-difference-interval';
 export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
 export { differenceInterval } from './difference-interval';
+export { differenceBuehlerInterval, type DifferenceBuehlerInterval } from './difference-buehler-interval';
 export { balancedDifferenceInterval } from './balanced-difference-interval';
 export { differenceTest, type DifferenceTest } from './difference-test';
 export { balancedDifferenceTest } from './balanced-difference-test';
