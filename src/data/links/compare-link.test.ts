@@ -6,6 +6,12 @@ import { parseHashRoute } from './routes';
 const { parse, problemParams: problems } = linkTester(parseCompareLink);
 /** The href read back through the hash router, as the app does. */
 const roundTrip = (link: CompareLink) => parseCompareLink(parseHashRoute(compareHref(link)).params);
+/** A link that must parse: its value. */
+const read = (query: string) => {
+  const result = parse(query);
+  if (!result.ok) throw new Error(`${query} did not parse`);
+  return result.value;
+};
 
 describe('parseCompareLink', () => {
   it('reads two workspace detectors by id, with the counts and names they carry', () => {
@@ -103,11 +109,6 @@ describe('parseCompareLink', () => {
   });
 
   it('reads paired=union (round-trips), takes paired=tango or none as the default (older links), and names a bad value', () => {
-    const read = (query: string) => {
-      const result = parse(query);
-      if (!result.ok) throw new Error(`${query} did not parse`);
-      return result.value;
-    };
     const union = read('b=8&c=1&n=20&paired=union');
     expect(union.pairedMethod).toBe('union');
     expect(compareHref(union)).toBe('#/compare?b=8&c=1&n=20&paired=union');
@@ -115,6 +116,15 @@ describe('parseCompareLink', () => {
     expect(compareHref(read('b=8&c=1&n=20&paired=tango'))).toBe('#/compare?b=8&c=1&n=20');
     expect(read('b=8&c=1&n=20').pairedMethod).toBeUndefined();
     expect(problems('b=8&c=1&n=20&paired=wald')).toEqual(['paired']);
+  });
+
+  it('reads unpaired=union (round-trips), takes unpaired=buehler or none as the default, and names a bad value', () => {
+    const union = read('ak=18&an=20&bk=12&bn=20&unpaired=union');
+    expect(union.unpairedMethod).toBe('union');
+    expect(compareHref(union)).toBe('#/compare?ak=18&an=20&bk=12&bn=20&unpaired=union');
+    expect(read('ak=18&an=20&bk=12&bn=20&unpaired=buehler').unpairedMethod).toBeUndefined();
+    expect(compareHref(read('ak=18&an=20&bk=12&bn=20&unpaired=buehler'))).toBe('#/compare?ak=18&an=20&bk=12&bn=20');
+    expect(problems('ak=18&an=20&bk=12&bn=20&unpaired=wald')).toEqual(['unpaired']);
   });
 });
 

@@ -19,6 +19,9 @@ import { hashHref } from './routes';
  * `aname`/`bname` name the sides; `delta` (or `confidence`) is optional: absent, the workspace's δ.
  * `paired=tango|union` picks the paired interval: absent or `tango`, the exact Tango score inversion
  * (older links open on it); `union`, the earlier union-bound construction.
+ * `unpaired=buehler|union` picks the interval of two proportions (`ak…bn`): absent or `buehler`, the
+ * exact Buehler interval, never wider than the union bound (older links open on it); `union`, the
+ * union-bound construction.
  * With `a` present, `b` is detector B's id; without it, `b` is a discordant count.
  */
 export interface CompareLink {
@@ -29,11 +32,17 @@ export interface CompareLink {
   delta: number | undefined;
   /** The paired interval; absent means the default, 'tango'. */
   pairedMethod?: PairedMethod;
+  /** The interval of two unpaired proportions; absent means the default, 'buehler'. */
+  unpairedMethod?: UnpairedMethod;
 }
 
 /** The paired interval constructions a link can name. */
 export const PAIRED_METHODS = ['tango', 'union'] as const;
 export type PairedMethod = (typeof PAIRED_METHODS)[number];
+
+/** The unpaired two-proportion interval constructions a link can name. */
+export const UNPAIRED_METHODS = ['buehler', 'union'] as const;
+export type UnpairedMethod = (typeof UNPAIRED_METHODS)[number];
 
 /** One side: a workspace id and/or a name and the counts the link carries. */
 export interface CompareSide {
@@ -54,7 +63,7 @@ const PAIRED_PROPORTION_PARAMS = ['b', 'c', 'n'] as const;
 const PROPORTION_PARAMS = ['ak', 'an', 'bk', 'bn'] as const;
 const DETECTOR_COUNT_PARAMS = ['ayes', 'ano', 'byes', 'bno'] as const;
 const CLASS_NAMES = { yes: 'should-be-YES', no: 'should-be-NO' } as const;
-const COMPARE_PARAMS = ['a', 'b', 'aname', 'bname', ...DETECTOR_COUNT_PARAMS, ...PAIRED_PROPORTION_PARAMS, ...PAIRED_BALANCED_PARAMS, ...PROPORTION_PARAMS, 'delta', 'confidence', 'paired'];
+const COMPARE_PARAMS = ['a', 'b', 'aname', 'bname', ...DETECTOR_COUNT_PARAMS, ...PAIRED_PROPORTION_PARAMS, ...PAIRED_BALANCED_PARAMS, ...PROPORTION_PARAMS, 'delta', 'confidence', 'paired', 'unpaired'];
 
 /** Reads `#/compare?…`; every malformed or conflicting parameter is named. */
 export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink> {
@@ -153,7 +162,10 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
   const pairedRaw = reader.raw('paired');
   const pairedMethod = PAIRED_METHODS.find((method) => method === pairedRaw);
   if (pairedRaw !== null && !pairedMethod) reader.problem('paired', `“paired” must be tango or union, got “${clip(pairedRaw)}”.`);
-  return reader.result({ a, b, data, delta, ...(pairedMethod === 'union' ? { pairedMethod } : {}) });
+  const unpairedRaw = reader.raw('unpaired');
+  const unpairedMethod = UNPAIRED_METHODS.find((method) => method === unpairedRaw);
+  if (unpairedRaw !== null && !unpairedMethod) reader.problem('unpaired', `“unpaired” must be buehler or union, got “${clip(unpairedRaw)}”.`);
+  return reader.result({ a, b, data, delta, ...(pairedMethod === 'union' ? { pairedMethod } : {}), ...(unpairedMethod === 'union' ? { unpairedMethod } : {}) });
 }
 
 function readId(reader: LinkReader, name: 'a' | 'b'): string | undefined {
@@ -229,6 +241,7 @@ export function compareHref(link: CompareLink): string {
   }
   if (link.delta !== undefined) params.delta = numberParam(link.delta);
   if (link.pairedMethod === 'union') params.paired = 'union';
+  if (link.unpairedMethod === 'union') params.unpaired = 'union';
   return hashHref(['compare'], params).replace(/([ab](?:yes|no))=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
 
