@@ -64,6 +64,7 @@ export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval
 export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
 export { differenceInterval } from './difference-interval';
 export { differenceBuehlerInterval, type DifferenceBuehlerInterval } from './difference-buehler-interval';
+export { BUEHLER_MAX_LABELS } from './balanced-buehler-search';
 export { balancedDifferenceInterval } from './balanced-difference-interval';
 export { differenceTest, type DifferenceTest } from './difference-test';
 export { balancedDifferenceTest } from './balanced-difference-test';
