@@ -28,12 +28,14 @@ const NET_C = [
   [2, 2, 27],
 ];
 const ORDER = ['cat', 'dog', 'bird'];
+/** A slice column: alternate examples come from two sites. */
+const siteOf = (id: number) => (id % 2 === 0 ? 'north' : 'south');
 
 function classesCsv(): string {
-  const lines = ['example_id,model,y_true,y_pred'];
+  const lines = ['example_id,model,y_true,y_pred,site'];
   let id = 0;
   const add = (model: string, truth: string, answer: string, times: number) => {
-    for (let k = 0; k < times; k++) lines.push(`ex-${++id},${model},${truth},${answer}`);
+    for (let k = 0; k < times; k++) lines.push(`ex-${++id},${model},${truth},${answer},${siteOf(id)}`);
   };
   ISSUE_MATRIX.forEach((row, i) => row.forEach((times, j) => add('net-a', i === 0 && j === 0 ? ' Cat ' : ORDER[i]!, ORDER[j]!, times)));
   NET_B.forEach((row, i) => row.forEach((times, j) => add('net-b', ORDER[i]!, ORDER[j]!, times)));
@@ -81,6 +83,18 @@ test('a three-class label column: each detector’s confusion matrix and macro r
     '1 of 2 detectors proven to have a macro recall ≥ 70.0%, all at once at 95% confidence: each interval at δ/2 = 0.025 (Bonferroni), exact union bound (one-sided bounds at δ/6 each). 1 detector without examples of some class has no macro recall and is not ranked.',
   );
   await expect(ranking.getByRole('table').getByRole('row')).toHaveText([/Detector\s*Macro recall \(97\.5%\)\s*≥ 70\.0%\?/, /net-a\s*93\.3% \[76\.4%, 99\.1%\]\s*proven/, /net-c\s*80\.1% \[59\.6%, 92\.8%\]\s*not proven/]);
+
+  // By slice (the file's site column): net-a's macro recall per site at δ/2, and each site's class recalls, which add up to the whole.
+  const bySite = section.getByRole('region', { name: '3 classes by slice' });
+  await expect(bySite.getByText('2 slices with examples of every class, so each macro recall is at δ/2 = 0.025 (Bonferroni)')).toBeVisible();
+  const siteRows = bySite.getByRole('table').getByRole('row');
+  await expect(siteRows).toHaveText([/site\s*Examples\s*Macro recall\s*Class recalls\s*Open/, /^north\s*6\d.*bird \d+\/\d+, cat \d+\/\d+, dog \d+\/\d+/, /^south\s*6\d.*bird \d+\/\d+, cat \d+\/\d+, dog \d+\/\d+/]);
+  const recalls = await bySite.locator('tbody td:nth-child(4)').allTextContents();
+  const sums = ['bird', 'cat', 'dog'].map((label) => recalls.reduce((sum, text) => sum + Number(new RegExp(`${label} (\\d+)/`).exec(text)![1]), 0));
+  expect(sums).toEqual([30, 50, 40]);
+  await bySite.getByLabel('Detector to slice by class').selectOption('net-c');
+  await expect(bySite.getByRole('table')).toHaveAccessibleName(/^net-c by site/);
+  await expectNoAxeViolations(page, '.data-class-slices');
 
   // Into the workspace: the detectors with every class (net-b has no bird), listed with their macro recall; undoable.
   await section.getByRole('button', { name: 'Import 2 3-class detectors into the workspace' }).click();

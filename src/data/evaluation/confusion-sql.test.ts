@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectNodeDuckDb } from '../../test/node-duckdb';
-import { CLASS_ROW_PROBLEMS, classCombinationsSql, classReadingFromRows, MAX_CLASSES } from './confusion-sql';
+import { CLASS_ROW_PROBLEMS, classCombinationsSql, classReadingFromRows, classSlicesFromRows, MAX_CLASSES } from './confusion-sql';
 import { SOURCE_TABLE, type EvaluationMapping } from './sql';
 
 // The confusion matrices, built by the SQL the data view runs, in DuckDB itself, checked against a
@@ -22,6 +22,35 @@ function read(rows: Row[], mapping = MAPPING, filters = [] as { column: string; 
   );
   return classReadingFromRows(connection.query(classCombinationsSql(mapping, filters)).toArray().map((row) => row.toJSON()));
 }
+
+describe('classCombinationsSql with a slice column + classSlicesFromRows', () => {
+  it('gives one detector’s matrix per slice value over the whole file’s classes, and the slices sum to its matrix (fast-check)', () => {
+    const value = fc.constantFrom('a', 'b', 'c', ' B', '', 'zz');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('m1', 'm2'), fc.option(value), fc.option(value), fc.constantFrom('x', 'y', 'z')), { minLength: 1, maxLength: 60 }), (rows) => {
+        const reading = read(rows as Row[]);
+        if (reading.kind !== 'classes') return;
+        const detector = reading.detectors[0]!;
+        const sliced = classSlicesFromRows(connection.query(classCombinationsSql(MAPPING, [], 'site')).toArray().map((row) => row.toJSON()), reading.labels, detector.detector);
+        expect(sliced.map((slice) => slice.slice)).toEqual([...new Set((rows as Row[]).filter((row) => row[0] === detector.detector).map((row) => row[3]))].sort().filter((site) => sliced.some((slice) => slice.slice === site)));
+        const sum = reading.labels.map((_row, i) => reading.labels.map((_column, j) => sliced.reduce((total, slice) => total + slice.matrix[i]![j]!, 0)));
+        expect(sum).toEqual(detector.matrix);
+        for (const slice of sliced) expect(slice.missing).toEqual(reading.labels.filter((_label, i) => slice.matrix[i]!.every((count) => count === 0)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('keeps a missing slice value as a slice of its own, last', () => {
+    connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ('m', 'a', 'a', NULL), ('m', 'b', 'b', 's2'), ('m', 'c', 'a', 's10'), ('m', 'c', 'c', 's2')) AS t(model, label, predicted, site)`);
+    const rows = connection.query(classCombinationsSql(MAPPING, [], 'site')).toArray().map((row) => row.toJSON());
+    expect(classSlicesFromRows(rows, ['a', 'b', 'c'], 'm')).toEqual([
+      { slice: 's2', matrix: [[0, 0, 0], [0, 1, 0], [0, 0, 1]], missing: ['a'] },
+      { slice: 's10', matrix: [[0, 0, 0], [0, 0, 0], [1, 0, 0]], missing: ['a', 'b'] },
+      { slice: null, matrix: [[1, 0, 0], [0, 0, 0], [0, 0, 0]], missing: ['b', 'c'] },
+    ]);
+  });
+});
 
 describe('classCombinationsSql + classReadingFromRows', () => {
   it('gives the issue’s cat/dog/bird matrix for one detector, labels compared trimmed and lower-case', () => {

@@ -26,14 +26,16 @@ export type ClassRowProblem = (typeof CLASS_ROW_PROBLEMS)[keyof typeof CLASS_ROW
  * labels and answers compared as the mapping compares them (trimmed, lower-case, '' as missing).
  * Filters read the file's own columns (as text), as the examples table holds them.
  */
-export function classCombinationsSql(mapping: ClassColumns, filters: readonly EvaluationFilter[]): string {
+export function classCombinationsSql(mapping: ClassColumns, filters: readonly EvaluationFilter[], slice: string | null = null): string {
   if (mapping.prediction === null) throw new RangeError('a prediction column is needed to read classes');
   const detector = mapping.detector === null ? `'all'` : columnText(mapping.detector);
+  // With a slice column, each combination per value of it too (as written; a missing value is NULL, a slice of its own).
+  const [sliceOut, sliceIn] = slice === null ? ['', ''] : [', slice_raw AS slice', `, ${columnText(slice)} AS slice_raw`];
   // Counted by the raw texts first and normalised per combination (a tenth of the time of normalising
   // every row: see `normalised`); a combination's rows are the sum over the raw texts it comes from.
   return [
-    `SELECT ${detectorName('detector_raw')} AS detector, ${normalised('truth_raw')} AS truth, ${normalised('answer_raw')} AS answer, sum(n)::DOUBLE AS rows`,
-    `FROM (SELECT ${detector} AS detector_raw, ${columnText(mapping.truth)} AS truth_raw, ${columnText(mapping.prediction)} AS answer_raw, count(*) AS n`,
+    `SELECT ${detectorName('detector_raw')} AS detector, ${normalised('truth_raw')} AS truth, ${normalised('answer_raw')} AS answer${sliceOut}, sum(n)::DOUBLE AS rows`,
+    `FROM (SELECT ${detector} AS detector_raw, ${columnText(mapping.truth)} AS truth_raw, ${columnText(mapping.prediction)} AS answer_raw${sliceIn}, count(*) AS n`,
     `  FROM ${SOURCE_TABLE}${sourceFiltersWhere(mapping, filters)} GROUP BY ALL)`,
     `GROUP BY ALL ORDER BY ALL`,
   ].join('\n');
@@ -65,10 +67,57 @@ export type ClassReading =
  * the command line keeps every one), the rest counted in `moreDetectors`.
  */
 export function classReadingFromRows(rows: readonly ResultRow[], maxDetectors = MAX_CLASS_DETECTORS): ClassReading {
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  const combos = rows.map((row) => ({ detector: text(row.detector), truth: text(row.truth), answer: text(row.answer), rows: Number(row.rows ?? 0) }));
+  const combos = rows.map(combination);
   const labels = [...new Set(combos.flatMap((combo) => (combo.truth === null ? [] : [combo.truth])))].sort();
   if (labels.length < 3 || labels.length > MAX_CLASSES) return { kind: 'not-classes', labels: labels.length };
+  const { detectors, names, leftOut } = matricesOver(labels, combos, maxDetectors);
+  return { kind: 'classes', labels, detectors, moreDetectors: names - detectors.length, leftOut };
+}
+
+/** One detector's matrices per value of a slice column (`slice` null: the rows where it is missing). */
+export interface ClassSlice {
+  slice: string | null;
+  /** Over the whole file's classes: a slice may lack examples of some (then `missing` names them). */
+  matrix: number[][];
+  missing: string[];
+}
+
+/**
+ * Rows of `classCombinationsSql` with a slice column, for one detector, as a matrix per slice value
+ * over the file's classes `labels` (the whole reading's, so that every slice has the same K); rows
+ * left out of the reading are left out here too. Slices in value order, the missing value last.
+ */
+export function classSlicesFromRows(rows: readonly ResultRow[], labels: readonly string[], detector: string): ClassSlice[] {
+  const bySlice = new Map<string | null, Combination[]>();
+  for (const row of rows) {
+    const combo = combination(row);
+    if (combo.detector !== detector) continue;
+    const slice = row.slice === null || row.slice === undefined ? null : String(row.slice);
+    const combos = bySlice.get(slice);
+    if (combos) combos.push(combo);
+    else bySlice.set(slice, [combo]);
+  }
+  const order = [...bySlice.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'en', { numeric: true })));
+  return order.flatMap((slice) => {
+    const [read] = matricesOver(labels, bySlice.get(slice)!, 1).detectors;
+    return read ? [{ slice, matrix: read.matrix, missing: read.missing }] : [];
+  });
+}
+
+interface Combination {
+  detector: string | null;
+  truth: string | null;
+  answer: string | null;
+  rows: number;
+}
+
+function combination(row: ResultRow): Combination {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return { detector: text(row.detector), truth: text(row.truth), answer: text(row.answer), rows: Number(row.rows ?? 0) };
+}
+
+/** The combinations as matrices over `labels` (at most `maxDetectors`, by name; `names` counts them all), and the rows left out by reason. */
+function matricesOver(labels: readonly string[], combos: readonly Combination[], maxDetectors: number) {
   const index = new Map(labels.map((name, i) => [name, i]));
   const leftOut = new Map<ClassRowProblem, number>();
   const matrices = new Map<string, number[][]>();
@@ -93,5 +142,5 @@ export function classReadingFromRows(rows: readonly ResultRow[], maxDetectors = 
     return { detector, matrix, missing: labels.filter((_label, i) => matrix[i]!.every((count) => count === 0)) };
   });
   const problems = Object.values(CLASS_ROW_PROBLEMS).flatMap((problem) => (leftOut.has(problem) ? [{ problem, rows: leftOut.get(problem)! }] : []));
-  return { kind: 'classes', labels, detectors, moreDetectors: names.length - detectors.length, leftOut: problems };
+  return { detectors, names: names.length, leftOut: problems };
 }

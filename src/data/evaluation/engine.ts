@@ -25,7 +25,7 @@ import {
   type EvaluationFilter,
   type EvaluationMapping,
 } from './sql';
-import { classCombinationsSql, classReadingFromRows, type ClassColumns, type ClassReading } from './confusion-sql';
+import { classCombinationsSql, classReadingFromRows, classSlicesFromRows, type ClassColumns, type ClassReading, type ClassSlice } from './confusion-sql';
 import type { SkippedLines } from './convert';
 import {
   columnPairProblemsFromRow,
@@ -259,6 +259,11 @@ export async function timeCounts(
 /** The file read as K-class detectors: each detector's confusion matrix over the true-label values (3 to MAX_CLASSES of them). */
 export async function classMatrices(mapping: ClassColumns, filters: readonly EvaluationFilter[]): Promise<ClassReading> {
   return classReadingFromRows(await run(classCombinationsSql(mapping, filters)));
+}
+
+/** One detector's K-class matrices per value of a slice column, over the reading's classes `labels`. */
+export async function classSliceMatrices(mapping: ClassColumns, filters: readonly EvaluationFilter[], slice: string, labels: readonly string[], detector: string): Promise<ClassSlice[]> {
+  return classSlicesFromRows(await run(classCombinationsSql(mapping, filters, slice)), labels, detector);
 }
 
 /** Two answer columns on the same rows (the prediction column's and `columnB`'s): their discordance tables, and the rows left out by reason. */

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { detectorIdFromName, MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationMapping } from '../../data/evaluation';
+import { detectorIdFromName, MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation';
 import { classIntervalsToCsv } from '../../data/files';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type ClassDetector as WorkspaceClassDetector } from '../../data/detectors';
@@ -8,6 +8,7 @@ import { useWorkspace } from '../../store/workspace';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
 import { ClassRanking } from './ClassRanking';
+import { ClassSlicesSection } from './ClassSlicesSection';
 import { CsvExportButton } from './CsvExportButton';
 import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
@@ -24,7 +25,17 @@ const ALL_ROWS = 'All rows';
  * opens it in the multi-class view; the import takes them into the workspace. Shown only when the
  * file's labels are classes; rows that cannot be placed are counted and named.
  */
-export function ClassesSection({ result, mapping, delta, fileName }: { result: ClassResult; mapping: EvaluationMapping; delta: number; fileName: string }) {
+export function ClassesSection(props: {
+  result: ClassResult;
+  mapping: EvaluationMapping;
+  filters: readonly EvaluationFilter[];
+  delta: number;
+  fileName: string;
+  /** The slice column chosen for the two-class slices, shared (kept in the view's link). */
+  sliceColumn: string | undefined;
+  onSliceColumn: (column: string) => void;
+}) {
+  const { result, mapping, filters, delta, fileName, sliceColumn, onSliceColumn } = props;
   const id = useId();
   if (result.problem) return <DataProblem>{result.problem}</DataProblem>;
   const reading = result.reading;
@@ -55,6 +66,17 @@ export function ClassesSection({ result, mapping, delta, fileName }: { result: C
         <ClassDetectorResult key={detector.detector} detector={detector} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
       ))}
       <ClassRanking detectors={reading.detectors} labels={reading.labels} delta={delta} />
+      {mapping.slices.length > 0 && reading.detectors.some((detector) => detector.missing.length === 0) && (
+        <ClassSlicesSection
+          reading={reading}
+          columns={{ truth: mapping.truth, prediction: mapping.prediction, detector: mapping.detector }}
+          filters={filters}
+          slices={mapping.slices}
+          delta={delta}
+          column={sliceColumn}
+          onColumn={onSliceColumn}
+        />
+      )}
       <CsvExportButton
         fileName={`classes-intervals-delta-${formatFullPrecision(delta)}.csv`}
         csv={() =>
