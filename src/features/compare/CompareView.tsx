@@ -10,7 +10,7 @@ import { compareHref, type CompareLink, type HashRoute, type LinkProblem, parseC
 import { formatConfidence, formatDifferenceParts, formatFullPrecision } from '../../data/format';
 import { pictureFileStem } from '../../components/chart-picture';
 import type { DetectorCounts, PairedCounts } from '../../stats';
-import { comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence, type Comparison, type ComparisonInput, type PairedMethod } from './compare-model';
+import { comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence, type Comparison, type ComparisonInput, type PairedMethod, type UnpairedMethod } from './compare-model';
 import { useComparison } from './use-comparison';
 import { DifferenceChart } from './DifferenceChart';
 import { PairedCsvImport } from './PairedCsvImport';
@@ -40,7 +40,8 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
   const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
   const resolved = useMemo(() => resolve(link, stored), [link, stored]);
   const pairedMethod: PairedMethod = link.pairedMethod ?? 'tango';
-  const result = useComparison(resolved.input, delta, pairedMethod);
+  const unpairedMethod: UnpairedMethod = link.unpairedMethod ?? 'buehler';
+  const result = useComparison(resolved.input, delta, pairedMethod, unpairedMethod);
   const { names } = resolved;
   const heading = link.data.kind === 'none' ? TITLE : `Compare ${names.a} and ${names.b}`;
 
@@ -70,9 +71,13 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
           {resolved.input?.kind.startsWith('paired') && (
             <PairedMethodChoice method={pairedMethod} onChange={(method) => setLink({ ...link, pairedMethod: method === 'union' ? 'union' : undefined })} />
           )}
+          {resolved.input?.kind === 'unpaired-proportion' && (
+            <UnpairedMethodChoice method={unpairedMethod} onChange={(method) => setLink({ ...link, unpairedMethod: method === 'union' ? 'union' : undefined })} />
+          )}
           {result?.kind === 'computing' && (
             <p role="status" className="compare-view__computing">
-              Computing Tango’s exact paired interval at δ = {formatFullPrecision(delta)} in a background worker…
+              Computing {resolved.input?.kind === 'unpaired-proportion' ? 'Buehler’s exact unpaired interval' : 'Tango’s exact paired interval'} at δ = {formatFullPrecision(delta)} in a
+              background worker…
             </p>
           )}
           {result?.kind === 'invalid' && (
@@ -99,6 +104,20 @@ function PairedMethodChoice({ method, onChange }: { method: PairedMethod; onChan
       <select id={id} value={method} onChange={(event) => onChange(event.target.value === 'union' ? 'union' : 'tango')} data-testid="paired-method">
         <option value="tango">Tango score inversion (exact unconditional, narrower)</option>
         <option value="union">Union bound (Clopper–Pearson for s and π)</option>
+      </select>
+    </p>
+  );
+}
+
+/** Two proportions' interval: Buehler's exact construction (default, never wider) or the union-bound one. */
+function UnpairedMethodChoice({ method, onChange }: { method: UnpairedMethod; onChange: (method: UnpairedMethod) => void }) {
+  const id = useId();
+  return (
+    <p className="compare-view__method">
+      <label htmlFor={id}>Unpaired interval</label>{' '}
+      <select id={id} value={method} onChange={(event) => onChange(event.target.value === 'union' ? 'union' : 'buehler')} data-testid="unpaired-method">
+        <option value="buehler">Buehler (exact, never wider than the union bound)</option>
+        <option value="union">Union bound (Clopper–Pearson for each at δ/4)</option>
       </select>
     </p>
   );

@@ -7,15 +7,24 @@ const balanced = (yesN: number, noN: number): ComparisonInput => ({ kind: 'paire
 
 describe('needsWorker', () => {
   it('sends Tango’s inversion of 7–20 pairs a class to a worker, and nothing else', () => {
-    expect(needsWorker(paired(6), 'tango')).toBe(false);
-    expect(needsWorker(paired(7), 'tango')).toBe(true);
-    expect(needsWorker(paired(20), 'tango')).toBe(true);
+    expect(needsWorker(paired(6), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(paired(7), 'tango', 'buehler')).toBe(true);
+    expect(needsWorker(paired(20), 'tango', 'buehler')).toBe(true);
     // Past Tango's limit the union bound is used: quick.
-    expect(needsWorker(paired(21), 'tango')).toBe(false);
-    expect(needsWorker(paired(20), 'union')).toBe(false);
-    expect(needsWorker(balanced(3, 30), 'tango')).toBe(false);
-    expect(needsWorker(balanced(3, 12), 'tango')).toBe(true);
-    expect(needsWorker({ kind: 'unpaired-proportion', a: { correct: 5, total: 10 }, b: { correct: 6, total: 10 } }, 'tango')).toBe(false);
+    expect(needsWorker(paired(21), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(paired(20), 'union', 'buehler')).toBe(false);
+    expect(needsWorker(balanced(3, 30), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(balanced(3, 12), 'tango', 'buehler')).toBe(true);
+  });
+
+  it('sends Buehler’s unpaired search of 21–20,000 examples in all to a worker, and nothing else', () => {
+    const unpaired = (nA: number, nB: number): ComparisonInput => ({ kind: 'unpaired-proportion', a: { correct: 1, total: nA }, b: { correct: 0, total: nB } });
+    expect(needsWorker(unpaired(10, 10), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(unpaired(10, 11), 'tango', 'buehler')).toBe(true);
+    expect(needsWorker(unpaired(10_000, 10_000), 'tango', 'buehler')).toBe(true);
+    // Past Buehler's limit, and by the union bound: quick.
+    expect(needsWorker(unpaired(10_000, 10_001), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(unpaired(100, 100), 'tango', 'union')).toBe(false);
   });
 });
 
@@ -23,13 +32,13 @@ describe('runCompareJob', () => {
   it('posts what compare gives, once', () => {
     const input = balanced(12, 9);
     const messages: CompareMessage[] = [];
-    runCompareJob({ input, delta: 0.05, pairedMethod: 'tango' }, (message) => messages.push(message));
+    runCompareJob({ input, delta: 0.05, pairedMethod: 'tango', unpairedMethod: 'buehler' }, (message) => messages.push(message));
     expect(messages).toEqual([{ kind: 'done', comparison: compare(input, 0.05, 'tango') }]);
   });
 
   it('posts the counts’ problem as a message instead of throwing', () => {
     const messages: CompareMessage[] = [];
-    runCompareJob({ input: { kind: 'paired-proportion', counts: { b: 5, c: 4, n: 8 } }, delta: 0.05, pairedMethod: 'tango' }, (message) => messages.push(message));
+    runCompareJob({ input: { kind: 'paired-proportion', counts: { b: 5, c: 4, n: 8 } }, delta: 0.05, pairedMethod: 'tango', unpairedMethod: 'buehler' }, (message) => messages.push(message));
     expect(messages).toEqual([{ kind: 'invalid', message: 'b + c must be ≤ n (8), got 9' }]);
   });
 });

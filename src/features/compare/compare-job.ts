@@ -1,11 +1,12 @@
-import { TANGO_MAX_N } from '../../stats';
-import { compare, type Comparison, type ComparisonInput, type PairedMethod } from './compare-model';
+import { BUEHLER_MAX_LABELS, TANGO_MAX_N } from '../../stats';
+import { compare, type Comparison, type ComparisonInput, type PairedMethod, type UnpairedMethod } from './compare-model';
 
 /** A comparison to compute off the page: what `compare` takes. */
 export interface CompareJob {
   input: ComparisonInput;
   delta: number;
   pairedMethod: PairedMethod;
+  unpairedMethod: UnpairedMethod;
 }
 
 /** The comparison, or the counts' problem (a RangeError's message: the page words it for the user). */
@@ -18,10 +19,21 @@ export type CompareMessage = { kind: 'done'; comparison: Comparison } | { kind: 
 const ON_PAGE_TANGO_N = 6;
 
 /**
- * Whether the comparison runs Tango's exact inversion on a class of more than a few pairs (and up to
- * TANGO_MAX_N, past which the union bound is used): tens to hundreds of milliseconds, so a worker's.
+ * Up to this many examples in all Buehler's unpaired interval is quick enough for the page (slowest
+ * ≈ 1 ms at 10 + 10; at 20 + 20 up to ≈ 4 ms, past that up to ≈ 90 ms; measured once, one core).
  */
-export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod): boolean {
+const ON_PAGE_BUEHLER_LABELS = 20;
+
+/**
+ * Whether the comparison runs Tango's exact inversion on a class of more than a few pairs (and up to
+ * TANGO_MAX_N, past which the union bound is used), or Buehler's unpaired search on more than a few
+ * examples (up to BUEHLER_MAX_LABELS): up to tens or hundreds of milliseconds, so a worker's.
+ */
+export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod): boolean {
+  if (input.kind === 'unpaired-proportion') {
+    const labels = input.a.total + input.b.total;
+    return unpairedMethod === 'buehler' && labels > ON_PAGE_BUEHLER_LABELS && labels <= BUEHLER_MAX_LABELS;
+  }
   if (pairedMethod !== 'tango') return false;
   const sizes = input.kind === 'paired-proportion' ? [input.counts.n] : input.kind === 'paired-balanced' ? [input.tables.yes.n, input.tables.no.n] : [];
   return sizes.some((n) => n > ON_PAGE_TANGO_N && n <= TANGO_MAX_N);
@@ -30,7 +42,7 @@ export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod):
 /** The job's comparison, or the counts' problem; anything else is a defect and is thrown. */
 export function runCompareJob(job: CompareJob, post: (message: CompareMessage) => void): void {
   try {
-    post({ kind: 'done', comparison: compare(job.input, job.delta, job.pairedMethod) });
+    post({ kind: 'done', comparison: compare(job.input, job.delta, job.pairedMethod, job.unpairedMethod) });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     post({ kind: 'invalid', message: error.message });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatDifferenceParts, formatPValue } from '../../data/format';
-import { balancedDifferenceInterval, balancedDifferenceTest, mcnemarExactTest, pairedBalancedDifferenceInterval, pairedDifferenceInterval } from '../../stats';
+import {
+  balancedDifferenceInterval,
+  balancedDifferenceTest,
+  differenceBuehlerInterval,
+  differenceInterval,
+  differenceTest,
+  mcnemarExactTest,
+  pairedBalancedDifferenceInterval,
+  pairedDifferenceInterval,
+} from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence } from './compare-model';
 
 const names = { a: 'Old', b: 'New' };
@@ -51,6 +60,57 @@ describe('compare, paired by Tango’s score inversion (the default)', () => {
     const balanced = compare({ kind: 'paired-balanced', tables: { yes: { b: 3, c: 3, n: 10 }, no: { b: 0, c: 0, n: 10 } } }, 0.05);
     expect(formatMcNemarP(balanced.mcnemar![0]!.p, balanced.mcnemar![0]!)).toBe('1');
     expect(formatMcNemarP(mcnemarExactTest({ b: 3, c: 2 }).pTwoSided, { b: 3, c: 2 })).toBe('> 0.999');
+  });
+});
+
+describe('compare, two unpaired proportions by Buehler’s interval (the default)', () => {
+  const a = { correct: 19, total: 20 };
+  const b = { correct: 13, total: 20 };
+
+  it('uses it (never wider than the union bound; here it excludes 0 and the union bound does not), the union bound when asked or past 20,000 examples, each named', () => {
+    const buehler = compare({ kind: 'unpaired-proportion', a, b }, 0.05);
+    const union = compare({ kind: 'unpaired-proportion', a, b }, 0.05, 'tango', 'union');
+    const { construction, ...expected } = differenceBuehlerInterval(a, b, 0.05);
+    expect(construction).toBe('buehler');
+    expect(buehler.interval).toEqual(expected);
+    expect(buehler.method).toBe('exact-unpaired-buehler');
+    expect(buehler.construction).toMatch(/^Exact unpaired interval \(Buehler\)/);
+    expect(union.interval).toEqual(differenceInterval(a, b, 0.05));
+    expect(union.method).toBe('exact-unpaired-union-bound');
+    expect(union.test).toEqual({ p: differenceTest(a, b).pTwoSided, name: 'the test that inverts this interval', exact: false });
+    expect(buehler.interval.lower).toBeGreaterThan(0);
+    expect(union.interval.lower).toBeLessThan(0);
+    expect(buehler.interval.upper).toBeLessThan(union.interval.upper);
+    expect(comparisonSentence(buehler, names)).toMatch(/^Old is more accurate by 4\.\d to 54\.\d points \(95%, exact unpaired interval\)\.$/);
+    const large = compare({ kind: 'unpaired-proportion', a: { correct: 9_000, total: 10_000 }, b: { correct: 8_900, total: 10_001 } }, 0.05);
+    expect(large.method).toBe('exact-unpaired-union-bound');
+    expect(large.construction).toContain('past that, this one');
+  });
+
+  it('names its p-value as the union-bound test’s (conservative, not the test this interval inverts) and says why the two disagree', () => {
+    const comparison = compare({ kind: 'unpaired-proportion', a, b }, 0.05);
+    expect(comparison.test).toEqual({ p: differenceTest(a, b).pTwoSided, name: 'the union-bound test; conservative; not the test this interval inverts', exact: false });
+    expect(comparison.test.p).toBeGreaterThan(0.05);
+    expect(testSentence(comparison)).toContain('would happen at most 30.8% of the time (the union-bound test; conservative; not the test this interval inverts)');
+    expect(testSentence(comparison)).toContain('That is above δ = 0.05, yet the interval excludes 0');
+    // No evidence either way: no bare 1, no doubled article.
+    const level = compare({ kind: 'unpaired-proportion', a: { correct: 10, total: 20 }, b: { correct: 11, total: 21 } }, 0.05);
+    expect(formatTestP(level)).toBe('above 99.9%');
+    expect(testSentence(level)).toMatch(/^The union-bound test; conservative; not the test this interval inverts gives no evidence/);
+    const balanced = compare({ kind: 'unpaired-proportion', a: { correct: 10, total: 20 }, b: { correct: 10, total: 20 } }, 0.05);
+    expect(formatTestP(balanced)).toBe('1 (the data are exactly balanced)');
+  });
+
+  it('the unpaired balanced difference stays the union bound, and says why', () => {
+    const detector = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+    const comparison = compare({ kind: 'unpaired-balanced', a: detector, b: detector }, 0.05);
+    expect(comparison.method).toBe('exact-unpaired-balanced-union-bound');
+    expect(comparison.construction).toContain('would need four classes');
+  });
+
+  it('exports the construction in the CSV method column and the named test', () => {
+    const [, row] = comparisonToCsv(compare({ kind: 'unpaired-proportion', a, b }, 0.05), names).trim().split('\r\n');
+    expect(row).toMatch(/,accuracy_difference,.*,0\.95,0\.05,0\.30\d+,the union-bound test; conservative; not the test this interval inverts,A 19\/20; B 13\/20,exact-unpaired-buehler$/);
   });
 });
 

@@ -3,6 +3,7 @@ import { confidenceCell, textCell, UTF8_BOM } from '../../data/files';
 import {
   balancedDifferenceInterval,
   balancedDifferenceTest,
+  differenceBuehlerInterval,
   differenceInterval,
   differenceTest,
   mcnemarExactTest,
@@ -59,12 +60,16 @@ export interface McNemarRow {
 /** The paired interval: Tango's score inversion (default) or the union-bound construction. */
 export type PairedMethod = 'tango' | 'union';
 
+/** The unpaired interval of two proportions: Buehler's (default, never wider) or the union-bound construction. */
+export type UnpairedMethod = 'buehler' | 'union';
+
 export const METHODS = {
   'paired-proportion': 'exact-paired-union-bound',
   'paired-proportion-tango': 'exact-paired-tango-score',
   'paired-balanced-tango': 'exact-paired-balanced-tango-score',
   'paired-balanced': 'exact-paired-balanced-union-bound',
   'unpaired-proportion': 'exact-unpaired-union-bound',
+  'unpaired-proportion-buehler': 'exact-unpaired-buehler',
   'unpaired-balanced': 'exact-unpaired-balanced-union-bound',
 } as const;
 
@@ -79,8 +84,12 @@ const UNPAIRED_CONSTRUCTIONS = {
   'unpaired-proportion':
     'Exact unpaired interval: each detector’s exact lower and upper bounds at δ/4 (Clopper–Pearson), lower = A’s lower − B’s upper, upper = A’s upper − B’s lower; by the union bound it covers with probability ≥ 1 − δ.',
   'unpaired-balanced':
-    'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ.',
+    'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ. (The narrower Buehler construction used for two proportions would need four classes here; this one stays the union bound.)',
 } as const;
+const BUEHLER_UNPAIRED =
+  'Exact unpaired interval (Buehler): A − B = 2θ − 1, with θ = (A’s accuracy + B’s error rate)/2 the balanced accuracy of A’s results and B’s failures; Buehler’s exact interval for θ (ordered by the union bound, δ/2 a side) covers with probability ≥ 1 − δ for every pair of accuracies and is never wider than the union-bound interval (each detector’s Clopper–Pearson bounds at δ/4).';
+/** The test beside Buehler's interval: exact inversion would take tens of its searches, so the union bound's test is shown, named. */
+const UNION_TEST_BESIDE_BUEHLER = 'the union-bound test; conservative; not the test this interval inverts';
 const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
 
 /** The exact McNemar rows of paired data: per class and overall for balanced tables. */
@@ -99,8 +108,11 @@ function pairedInterval(counts: PairedCounts, delta: number, method: PairedMetho
   return { interval: { estimate, lower, upper }, tango: construction === 'tango-exact' };
 }
 
-/** The comparison and its test for the input, at δ; paired data by `pairedMethod` (Tango's by default). */
-export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango'): Comparison {
+/**
+ * The comparison and its test for the input, at δ; paired data by `pairedMethod` (Tango's by
+ * default), two unpaired proportions by `unpairedMethod` (Buehler's by default).
+ */
+export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango', unpairedMethod: UnpairedMethod = 'buehler'): Comparison {
   switch (input.kind) {
     case 'paired-proportion': {
       const { interval, tango } = pairedInterval(input.counts, delta, pairedMethod);
@@ -144,16 +156,40 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
       };
     }
     case 'unpaired-proportion':
-    case 'unpaired-balanced': {
-      // The union-bound interval, and the test that inverts it (p conservative, so not `exact`).
-      const [interval, p] =
-        input.kind === 'unpaired-balanced'
-          ? [balancedDifferenceInterval(input.a, input.b, delta), balancedDifferenceTest(input.a, input.b).pTwoSided]
-          : [differenceInterval(input.a, input.b, delta), differenceTest(input.a, input.b).pTwoSided];
-      const metric = input.kind === 'unpaired-balanced' ? 'balanced accuracy' : 'accuracy';
-      return { input, paired: false, metric, delta, interval, method: METHODS[input.kind], construction: UNPAIRED_CONSTRUCTIONS[input.kind], test: { p, name: INVERTED_TEST, exact: false } };
-    }
+      return unpairedMethod === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
+    case 'unpaired-balanced':
+      return unpairedUnion(input, delta);
   }
+}
+
+/** The union-bound interval of unpaired data, and the test that inverts it (p conservative, so not `exact`). */
+function unpairedUnion(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' | 'unpaired-balanced' }>, delta: number): Comparison {
+  const [interval, p] =
+    input.kind === 'unpaired-balanced'
+      ? [balancedDifferenceInterval(input.a, input.b, delta), balancedDifferenceTest(input.a, input.b).pTwoSided]
+      : [differenceInterval(input.a, input.b, delta), differenceTest(input.a, input.b).pTwoSided];
+  const metric = input.kind === 'unpaired-balanced' ? 'balanced accuracy' : 'accuracy';
+  return { input, paired: false, metric, delta, interval, method: METHODS[input.kind], construction: UNPAIRED_CONSTRUCTIONS[input.kind], test: { p, name: INVERTED_TEST, exact: false } };
+}
+
+/**
+ * Two proportions by Buehler's interval (the union bound past its label limit, named so). Its p is the
+ * union-bound test's: never below the smallest δ at which this interval excludes 0 (the union
+ * interval holds this one), but possibly above it; exact inversion would take tens of searches.
+ */
+function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' }>, delta: number): Comparison {
+  const { construction, ...interval } = differenceBuehlerInterval(input.a, input.b, delta);
+  const buehler = construction === 'buehler';
+  return {
+    input,
+    paired: false,
+    metric: 'accuracy',
+    delta,
+    interval,
+    method: buehler ? METHODS['unpaired-proportion-buehler'] : METHODS['unpaired-proportion'],
+    construction: buehler ? BUEHLER_UNPAIRED : `${UNPAIRED_CONSTRUCTIONS['unpaired-proportion']} (Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)`,
+    test: { p: differenceTest(input.a, input.b).pTwoSided, name: buehler ? UNION_TEST_BESIDE_BUEHLER : INVERTED_TEST, exact: false },
+  };
 }
 
 /**
@@ -194,7 +230,7 @@ export function testSentence(comparison: Comparison): string {
   if (test.p > LARGEST_SHOWN_P) {
     return exactlyBalanced(comparison)
       ? `If they were equally accurate, a difference at least this large would happen every time (p = 1, ${test.name}): the data are exactly balanced — as many examples favour each detector — so they show no sign of a difference either way, which is not proof that there is none.`
-      : `The ${test.name} gives no evidence of a difference (its p-value is above 99.9%): the data lean one way, but by less than chance alone easily gives — not a sign that they are equally accurate.`;
+      : `The ${test.name.replace(/^the /, '')} gives no evidence of a difference (its p-value is above 99.9%): the data lean one way, but by less than chance alone easily gives — not a sign that they are equally accurate.`;
   }
   const often = test.exact ? 'would happen' : 'would happen at most';
   const sentence = `If they were equally accurate, a difference at least this large ${often} ${formatPValue(test.p)} of the time (${test.name}).`;
@@ -202,6 +238,9 @@ export function testSentence(comparison: Comparison): string {
   // the interval splits δ between its two parts and excludes 0 only when p ≤ 3δ/4. Say why they differ.
   if (comparison.method === METHODS['paired-proportion'] && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
     return `${sentence} That is below δ = ${formatFullPrecision(delta)}, yet the interval still includes 0: it spends δ/4 of its δ on how many examples the two disagree on, so it excludes 0 only when this p-value is at most 3δ/4 = ${formatFullPrecision(Number(((3 * delta) / 4).toPrecision(12)))}. The verdict above follows the interval, the more cautious of the two.`;
+  }
+  if (comparison.method === METHODS['unpaired-proportion-buehler'] && test.p > delta && (interval.lower > 0 || interval.upper < 0)) {
+    return `${sentence} That is above δ = ${formatFullPrecision(delta)}, yet the interval excludes 0: the interval is narrower than the union bound this test inverts, so it can settle what this more cautious test does not. The verdict above follows the interval.`;
   }
   if (test.exact && (test.p <= delta) !== (interval.lower > 0 || interval.upper < 0)) {
     return `${sentence} This test and the interval are different constructions, so at δ = ${formatFullPrecision(delta)} they can disagree near the edge; the verdict above follows the interval.`;

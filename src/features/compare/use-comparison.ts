@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { startWorkerJob } from '../../data/workers';
 import { type CompareJob, type CompareMessage, needsWorker, runCompareJob } from './compare-job';
-import type { ComparisonInput, PairedMethod } from './compare-model';
+import type { ComparisonInput, PairedMethod, UnpairedMethod } from './compare-model';
 
 /** What the page shows: the comparison (or the counts' problem), or that a worker is computing it. */
 export type ComparisonState = CompareMessage | { kind: 'computing' };
@@ -17,14 +17,15 @@ function remember(key: string, message: CompareMessage): void {
 }
 
 /**
- * The comparison of `input` at δ by `pairedMethod`: computed during the render when quick, in a Web
- * Worker when Tango's exact inversion has more than a few pairs a class (up to ~250 ms at 20), so
- * the page never waits on it; null without input.
+ * The comparison of `input` at δ by `pairedMethod` and `unpairedMethod`: computed during the render
+ * when quick, in a Web Worker when Tango's exact inversion has more than a few pairs a class (up to
+ * ~250 ms at 20) or Buehler's unpaired search more than a few examples (up to ~90 ms), so the page
+ * never waits on it; null without input.
  */
-export function useComparison(input: ComparisonInput | null, delta: number, pairedMethod: PairedMethod): ComparisonState | null {
-  const job = useMemo<CompareJob | null>(() => (input ? { input, delta, pairedMethod } : null), [input, delta, pairedMethod]);
+export function useComparison(input: ComparisonInput | null, delta: number, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod): ComparisonState | null {
+  const job = useMemo<CompareJob | null>(() => (input ? { input, delta, pairedMethod, unpairedMethod } : null), [input, delta, pairedMethod, unpairedMethod]);
   const key = useMemo(() => (job ? JSON.stringify(job) : ''), [job]);
-  const offPage = job !== null && needsWorker(job.input, job.pairedMethod) && !remembered.has(key);
+  const offPage = job !== null && needsWorker(job.input, job.pairedMethod, job.unpairedMethod) && !remembered.has(key);
   const here = useMemo(() => {
     if (job === null || offPage) return null;
     const known = remembered.get(key);
