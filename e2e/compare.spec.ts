@@ -9,6 +9,9 @@ import {
   balancedBuehlerLowerBound,
   balancedDifferenceInterval,
   balancedDifferenceTest,
+  differenceBuehlerInterval,
+  differenceInterval,
+  differenceTest,
   mcnemarExactTest,
   pairedBalancedDifferenceInterval,
   pairedBalancedDifferenceTest,
@@ -76,6 +79,33 @@ test.describe('compare from counts-only links', () => {
     await expectDifference(page, balancedDifferenceInterval(a, b, 0.05));
     await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(balancedDifferenceTest(a, b).pTwoSided)} (the test that inverts this interval)`);
     await expect(page.getByRole('table', { name: /Each detector’s counts/ })).toContainText('38/40');
+  });
+
+  test('two proportions: Buehler’s exact interval by default, narrower than the union bound (still selectable, in the link only when chosen); axe clean', async ({ page }) => {
+    const a = { correct: 19, total: 20 };
+    const b = { correct: 13, total: 20 };
+    const { construction, ...buehler } = differenceBuehlerInterval(a, b, 0.05);
+    const union = differenceInterval(a, b, 0.05);
+    expect(construction).toBe('buehler');
+    expect(buehler.lower).toBeGreaterThan(union.lower);
+    expect(buehler.upper).toBeLessThan(union.upper);
+    await page.goto('#/compare?ak=19&an=20&bk=13&bn=20&aname=Old&bname=New&delta=0.05');
+    await expect(page.getByTestId('unpaired-method')).toHaveValue('buehler');
+    // 40 examples: computed in the compare worker.
+    await expectDifference(page, buehler);
+    await expect(page.getByText('exact-unpaired-buehler', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('sentence')).toHaveText(/^Old is more accurate by \d+\.\d to \d+\.\d points \(95%, exact unpaired interval\)\.$/);
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(differenceTest(a, b).pTwoSided)} (the union-bound test; conservative; not the test this interval inverts)`);
+    await expect(page.getByTestId('test-sentence')).toContainText('yet the interval excludes 0');
+    await expectNoAxeViolations(page);
+    await page.getByTestId('unpaired-method').selectOption('union');
+    await expect(page).toHaveURL(/[?&]unpaired=union(&|$)/);
+    await expectDifference(page, union);
+    await expect(page.getByText('exact-unpaired-union-bound', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('sentence')).toContainText('these results do not show which is more accurate');
+    await page.getByTestId('unpaired-method').selectOption('buehler');
+    await expectDifference(page, buehler);
+    expect(page.url()).not.toContain('unpaired=');
   });
 
   test('malformed parameters are named, never a blank page', async ({ page }) => {
@@ -297,6 +327,7 @@ test.describe('accessibility and phone width', () => {
     '#/compare?b=12&c=4&n=200',
     '#/compare?yesb=12&yesc=3&yesn=200&nob=20&noc=8&non=300&ayes=190/200&ano=280/300&byes=181/200&bno=268/300&aname=A%20long%20detector%20name%20that%20wraps&bname=B',
     '#/compare?ayes=38/40&ano=55/60&byes=30/40&bno=50/60',
+    '#/compare?ak=19&an=20&bk=13&bn=20',
   ];
 
   for (const route of ROUTES) {
