@@ -88,7 +88,7 @@ const UNPAIRED_CONSTRUCTIONS = {
 } as const;
 const BUEHLER_UNPAIRED =
   'Exact unpaired interval (Buehler): A − B = 2θ − 1, with θ = (A’s accuracy + B’s error rate)/2 the balanced accuracy of A’s results and B’s failures; Buehler’s exact interval for θ (ordered by the union bound, δ/2 a side) covers with probability ≥ 1 − δ for every pair of accuracies and is never wider than the union-bound interval (each detector’s Clopper–Pearson bounds at δ/4).';
-/** The test beside Buehler's interval: exact inversion would take tens of its searches, so the union bound's test is shown, named. */
+/** The test beside Buehler's interval (why not the one it inverts: `unpairedBuehler`). */
 const UNION_TEST_BESIDE_BUEHLER = 'the union-bound test; conservative; not the test this interval inverts';
 const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
 
@@ -174,8 +174,13 @@ function unpairedUnion(input: Extract<ComparisonInput, { kind: 'unpaired-proport
 
 /**
  * Two proportions by Buehler's interval (the union bound past its label limit, named so). Its p is the
- * union-bound test's: never below the smallest δ at which this interval excludes 0 (the union
- * interval holds this one), but possibly above it; exact inversion would take tens of searches.
+ * union-bound test's, named so: at every δ above it this interval excludes 0 too (the union interval
+ * holds it), so it never claims more than the interval, but it can be far above where the interval
+ * already excludes 0 (19/20 vs 13/20: p = 0.31 beside an interval above 0 at 95%). Not the test this
+ * interval inverts: its ordering changes with δ, so the smallest δ that excludes 0 is no p-value,
+ * and the exact test at the shown δ (sup over p_A = p_B of the ordering's tail) is degenerate — 1
+ * whenever both detectors all wrong ranks above the data (90/100 vs 80/100: the lower end of B's
+ * failures at 100 of 100 tops the observed union bound).
  */
 function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' }>, delta: number): Comparison {
   const { construction, ...interval } = differenceBuehlerInterval(input.a, input.b, delta);
