@@ -20,7 +20,7 @@ const ON_PAGE_TANGO_N = 6;
 
 /**
  * Up to this many examples in all Buehler's unpaired interval is quick enough for the page (slowest
- * ≈ 1 ms at 10 + 10; at 20 + 20 up to ≈ 4 ms, past that up to ≈ 90 ms; measured once, one core).
+ * ≈ 1 ms at 10 + 10; at 20 + 20 up to ≈ 4 ms, and up to ≈ 240 ms past that; measured once, one core).
  */
 const ON_PAGE_BUEHLER_LABELS = 20;
 

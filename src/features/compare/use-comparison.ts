@@ -19,7 +19,7 @@ function remember(key: string, message: CompareMessage): void {
 /**
  * The comparison of `input` at δ by `pairedMethod` and `unpairedMethod`: computed during the render
  * when quick, in a Web Worker when Tango's exact inversion has more than a few pairs a class (up to
- * ~250 ms at 20) or Buehler's unpaired search more than a few examples (up to ~90 ms), so the page
+ * ~250 ms at 20) or Buehler's unpaired search more than a few examples (up to ~240 ms), so the page
  * never waits on it; null without input.
  */
 export function useComparison(input: ComparisonInput | null, delta: number, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod): ComparisonState | null {
