@@ -30,12 +30,14 @@ const NET_C = [
 const ORDER = ['cat', 'dog', 'bird'];
 /** A slice column: alternate examples come from two sites. */
 const siteOf = (id: number) => (id % 2 === 0 ? 'north' : 'south');
+/** A timestamp: the examples spread over 14 days of March 2026 (2 March is a Monday). */
+const dayOf = (id: number) => `2026-03-${String(2 + (id % 14)).padStart(2, '0')}T12:00:00Z`;
 
 function classesCsv(): string {
-  const lines = ['example_id,model,y_true,y_pred,site'];
+  const lines = ['example_id,model,y_true,y_pred,site,ts'];
   let id = 0;
   const add = (model: string, truth: string, answer: string, times: number) => {
-    for (let k = 0; k < times; k++) lines.push(`ex-${++id},${model},${truth},${answer},${siteOf(id)}`);
+    for (let k = 0; k < times; k++) lines.push(`ex-${++id},${model},${truth},${answer},${siteOf(id)},${dayOf(id)}`);
   };
   ISSUE_MATRIX.forEach((row, i) => row.forEach((times, j) => add('net-a', i === 0 && j === 0 ? ' Cat ' : ORDER[i]!, ORDER[j]!, times)));
   NET_B.forEach((row, i) => row.forEach((times, j) => add('net-b', ORDER[i]!, ORDER[j]!, times)));
@@ -92,6 +94,16 @@ test('a three-class label column: each detector’s confusion matrix and macro r
   const recalls = await bySite.locator('tbody td:nth-child(4)').allTextContents();
   const sums = ['bird', 'cat', 'dog'].map((label) => recalls.reduce((sum, text) => sum + Number(new RegExp(`${label} (\\d+)/`).exec(text)![1]), 0));
   expect(sums).toEqual([30, 50, 40]);
+  // Over time, in weeks from Monday: two weeks whose class recalls add up to the whole too.
+  const overTime = section.getByRole('region', { name: '3 classes over time' });
+  await expect(overTime.getByLabel('Window of the classes')).toHaveValue('auto');
+  await expect(overTime.getByRole('option', { name: 'automatic (day)' })).toBeAttached();
+  await overTime.getByLabel('Window of the classes').selectOption('week');
+  await expect(overTime.getByRole('table').getByRole('row')).toHaveText([/Window from/, /^2026-03-02\s*\d+/, /^2026-03-09\s*\d+/]);
+  const weekRecalls = await overTime.locator('tbody td:nth-child(4)').allTextContents();
+  expect(['bird', 'cat', 'dog'].map((label) => weekRecalls.reduce((sum, text) => sum + Number(new RegExp(`${label} (\\d+)/`).exec(text)![1]), 0))).toEqual([30, 50, 40]);
+  await expect(overTime.getByText('2 windows with examples of every class, so each macro recall is at δ/2 = 0.025 (Bonferroni)')).toBeVisible();
+  await expectNoAxeViolations(page, '.data-class-slices');
   await bySite.getByLabel('Detector to slice by class').selectOption('net-c');
   await expect(bySite.getByRole('table')).toHaveAccessibleName(/^net-c by site/);
   await expectNoAxeViolations(page, '.data-class-slices');

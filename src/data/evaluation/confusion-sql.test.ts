@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectNodeDuckDb } from '../../test/node-duckdb';
-import { CLASS_ROW_PROBLEMS, classCombinationsSql, classReadingFromRows, classSlicesFromRows, MAX_CLASSES } from './confusion-sql';
+import { CLASS_ROW_PROBLEMS, classCombinationsSql, classReadingFromRows, classSlicesFromRows, classWindowsFromDays, MAX_CLASSES } from './confusion-sql';
 import { SOURCE_TABLE, type EvaluationMapping } from './sql';
 
 // The confusion matrices, built by the SQL the data view runs, in DuckDB itself, checked against a
@@ -31,7 +31,7 @@ describe('classCombinationsSql with a slice column + classSlicesFromRows', () =>
         const reading = read(rows as Row[]);
         if (reading.kind !== 'classes') return;
         const detector = reading.detectors[0]!;
-        const sliced = classSlicesFromRows(connection.query(classCombinationsSql(MAPPING, [], 'site')).toArray().map((row) => row.toJSON()), reading.labels, detector.detector);
+        const sliced = classSlicesFromRows(connection.query(classCombinationsSql(MAPPING, [], { column: 'site' })).toArray().map((row) => row.toJSON()), reading.labels, detector.detector);
         expect(sliced.map((slice) => slice.slice)).toEqual([...new Set((rows as Row[]).filter((row) => row[0] === detector.detector).map((row) => row[3]))].sort().filter((site) => sliced.some((slice) => slice.slice === site)));
         const sum = reading.labels.map((_row, i) => reading.labels.map((_column, j) => sliced.reduce((total, slice) => total + slice.matrix[i]![j]!, 0)));
         expect(sum).toEqual(detector.matrix);
@@ -43,12 +43,33 @@ describe('classCombinationsSql with a slice column + classSlicesFromRows', () =>
 
   it('keeps a missing slice value as a slice of its own, last', () => {
     connection.query(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ('m', 'a', 'a', NULL), ('m', 'b', 'b', 's2'), ('m', 'c', 'a', 's10'), ('m', 'c', 'c', 's2')) AS t(model, label, predicted, site)`);
-    const rows = connection.query(classCombinationsSql(MAPPING, [], 'site')).toArray().map((row) => row.toJSON());
+    const rows = connection.query(classCombinationsSql(MAPPING, [], { column: 'site' })).toArray().map((row) => row.toJSON());
     expect(classSlicesFromRows(rows, ['a', 'b', 'c'], 'm')).toEqual([
       { slice: 's2', matrix: [[0, 0, 0], [0, 1, 0], [0, 0, 1]], missing: ['a'] },
       { slice: 's10', matrix: [[0, 0, 0], [0, 0, 0], [1, 0, 0]], missing: ['a', 'b'] },
       { slice: null, matrix: [[1, 0, 0], [0, 0, 0], [0, 0, 0]], missing: ['b', 'c'] },
     ]);
+  });
+});
+
+describe('classCombinationsSql by day + classWindowsFromDays', () => {
+  it('reads a timestamp column’s UTC days (an offset honoured) and sums them into weeks from Monday and months', () => {
+    connection.query(
+      `CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM (VALUES ('m', 'a', 'a', '2026-03-01T23:30:00-05:00'), ('m', 'b', 'b', '2026-03-02'), ('m', 'c', 'a', '2026-03-08 12:00'), ('m', 'c', 'c', '2026-03-09'), ('m', 'a', 'b', 'not a time')) AS t(model, label, predicted, ts)`,
+    );
+    const days = classSlicesFromRows(connection.query(classCombinationsSql(MAPPING, [], { dayOf: 'ts' })).toArray().map((row) => row.toJSON()), ['a', 'b', 'c'], 'm');
+    // 23:30 at −05:00 on 1 March is 2 March in UTC.
+    expect(days.map((day) => day.slice)).toEqual(['2026-03-02', '2026-03-08', '2026-03-09', null]);
+    const weeks = classWindowsFromDays(days, ['a', 'b', 'c'], 'week');
+    expect(weeks).toEqual({
+      windows: [
+        { slice: '2026-03-02', matrix: [[1, 0, 0], [0, 1, 0], [1, 0, 0]], missing: [] },
+        { slice: '2026-03-09', matrix: [[0, 0, 0], [0, 0, 0], [0, 0, 1]], missing: ['a', 'b'] },
+      ],
+      withoutTime: 1,
+    });
+    expect(classWindowsFromDays(days, ['a', 'b', 'c'], 'month').windows.map((window) => [window.slice, window.matrix.flat().reduce((sum, cell) => sum + cell, 0)])).toEqual([['2026-03-01', 4]]);
+    expect(classWindowsFromDays(days, ['a', 'b', 'c'], 'day').windows).toEqual(days.filter((day) => day.slice !== null));
   });
 });
 

@@ -5,7 +5,7 @@
  * runner of the same SQL shares it.
  */
 import type { ResultRow } from './results';
-import { columnText, detectorName, normalised, SOURCE_TABLE, sourceFiltersWhere, type EvaluationFilter, type EvaluationMapping } from './sql';
+import { columnText, detectorName, normalised, SOURCE_TABLE, sourceFiltersWhere, timestampValue, type EvaluationFilter, type EvaluationMapping, type TimeWindow } from './sql';
 
 /** A label column is read as classes when it has at least 3 and at most this many values. */
 export const MAX_CLASSES = 20;
@@ -26,11 +26,13 @@ export type ClassRowProblem = (typeof CLASS_ROW_PROBLEMS)[keyof typeof CLASS_ROW
  * labels and answers compared as the mapping compares them (trimmed, lower-case, '' as missing).
  * Filters read the file's own columns (as text), as the examples table holds them.
  */
-export function classCombinationsSql(mapping: ClassColumns, filters: readonly EvaluationFilter[], slice: string | null = null): string {
+export function classCombinationsSql(mapping: ClassColumns, filters: readonly EvaluationFilter[], group: ClassGroup | null = null): string {
   if (mapping.prediction === null) throw new RangeError('a prediction column is needed to read classes');
   const detector = mapping.detector === null ? `'all'` : columnText(mapping.detector);
-  // With a slice column, each combination per value of it too (as written; a missing value is NULL, a slice of its own).
-  const [sliceOut, sliceIn] = slice === null ? ['', ''] : [', slice_raw AS slice', `, ${columnText(slice)} AS slice_raw`];
+  // With a group, each combination per group value too, as `slice`: a slice column's value as written,
+  // or a timestamp's UTC day 'YYYY-MM-DD' (weeks and months are sums of days); a missing value is NULL.
+  const groupText = group === null ? null : 'column' in group ? columnText(group.column) : `strftime(date_trunc('day', ${timestampValue(group.dayOf)}), '%Y-%m-%d')`;
+  const [sliceOut, sliceIn] = groupText === null ? ['', ''] : [', slice_raw AS slice', `, ${groupText} AS slice_raw`];
   // Counted by the raw texts first and normalised per combination (a tenth of the time of normalising
   // every row: see `normalised`); a combination's rows are the sum over the raw texts it comes from.
   return [
@@ -40,6 +42,9 @@ export function classCombinationsSql(mapping: ClassColumns, filters: readonly Ev
     `GROUP BY ALL ORDER BY ALL`,
   ].join('\n');
 }
+
+/** What a K-class reading is split by: a slice column's values, or a timestamp column's days. */
+export type ClassGroup = { column: string } | { dayOf: string };
 
 /** The columns a K-class reading depends on (label values, slices and the rest do not change it). */
 export type ClassColumns = Pick<EvaluationMapping, 'truth' | 'prediction' | 'detector'>;
@@ -102,6 +107,43 @@ export function classSlicesFromRows(rows: readonly ResultRow[], labels: readonly
     const [read] = matricesOver(labels, bySlice.get(slice)!, 1).detectors;
     return read ? [{ slice, matrix: read.matrix, missing: read.missing }] : [];
   });
+}
+
+/**
+ * Day slices (`classSlicesFromRows` of a `dayOf` group) summed into time windows: a day, a week
+ * from Monday or a month, each labelled by its first day (as the two-class table labels them). Days
+ * without a timestamp (slice null) are left out and counted in `withoutTime` (examples).
+ */
+export function classWindowsFromDays(days: readonly ClassSlice[], labels: readonly string[], window: TimeWindow): { windows: ClassSlice[]; withoutTime: number } {
+  const windows = new Map<string, number[][]>();
+  let withoutTime = 0;
+  for (const day of days) {
+    if (day.slice === null) {
+      withoutTime += day.matrix.flat().reduce((sum, cell) => sum + cell, 0);
+      continue;
+    }
+    const start = windowStart(day.slice, window);
+    const sum = windows.get(start);
+    if (sum) day.matrix.forEach((row, i) => row.forEach((cell, j) => (sum[i]![j]! += cell)));
+    else windows.set(start, day.matrix.map((row) => row.slice()));
+  }
+  const starts = [...windows.keys()].sort();
+  return {
+    windows: starts.map((slice) => {
+      const matrix = windows.get(slice)!;
+      return { slice, matrix, missing: labels.filter((_label, i) => matrix[i]!.every((cell) => cell === 0)) };
+    }),
+    withoutTime,
+  };
+}
+
+/** The first day (YYYY-MM-DD, UTC) of the window holding `day`: itself, its week's Monday, or its month's first. */
+function windowStart(day: string, window: TimeWindow): string {
+  if (window === 'day') return day;
+  if (window === 'month') return `${day.slice(0, 7)}-01`;
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
 }
 
 interface Combination {

@@ -25,7 +25,7 @@ import {
   type EvaluationFilter,
   type EvaluationMapping,
 } from './sql';
-import { classCombinationsSql, classReadingFromRows, classSlicesFromRows, type ClassColumns, type ClassReading, type ClassSlice } from './confusion-sql';
+import { classCombinationsSql, classReadingFromRows, classSlicesFromRows, type ClassColumns, type ClassGroup, type ClassReading, type ClassSlice } from './confusion-sql';
 import type { SkippedLines } from './convert';
 import {
   columnPairProblemsFromRow,
@@ -261,9 +261,9 @@ export async function classMatrices(mapping: ClassColumns, filters: readonly Eva
   return classReadingFromRows(await run(classCombinationsSql(mapping, filters)));
 }
 
-/** One detector's K-class matrices per value of a slice column, over the reading's classes `labels`. */
-export async function classSliceMatrices(mapping: ClassColumns, filters: readonly EvaluationFilter[], slice: string, labels: readonly string[], detector: string): Promise<ClassSlice[]> {
-  return classSlicesFromRows(await run(classCombinationsSql(mapping, filters, slice)), labels, detector);
+/** One detector's K-class matrices per value of a slice column or per day, over the reading's classes `labels`. */
+export async function classSliceMatrices(mapping: ClassColumns, filters: readonly EvaluationFilter[], group: ClassGroup, labels: readonly string[], detector: string): Promise<ClassSlice[]> {
+  return classSlicesFromRows(await run(classCombinationsSql(mapping, filters, group)), labels, detector);
 }
 
 /** Two answer columns on the same rows (the prediction column's and `columnB`'s): their discordance tables, and the rows left out by reason. */

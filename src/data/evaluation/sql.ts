@@ -93,6 +93,15 @@ function trimmed(text: string): string {
   return `trim(${text}, E' \\t\\r\\n')`;
 }
 
+/**
+ * A timestamp column's value as a UTC TIMESTAMP (NULL where it is not one). Through TIMESTAMPTZ: an
+ * offset (…T23:30:00-05:00) is honoured whether the column was read as timestamps with a zone or as
+ * text (a plain TIMESTAMP cast drops it from text); windows are in UTC.
+ */
+export function timestampValue(column: string): string {
+  return `TRY_CAST(TRY_CAST(${quoteIdentifier(column)} AS TIMESTAMPTZ) AS TIMESTAMP)`;
+}
+
 /** A column's value as text, untouched (the cheap thing to group by: see `normalised`). */
 export function columnText(column: string): string {
   return `CAST(${quoteIdentifier(column)} AS VARCHAR)`;
@@ -169,9 +178,7 @@ export function createExamplesSql(mapping: EvaluationMapping): string {
   const detector = mapping.detector === null ? `'all'` : detectorText(mapping.detector);
   const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
   const scoreRaw = mapping.score === null ? 'NULL' : quoteIdentifier(mapping.score);
-  // Through TIMESTAMPTZ: an offset (…T23:30:00-05:00) is honoured whether the column was read as
-  // timestamps with a zone or as text (a plain TIMESTAMP cast drops it from text); windows are in UTC.
-  const timestamp = mapping.timestamp === null ? 'NULL' : `TRY_CAST(TRY_CAST(${quoteIdentifier(mapping.timestamp)} AS TIMESTAMPTZ) AS TIMESTAMP)`;
+  const timestamp = mapping.timestamp === null ? 'NULL' : timestampValue(mapping.timestamp);
   const split = mapping.split === null ? 'NULL' : `CAST(${quoteIdentifier(mapping.split)} AS VARCHAR)`;
   // Ids are compared as trimmed text, so 7 in one detector's rows meets "7" in another's.
   const exampleId = mapping.exampleId === null ? 'NULL' : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.exampleId)} AS VARCHAR)`)}, '')`;

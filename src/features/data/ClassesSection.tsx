@@ -3,12 +3,12 @@ import { detectorIdFromName, MAX_CLASS_DETECTORS, type ClassDetector, type Evalu
 import { classIntervalsToCsv } from '../../data/files';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type ClassDetector as WorkspaceClassDetector } from '../../data/detectors';
-import { multiclassHref } from '../../data/links';
+import { multiclassHref, type WindowChoice } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
 import { ClassRanking } from './ClassRanking';
-import { ClassSlicesSection } from './ClassSlicesSection';
+import { ClassSlicesSection, ClassTimeSection } from './ClassSlicesSection';
 import { CsvExportButton } from './CsvExportButton';
 import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
@@ -31,16 +31,21 @@ export function ClassesSection(props: {
   filters: readonly EvaluationFilter[];
   delta: number;
   fileName: string;
-  /** The slice column chosen for the two-class slices, shared (kept in the view's link). */
+  /** The slice column and time window chosen for the two-class slices and time table, shared (kept in the view's link). */
   sliceColumn: string | undefined;
   onSliceColumn: (column: string) => void;
+  windowChoice: WindowChoice;
+  onWindowChoice: (choice: WindowChoice) => void;
 }) {
-  const { result, mapping, filters, delta, fileName, sliceColumn, onSliceColumn } = props;
+  const { result, mapping, filters, delta, fileName, sliceColumn, onSliceColumn, windowChoice, onWindowChoice } = props;
   const id = useId();
   if (result.problem) return <DataProblem>{result.problem}</DataProblem>;
   const reading = result.reading;
   if (reading === null || reading.kind !== 'classes') return null;
   const size = reading.labels.length;
+  // Slices and time windows of the detectors with every class (the others have no macro recall anywhere).
+  const complete = reading.detectors.some((detector) => detector.missing.length === 0);
+  const groups = { reading, columns: { truth: mapping.truth, prediction: mapping.prediction, detector: mapping.detector }, filters, delta };
   return (
     <section aria-labelledby={`${id}-title`} className="data-classes">
       <h2 id={`${id}-title`}>
@@ -66,17 +71,8 @@ export function ClassesSection(props: {
         <ClassDetectorResult key={detector.detector} detector={detector} labels={reading.labels} delta={delta} named={mapping.detector !== null} />
       ))}
       <ClassRanking detectors={reading.detectors} labels={reading.labels} delta={delta} />
-      {mapping.slices.length > 0 && reading.detectors.some((detector) => detector.missing.length === 0) && (
-        <ClassSlicesSection
-          reading={reading}
-          columns={{ truth: mapping.truth, prediction: mapping.prediction, detector: mapping.detector }}
-          filters={filters}
-          slices={mapping.slices}
-          delta={delta}
-          column={sliceColumn}
-          onColumn={onSliceColumn}
-        />
-      )}
+      {complete && mapping.slices.length > 0 && <ClassSlicesSection {...groups} slices={mapping.slices} column={sliceColumn} onColumn={onSliceColumn} />}
+      {complete && mapping.timestamp !== null && <ClassTimeSection {...groups} timestamp={mapping.timestamp} choice={windowChoice} onChoice={onWindowChoice} />}
       <CsvExportButton
         fileName={`classes-intervals-delta-${formatFullPrecision(delta)}.csv`}
         csv={() =>

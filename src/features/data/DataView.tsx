@@ -341,7 +341,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
               detector of a file); an imported detector gets the workspace’s method.
             </p>
           )}
-          {classes.result && <ClassesSection result={classes.result} mapping={mapping} filters={activeFilters} delta={delta} fileName={opened.fileName} sliceColumn={sliceColumn} onSliceColumn={setSliceColumn} />}
+          {classes.result && <ClassesSection result={classes.result} mapping={mapping} filters={activeFilters} delta={delta} fileName={opened.fileName} sliceColumn={sliceColumn} onSliceColumn={setSliceColumn} windowChoice={windowChoice} onWindowChoice={setWindowChoice} />}
           {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
           {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
             <>
