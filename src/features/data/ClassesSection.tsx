@@ -8,6 +8,7 @@ import { useWorkspace } from '../../store/workspace';
 import { countsText, macroRecallMethod } from '../../data/methods';
 import { macroRecallInterval } from '../../stats';
 import { ClassRanking } from './ClassRanking';
+import { ImportStatus } from './ImportStatus';
 import { ClassSlicesSection, ClassTimeSection } from './ClassSlicesSection';
 import { CsvExportButton } from './CsvExportButton';
 import { DataProblem } from './DataProblem';
@@ -107,7 +108,6 @@ const CLASS_ID_SUFFIX = '-classes';
  */
 function ClassImport({ detectors, labels, named, source }: { detectors: readonly ClassDetector[]; labels: string[]; named: boolean; source: string }) {
   const importDetectors = useWorkspace((state) => state.importDetectors);
-  const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
   const [imported, setImported] = useState('');
   const complete = detectors.filter((detector) => detector.missing.length === 0);
   const importClasses = () => {
@@ -137,19 +137,7 @@ function ClassImport({ detectors, labels, named, source }: { detectors: readonly
       <button type="button" onClick={importClasses}>
         Import {count(complete.length)} {labels.length}-class detector{complete.length === 1 ? '' : 's'} into the workspace
       </button>
-      <div role="status">
-        {imported && (
-          <p>
-            {imported}{' '}
-            {imported.startsWith('Imported') && (
-              <button type="button" onClick={() => undoBulkChange() && setImported('The import was undone.')}>
-                Undo import
-              </button>
-            )}{' '}
-            <a href="#/">See the detectors</a>
-          </p>
-        )}
-      </div>
+      <ImportStatus message={imported} onMessage={setImported} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { MAX_LISTED_DETECTORS } from './NameSelect';
 import { CsvExportButton } from './CsvExportButton';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { MetricCell, metricColumnCaption, type MetricColumnChoice, MetricColumnSelect } from './MetricColumn';
+import { ImportStatus } from './ImportStatus';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -134,7 +135,6 @@ function CountsTable({ rows, delta, metric }: { rows: CountsTableRow[]; delta: n
 function CountsImport({ opened, counted, allRows }: { opened: OpenedEvaluation; counted: Counted; allRows: () => CountsTableRow[] }) {
   const id = useId();
   const importDetectors = useWorkspace((state) => state.importDetectors);
-  const undoBulkChange = useWorkspace((state) => state.undoBulkChange);
   const [onExisting, setOnExisting] = useState<ExistingIdPolicy>('update');
   const [imported, setImported] = useState('');
   const { prepared, counts, mapping, filters, threshold } = counted;
@@ -209,24 +209,7 @@ function CountsImport({ opened, counted, allRows }: { opened: OpenedEvaluation; 
         roles, label values, threshold, date) — in this browser only. The file itself is not kept: after a reload, open it again to
         slice it.
       </p>
-      <div role="status">
-        {imported && (
-          <p>
-            {imported}{' '}
-            {imported.startsWith('Imported') && (
-              <button
-                type="button"
-                onClick={() => {
-                  if (undoBulkChange()) setImported('The import was undone.');
-                }}
-              >
-                Undo import
-              </button>
-            )}{' '}
-            <a href="#/">See the detectors</a>
-          </p>
-        )}
-      </div>
+      <ImportStatus message={imported} onMessage={setImported} />
     </fieldset>
   );
 }

@@ -7,8 +7,7 @@ import { useWorkspace } from '../../store/workspace';
 import { ClassExportButtons } from './ClassExportButtons';
 import { ClassLabelPlan } from './ClassLabelPlan';
 import { shareUrl } from './DetectorPanel';
-import { DetectorPage } from './DetectorPage';
-import { EditableText } from './EditableText';
+import { DetectorHeader, DetectorPage } from './DetectorPage';
 import { MulticlassDetails } from './MulticlassDetails';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
@@ -20,8 +19,6 @@ import { useLinkedDelta } from './use-linked-delta';
  */
 export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDetector; linkDelta: number | undefined }) {
   const { id, classes, matrix } = detector;
-  const renameDetector = useWorkspace((state) => state.renameDetector);
-  const setQuery = useWorkspace((state) => state.setQuery);
   const updateClassMatrix = useWorkspace((state) => state.updateClassMatrix);
   const deleteDetector = useWorkspace((state) => state.deleteDetector);
   const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next));
@@ -30,20 +27,11 @@ export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDete
   return (
     <DetectorPage>
       <UndoBar />
-      <header className="detector-view__header">
-        <div className="detector-view__title">
-          <h1 id="detector-heading">{detector.name}</h1>
-          <EditableText what="name" value={detector.name} onSave={(name) => renameDetector(id, name)} />
-        </div>
+      <DetectorHeader detector={detector}>
         <p className="muted">
           {classes.length} classes: {classes.join(', ')}
         </p>
-        <div className="detector-view__query">
-          <p>{detector.query ? <>Query: “{detector.query}”</> : <span className="muted">No query text.</span>}</p>
-          <EditableText what="query" value={detector.query} onSave={(query) => setQuery(id, query)} multiline />
-          {detector.source && <p className="detector-view__source">Data source: {detector.source}</p>}
-        </div>
-      </header>
+      </DetectorHeader>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
         <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta))} />

@@ -142,37 +142,11 @@ const DetectorRow = memo(function DetectorRow(props: { detector: Detector; delta
   const shown = balanced && formatIntervalParts(balanced);
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
-      <td className="detector-table__name">
-        {!carryInLink && <SelectForCompare id={detector.id} name={detector.name} />}
-        <a href={detectorHref(detector.id, delta, carryInLink ? detector : undefined, method)} title={detector.name}>
-          {detector.name}
-        </a>
-        {shown && (
-          // On a phone the numbers column is off screen (the table scrolls sideways): the interval is shown under the name.
-          <span className="detector-table__phone-interval" aria-hidden="true">
-            {shown.estimate} [{shown.lower}, {shown.upper}]
-          </span>
-        )}
-        {detector.query && (
-          <span className="detector-table__query" title={detector.query}>
-            {detector.query}
-          </span>
-        )}
-      </td>
-      <td className="detector-table__numbers">
-        {shown ? (
-          <>
-            <span className="detector-table__estimate">{shown.estimate}</span>{' '}
-            <span className="detector-table__interval">
-              [{shown.lower}, {shown.upper}]
-            </span>
-          </>
-        ) : pending ? (
-          <span className="muted">computing the exact interval…</span>
-        ) : (
-          <span className="muted">{metric === 'balanced' ? 'undefined: a class has no examples' : 'undefined here (0/0)'}</span>
-        )}
-      </td>
+      <NameCell detector={detector} href={detectorHref(detector.id, delta, carryInLink ? detector : undefined, method)} shown={shown} compare={!carryInLink} />
+      <NumbersCell
+        shown={shown}
+        missing={pending ? 'computing the exact interval…' : metric === 'balanced' ? 'undefined: a class has no examples' : 'undefined here (0/0)'}
+      />
       <td className="detector-table__bar">
         {balanced && (
           <IntervalBar
@@ -209,34 +183,9 @@ const ClassDetectorRow = memo(function ClassDetectorRow(props: { detector: Class
   const href = carryInLink ? multiclassHref({ classes, matrix, delta }) : detectorHref(detector.id, delta);
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
-      <td className="detector-table__name">
-        {/* The comparison pages are for two-class detectors: no checkbox, but the same column. */}
-        <a href={href} title={detector.name}>
-          {detector.name}
-        </a>
-        {shown && (
-          <span className="detector-table__phone-interval" aria-hidden="true">
-            {shown.estimate} [{shown.lower}, {shown.upper}]
-          </span>
-        )}
-        {detector.query && (
-          <span className="detector-table__query" title={detector.query}>
-            {detector.query}
-          </span>
-        )}
-      </td>
-      <td className="detector-table__numbers">
-        {shown ? (
-          <>
-            <span className="detector-table__estimate">{shown.estimate}</span>{' '}
-            <span className="detector-table__interval">
-              [{shown.lower}, {shown.upper}]
-            </span>
-          </>
-        ) : (
-          <span className="muted">not defined for {classes.length} classes (balanced accuracy only)</span>
-        )}
-      </td>
+      {/* The comparison pages are for two-class detectors: no checkbox. */}
+      <NameCell detector={detector} href={href} shown={shown} compare={false} />
+      <NumbersCell shown={shown} missing={`not defined for ${classes.length} classes (balanced accuracy only)`} />
       <td className="detector-table__bar">
         {balanced && (
           <IntervalBar
@@ -257,6 +206,49 @@ const ClassDetectorRow = memo(function ClassDetectorRow(props: { detector: Class
     </tr>
   );
 });
+
+type ShownInterval = ReturnType<typeof formatIntervalParts>;
+
+/** A row's first cell: the compare box (two-class rows), the detector's link, its interval again for phones, its question. */
+function NameCell({ detector, href, shown, compare }: { detector: AnyDetector; href: string; shown: ShownInterval | null; compare: boolean }) {
+  return (
+    <td className="detector-table__name">
+      {compare && <SelectForCompare id={detector.id} name={detector.name} />}
+      <a href={href} title={detector.name}>
+        {detector.name}
+      </a>
+      {shown && (
+        // On a phone the numbers column is off screen (the table scrolls sideways): the interval is shown under the name.
+        <span className="detector-table__phone-interval" aria-hidden="true">
+          {shown.estimate} [{shown.lower}, {shown.upper}]
+        </span>
+      )}
+      {detector.query && (
+        <span className="detector-table__query" title={detector.query}>
+          {detector.query}
+        </span>
+      )}
+    </td>
+  );
+}
+
+/** A row's estimate and interval, or why it has none. */
+function NumbersCell({ shown, missing }: { shown: ShownInterval | null; missing: string }) {
+  return (
+    <td className="detector-table__numbers">
+      {shown ? (
+        <>
+          <span className="detector-table__estimate">{shown.estimate}</span>{' '}
+          <span className="detector-table__interval">
+            [{shown.lower}, {shown.upper}]
+          </span>
+        </>
+      ) : (
+        <span className="muted">{missing}</span>
+      )}
+    </td>
+  );
+}
 
 /** A row's interval of the chosen metric, its method's name and its counts; `pending` while a worker computes a balanced interval. */
 function metricColumn(detector: Detector, delta: number, method: BalancedMethod, metric: ListMetric) {

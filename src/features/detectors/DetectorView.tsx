@@ -6,10 +6,9 @@ import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { type CarriedDetector, carriedMatches, detectorHref, type HashRoute, parseDetectorLink, reportHref } from '../../data/links';
 import { selectClassDetector, selectDetector, useWorkspace } from '../../store/workspace';
 import { ClassDetectorView } from './ClassDetectorView';
-import { DetectorPage } from './DetectorPage';
+import { DetectorHeader, DetectorPage } from './DetectorPage';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
-import { EditableText } from './EditableText';
 import { followAddress } from './follow-address';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
@@ -35,8 +34,6 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
   const seeded = useWorkspace((state) => state.seeded);
   const updateCounts = useWorkspace((state) => state.updateCounts);
-  const renameDetector = useWorkspace((state) => state.renameDetector);
-  const setQuery = useWorkspace((state) => state.setQuery);
   const deleteDetector = useWorkspace((state) => state.deleteDetector);
   const workspaceDelta = useWorkspace((state) => state.delta);
   const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => detectorHref(id, linkDelta ?? workspaceDelta, detector ?? carried, next, deployment));
@@ -75,17 +72,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
 
   return (
     <DetectorPage>
-      <header className="detector-view__header">
-        <div className="detector-view__title">
-          <h1 id="detector-heading">{detector.name}</h1>
-          <EditableText what="name" value={detector.name} onSave={(name) => renameDetector(id, name)} />
-        </div>
-        <div className="detector-view__query">
-          <p>{detector.query ? <>Query: “{detector.query}”</> : <span className="muted">No query text.</span>}</p>
-          <EditableText what="query" value={detector.query} onSave={(query) => setQuery(id, query)} multiline />
-          {detector.source && <p className="detector-view__source">Data source: {detector.source}</p>}
-        </div>
-      </header>
+      <DetectorHeader detector={detector} />
       <DetectorPanel
         {...{ detector, exported, delta, changeDelta, method, changeMethod, onCountsChange, deployment, onDeploymentChange }}
         fileStem={`tailbound-${id}`}
