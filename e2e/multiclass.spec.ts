@@ -223,15 +223,19 @@ test.describe('phone width (390 px)', () => {
     await page.goto(`./${LINK}`);
     await page.getByRole('button', { name: 'Save to my workspace' }).click();
     await expectIssueNumbers(page);
+    const fitsInBothSchemes = async () => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), colorScheme).toBeLessThanOrEqual(PHONE.width);
+        await expectNoAxeViolations(page);
+      }
+    };
+    await fitsInBothSchemes();
     await page.getByRole('link', { name: '← All detectors' }).click();
     const row = listRow(page, 'Confusion matrix of cat, dog, bird');
     // On a phone the interval shows under the name (the numbers column is off screen).
     await expect(row.locator('.detector-table__phone-interval')).toHaveText('93.3% [78.2%, 98.8%]');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await expectNoAxeViolations(page);
-    }
+    await fitsInBothSchemes();
   });
 
   test('the view fits the screen in light and dark (the matrix scrolls in its own region), axe clean', async ({ page }) => {

@@ -78,7 +78,9 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
         <p className="muted">
           Why the union bound: each class’s recall is an exact binomial proportion, and if all 2K = {2 * size} one-sided bounds
           at δ/(2K) hold — together with probability at least {level} — so do their averages. The tighter exact construction
-          the two-class view offers (Buehler’s) is not computed for K classes here.
+          the two-class view uses (Buehler’s) needs the largest chance of a miss over every set of class recalls with the same
+          mean — a search over K − 1 free recalls whose maximum tailbound certifies for two classes only — so for {size} classes
+          the union bound, valid whatever the recalls, is used.
         </p>
         <label className="toggle" htmlFor={`${id}-bounds`}>
           <input id={`${id}-bounds`} type="checkbox" checked={showBounds} onChange={(event) => setShowBounds(event.target.checked)} />
