@@ -194,6 +194,15 @@ test('a K-class detector in the workspace: saved from its link, listed and sorte
   await expect(page.getByRole('heading', { name: 'Detectors with more than two classes', level: 2 })).toBeVisible();
   await expect(page.getByText(/detectors \(1 with more than two classes\), 95% intervals/)).toBeVisible();
 
+  // Ranked against a target with the two-class detectors, in one family (its macro recall's one-sided bound at δ/m); left out of other rankings, saying so.
+  await page.goto('./#/rank?target=0.7');
+  await expect(page.getByTestId('classes-family')).toContainText(/^Of the 11 comparisons, 1 is a detector with more than two classes: each macro recall’s exact one-sided union bound at δ\/11/);
+  const ranked = page.getByTestId('ranking-table').getByRole('row').filter({ has: page.getByRole('link', { name: 'Pets', exact: true }) });
+  await expect(ranked).toContainText(/Pets93\.3%≥ 74\.0%——proven above/);
+  await expectNoAxeViolations(page);
+  await page.goto('./#/rank?target=0.75&metric=precision');
+  await expect(page.getByTestId('classes-left-out')).toHaveText('1 detector with more than two classes is left out: it is ranked by balanced accuracy (macro recall) against a target only.');
+
   // Deleted (undoable), then brought back by importing the exported file.
   await page.goto(detectorUrl);
   await page.getByRole('button', { name: 'Delete detector' }).click();

@@ -7,11 +7,11 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { compareHref, DEFAULT_RANK_TARGET, detectorHref, type HashRoute, parseRankLink, rankHref, type RankLink } from '../../data/links';
-import { DETECTION_METRIC_KEYS, DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, type Detector, LIST_METRIC_NAMES } from '../../data/detectors';
+import { type AnyDetector, DETECTION_METRIC_KEYS, DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, type Detector, isClassDetector, LIST_METRIC_NAMES } from '../../data/detectors';
 import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatHonestPercent, formatPValue, percentNumber } from '../../data/format';
 import { textCell, UTF8_BOM } from '../../data/files';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
-import type { RankJob, RankVerdict } from './rank-compute';
+import { classTargetVerdicts, type RankJob, type RankVerdict } from './rank-compute';
 import { useRanking } from './use-ranking';
 import { useCompareWorkspace } from './use-compare-workspace';
 import { useWorkspace } from '../../store/workspace';
@@ -37,6 +37,9 @@ const LOWER_BOUND_NAMES: Record<BalancedMethod, string> = {
   union: 'the exact one-sided union bound',
   inversion: 'the exact one-sided test inversion ordered by the estimate',
 };
+
+/** The CSV's method of a K-class detector's row (against a target balanced accuracy). */
+const CLASS_TARGET_METHOD = 'simultaneous-one-sided-macro-recall-union-bound-bonferroni';
 
 /** The CSV's method column for a ranking. */
 function rankMethod(against: RankLink['against'], method: BalancedMethod): string {
@@ -67,8 +70,14 @@ export function RankView({ route }: { route: HashRoute }) {
 }
 
 interface Ranked {
-  detector: Detector;
+  detector: AnyDetector;
   verdict: RankVerdict;
+}
+
+/** "YES 38/40, NO 55/60", or a K-class detector's "3 classes, 129 examples". */
+function countsNote(detector: AnyDetector): string {
+  if (!isClassDetector(detector)) return `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total}`;
+  return `${detector.classes.length} classes, ${detector.matrix.flat().reduce((sum, cell) => sum + cell, 0).toLocaleString('en')} examples`;
 }
 
 // Over 120 lines (124): the page's hooks (link state, ranking job, chart picture) and its markup in
@@ -78,6 +87,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
   const chartRef = useRef<HTMLDivElement>(null);
   const [link, setLink] = useLinkState(linked, linkKey, rankHref);
   const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
+  const storedClasses = useWorkspace((state) => state.classDetectors);
   // Against a target the simultaneous lower bounds are the workspace's balanced interval's.
   const balancedMethod = useWorkspace((state) => state.balancedMethod);
 
@@ -86,31 +96,52 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
     const wanted = link.ids === undefined ? stored : link.ids.map((wantedId) => byId.get(wantedId)).filter((found): found is Detector => found !== undefined);
     return {
       chosen: wanted.filter((detector) => detector.yes.total > 0 && detector.no.total > 0),
-      missing: link.ids === undefined ? [] : link.ids.filter((wantedId) => !byId.has(wantedId)),
+      missing: link.ids === undefined ? [] : link.ids.filter((wantedId) => !byId.has(wantedId) && !storedClasses.some((detector) => detector.id === wantedId)),
       empty: wanted.filter((detector) => detector.yes.total === 0 || detector.no.total === 0),
     };
-  }, [stored, link.ids]);
+  }, [stored, storedClasses, link.ids]);
   const { against } = link;
+  // K-class detectors join a ranking of balanced accuracy against a target (their macro recall); elsewhere they are left out, as the page says.
+  const wantedClasses = useMemo(() => (link.ids === undefined ? storedClasses : storedClasses.filter((detector) => link.ids!.includes(detector.id))), [storedClasses, link.ids]);
+  const classesRanked = against.kind === 'target' && against.metric === undefined;
+  const chosenClasses = useMemo(() => (classesRanked ? wantedClasses : []), [classesRanked, wantedClasses]);
+  // The family: every two-class and K-class detector ranked. The two-class ones take δ·m₂/m of the error (their rule runs at that level), the K-class ones δ/m each.
+  const mAll = chosen.length + chosenClasses.length;
+  const twoClassDelta = chosenClasses.length === 0 ? delta : (delta * chosen.length) / mAll;
   const referenceIndex = against.kind === 'reference' ? chosen.findIndex((detector) => detector.id === against.id) : -1;
   const job = useMemo<RankJob | null>(() => {
     // Nothing to compare: no detectors, no reference among them, or the reference alone.
     if (chosen.length === 0 || (against.kind === 'reference' && (referenceIndex === -1 || chosen.length === 1))) return null;
     const counts = new Float64Array(chosen.flatMap((d) => [d.yes.correct, d.yes.total, d.no.correct, d.no.total]));
     return against.kind === 'target'
-      ? { against: 'target', target: against.target, delta, counts, method: balancedMethod, metric: against.metric }
+      ? { against: 'target', target: against.target, delta: twoClassDelta, counts, method: balancedMethod, metric: against.metric }
       : { against: 'reference', reference: referenceIndex, delta, counts };
-  }, [chosen, against, referenceIndex, delta, balancedMethod]);
-  const answer = useRanking(job);
+  }, [chosen, against, referenceIndex, delta, twoClassDelta, balancedMethod]);
+  const twoClassAnswer = useRanking(job);
+  const classAnswer = useMemo(() => {
+    if (chosenClasses.length === 0 || against.kind !== 'target') return null;
+    try {
+      return { verdicts: classTargetVerdicts(chosenClasses.map((detector) => detector.matrix), against.target, delta, mAll), message: '' };
+    } catch (error) {
+      return { verdicts: [], message: error instanceof Error ? error.message : String(error) };
+    }
+  }, [chosenClasses, against, delta, mAll]);
+  // With K-class detectors alone there is no worker job: their verdicts are the answer.
+  const answer = useMemo(
+    () => (classAnswer?.message ? { kind: 'failed' as const, message: classAnswer.message } : job === null && classAnswer !== null ? { kind: 'done' as const, verdicts: [], m: 0 } : twoClassAnswer),
+    [classAnswer, job, twoClassAnswer],
+  );
   const ranked = useMemo<Ranked[]>(() => {
     if (answer?.kind !== 'done') return [];
-    return chosen
-      .map((detector, index) => ({ detector, verdict: answer.verdicts[index] ?? null }))
-      .filter((row): row is Ranked => row.verdict !== null)
-      .sort((x, y) => y.verdict.lower - x.verdict.lower || y.verdict.estimate - x.verdict.estimate);
-  }, [answer, chosen]);
+    const classRows = chosenClasses.map((detector, index): Ranked => ({ detector, verdict: classAnswer!.verdicts[index]! }));
+    return [
+      ...chosen.map((detector, index): { detector: AnyDetector; verdict: RankVerdict | null } => ({ detector, verdict: answer.verdicts[index] ?? null })).filter((row): row is Ranked => row.verdict !== null),
+      ...classRows,
+    ].sort((x, y) => y.verdict.lower - x.verdict.lower || y.verdict.estimate - x.verdict.estimate);
+  }, [answer, chosen, chosenClasses, classAnswer]);
   // A thousand rows render in the background, in slices, so the page stays responsive.
   const tableRows = useDeferredValue(ranked);
-  const m = answer?.kind === 'done' ? answer.m : 0;
+  const m = answer?.kind !== 'done' ? 0 : chosenClasses.length === 0 ? answer.m : mAll;
   const reference = referenceIndex >= 0 ? chosen[referenceIndex] : undefined;
   const level = formatConfidence(delta);
   const proven = ranked.filter((row) => row.verdict.provenBetter).length;
@@ -121,13 +152,19 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
     <section className="compare-view rank-view">
       <h1>{TITLE}</h1>
       <p>
-        {chosen.length.toLocaleString('en')} detector{chosen.length === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
+        {mAll.toLocaleString('en')} detector{mAll === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
         compared with {against.kind === 'target' ? `a target ${rankedName(against).toLowerCase()} of ${percentNumber(against.target)}%` : `the reference “${reference?.name ?? against.id}”`}.
       </p>
       {(missing.length > 0 || empty.length > 0) && (
         <p role="alert" className="compare-view__problem">
           {missing.length > 0 && `Not in this workspace, left out: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. `}
           {empty.length > 0 && `No examples in a class (balanced accuracy undefined), left out: ${empty.slice(0, 5).map((d) => d.name).join(', ')}${empty.length > 5 ? ` and ${empty.length - 5} more` : ''}.`}
+        </p>
+      )}
+      {!classesRanked && wantedClasses.length > 0 && (
+        <p className="compare-view__note" data-testid="classes-left-out">
+          {wantedClasses.length.toLocaleString('en')} detector{wantedClasses.length === 1 ? '' : 's'} with more than two classes {wantedClasses.length === 1 ? 'is' : 'are'} left
+          out: {wantedClasses.length === 1 ? 'it is' : 'they are'} ranked by balanced accuracy (macro recall) against a target only.
         </p>
       )}
       <RankControls link={link} detectors={chosen} onChange={setLink} />
@@ -168,6 +205,16 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
                 ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (the workspace’s setting).`
                 : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right — for a paired ranking open the per-example file in Evaluation data (“Rank the detectors against a reference on the same examples”).`}
             </p>
+            {chosenClasses.length > 0 && (
+              <p className="compare-view__sentence" data-testid="classes-family">
+                Of the {m.toLocaleString('en')} comparisons, {chosenClasses.length.toLocaleString('en')} {chosenClasses.length === 1 ? 'is a detector' : 'are detectors'} with
+                more than two classes: each macro recall’s exact one-sided union bound at δ/{m.toLocaleString('en')} (the mean of its K class recalls’ exact lower bounds at
+                δ/({m.toLocaleString('en')}K) each; no p-value). The {chosen.length.toLocaleString('en')} two-class detectors share δ·{chosen.length.toLocaleString('en')}/
+                {m.toLocaleString('en')} = {Number(twoClassDelta.toPrecision(4))} of the error, at which their rule runs
+                {balancedMethod === 'union' ? ' (their Holm-adjusted p-values, over those detectors, are compared with it)' : ''}, so all {m.toLocaleString('en')} hold together with
+                probability ≥ {level}.
+              </p>
+            )}
             <p className="compare-view__note" data-testid="winners-curse">
               Winner’s curse: the best-looking detector’s estimate is optimistic — it was picked because it came out on top, and
               part of its lead is luck. Trust its simultaneous {against.kind === 'target' ? 'lower bound' : 'interval'}, not its estimate, or confirm it on fresh examples.
@@ -210,7 +257,7 @@ function chartRows(ranked: readonly Ranked[], against: RankLink['against'], delt
   return ranked.map(({ detector, verdict }) => ({
     label: detector.name,
     interval: { estimate: verdict.estimate - shift, lower: verdict.lower - shift, upper: verdict.upper - shift },
-    note: `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/${m.toLocaleString('en')} ≈ ${Number((delta / m).toPrecision(3))}`,
+    note: `${countsNote(detector)} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/${m.toLocaleString('en')} ≈ ${Number((delta / m).toPrecision(3))}`,
     proven: verdict.provenBetter || verdict.provenWorse,
     oneSided: against.kind === 'target',
   }));
@@ -341,7 +388,7 @@ function RankTable(props: { ranked: readonly Ranked[]; against: RankLink['agains
               <td>{index + 1}</td>
               <th scope="row">
                 <a href={detectorHref(detector.id, delta, undefined, balancedMethod)}>{detector.name}</a>
-                {!target && reference && (
+                {!target && reference && !isClassDetector(detector) && (
                   <>
                     {' '}
                     <a
@@ -413,8 +460,9 @@ export function rankingToCsv(
   // Against a reference each row's difference is with its counts: they travel with the file (empty against a target).
   const referenceCounts = against.kind === 'reference' && reference ? [reference.yes.correct, reference.yes.total, reference.no.correct, reference.no.total] : ['', '', '', ''];
   const againstText = against.kind === 'target' ? `target ${against.target}` : `reference ${against.id}`;
-  const lines = ranked.map(({ detector, verdict }, index) =>
-    [
+  const lines = ranked.map(({ detector, verdict }, index) => {
+    const kClasses = isClassDetector(detector);
+    return [
       index + 1,
       textCell(detector.id),
       textCell(detector.name),
@@ -427,13 +475,11 @@ export function rankingToCsv(
       verdict.provenBetter ? 'proven_better' : verdict.provenWorse ? 'proven_worse' : 'not_shown',
       m,
       delta,
-      rankMethod(against, method),
-      detector.yes.correct,
-      detector.yes.total,
-      detector.no.correct,
-      detector.no.total,
+      kClasses ? CLASS_TARGET_METHOD : rankMethod(against, method),
+      // A K-class detector has no YES/NO counts: its matrix is in the workspace's JSON export.
+      ...(kClasses ? ['', '', '', ''] : [detector.yes.correct, detector.yes.total, detector.no.correct, detector.no.total]),
       ...referenceCounts,
-    ].join(','),
-  );
+    ].join(',');
+  });
   return `${UTF8_BOM}${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -4,10 +4,11 @@ import {
   balancedDifferenceInterval,
   balancedDifferenceTest,
   balancedInversionLowerBound,
+  exactLowerBound,
   holmAdjust,
   simultaneousAboveTarget,
 } from '../../stats';
-import { runRankJob, type RankMessage } from './rank-compute';
+import { classTargetVerdicts, runRankJob, type RankMessage } from './rank-compute';
 
 const detectors = [
   { yes: { correct: 950, total: 1000 }, no: { correct: 970, total: 1000 } },
@@ -101,5 +102,23 @@ describe('runRankJob', () => {
   it('against a reference at a δ whose δ/m is below 1e-300: says what to change, not that δ is invalid', () => {
     const message = run({ against: 'reference', reference: 1, delta: 1e-300, counts });
     expect(message).toEqual({ kind: 'failed', message: 'δ/m = 1e-300/2 is below 1e-300, the smallest level a difference interval takes: raise δ or rank fewer detectors.' });
+  });
+});
+
+describe('classTargetVerdicts', () => {
+  it('bounds each macro recall by the mean of its class recalls’ exact lower bounds at δ/(mK), proven above the target when that is', () => {
+    const pets = [
+      [50, 2, 1],
+      [3, 40, 2],
+      [0, 1, 30],
+    ];
+    const [verdict] = classTargetVerdicts([pets], 0.75, 0.05, 4);
+    // An independent computation: K = 3 one-sided Clopper–Pearson lower bounds at δ/(mK) = 0.05/12, averaged.
+    const lower = (exactLowerBound(53, 50, 0.05 / 12) + exactLowerBound(45, 40, 0.05 / 12) + exactLowerBound(31, 30, 0.05 / 12)) / 3;
+    expect(verdict!.lower).toBeCloseTo(lower, 12);
+    expect(verdict!.estimate).toBeCloseTo((50 / 53 + 40 / 45 + 30 / 31) / 3, 12);
+    expect(verdict).toMatchObject({ upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > 0.75, provenWorse: false });
+    expect(classTargetVerdicts([pets], lower + 0.001, 0.05, 4)[0]!.provenBetter).toBe(false);
+    expect(() => classTargetVerdicts([pets], 0.75, 0.9, 1)).toThrow(/2δ\/m = 1\.8 is not a level/);
   });
 });

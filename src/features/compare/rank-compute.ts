@@ -5,6 +5,7 @@ import {
   balancedInversionLowerBound,
   balancedOneSidedLowerBound,
   holmAdjust,
+  macroRecallInterval,
   simultaneousAboveTarget,
   type DetectorCounts,
 } from '../../stats';
@@ -172,6 +173,23 @@ function exactSearchVerdicts(
       post({ kind: 'progress', fraction: index / detectors.length });
       reported = Date.now();
     }
+    return { estimate, lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > target, provenWorse: false };
+  });
+}
+
+/**
+ * K-class detectors against a target balanced accuracy, as members of a family of `m` comparisons
+ * (Bonferroni): each macro recall's exact one-sided lower bound at δ/m — the union bound's, the mean
+ * of its K class recalls' exact (Clopper–Pearson) lower bounds at δ/(mK) each, i.e. the lower end of
+ * `macroRecallInterval` at 2δ/m — and proven above the target when the bound is. No p-values.
+ * Throws a RangeError when 2δ/m is not a level the intervals take.
+ */
+export function classTargetVerdicts(matrices: readonly (readonly (readonly number[])[])[], target: number, delta: number, m: number): RankVerdict[] {
+  const level = (2 * delta) / m;
+  const problem = deltaProblem(level);
+  if (problem !== null) throw new RangeError(`2δ/m = ${level} is not a level the intervals take (${problem}): choose another δ or rank fewer detectors.`);
+  return matrices.map((matrix) => {
+    const { estimate, lower } = macroRecallInterval(matrix, level);
     return { estimate, lower, upper: 1, pValue: null, adjustedPValue: null, provenBetter: lower > target, provenWorse: false };
   });
 }
