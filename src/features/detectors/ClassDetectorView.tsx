@@ -7,7 +7,7 @@ import { useWorkspace } from '../../store/workspace';
 import { ClassExportButtons } from './ClassExportButtons';
 import { ClassLabelPlan } from './ClassLabelPlan';
 import { shareUrl } from './DetectorPanel';
-import { DetectorHeader, DetectorPage } from './DetectorPage';
+import { DeleteDetectorButton, DetectorHeader, DetectorPage } from './DetectorPage';
 import { MulticlassDetails } from './MulticlassDetails';
 import { UndoBar } from './UndoBar';
 import { useLinkedDelta } from './use-linked-delta';
@@ -20,7 +20,6 @@ import { useLinkedDelta } from './use-linked-delta';
 export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDetector; linkDelta: number | undefined }) {
   const { id, classes, matrix } = detector;
   const updateClassMatrix = useWorkspace((state) => state.updateClassMatrix);
-  const deleteDetector = useWorkspace((state) => state.deleteDetector);
   const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next));
   const [target, setTarget] = useState(DEFAULT_CLASS_TARGET);
   const onMatrixChange = useCallback((next: number[][]) => void updateClassMatrix(id, next), [id, updateClassMatrix]);
@@ -38,16 +37,7 @@ export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDete
         <ClassExportButtons detector={detector} delta={delta} fileStem={`tailbound-${id}`} />
         <a href={reportHref({ subject: { kind: 'detector', id }, delta })}>Printable report</a>
         <a href={multiclassHref({ classes, matrix, delta, target })}>Open as a standalone link (carries the matrix)</a>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => {
-            deleteDetector(id);
-            window.location.hash = '#/';
-          }}
-        >
-          Delete detector
-        </button>
+        <DeleteDetectorButton id={id} />
       </div>
       <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
       <ClassLabelPlan classes={classes} matrix={matrix} delta={delta} target={target} onTarget={setTarget} />

@@ -35,3 +35,20 @@ export function DetectorHeader({ detector, children }: { detector: { id: string;
     </header>
   );
 }
+
+/** "Delete detector" (either kind; undoable from the list, where it goes). */
+export function DeleteDetectorButton({ id }: { id: string }) {
+  const deleteDetector = useWorkspace((state) => state.deleteDetector);
+  return (
+    <button
+      type="button"
+      className="danger-button"
+      onClick={() => {
+        deleteDetector(id);
+        window.location.hash = '#/';
+      }}
+    >
+      Delete detector
+    </button>
+  );
+}

@@ -6,7 +6,7 @@ import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { type CarriedDetector, carriedMatches, detectorHref, type HashRoute, parseDetectorLink, reportHref } from '../../data/links';
 import { selectClassDetector, selectDetector, useWorkspace } from '../../store/workspace';
 import { ClassDetectorView } from './ClassDetectorView';
-import { DetectorHeader, DetectorPage } from './DetectorPage';
+import { DeleteDetectorButton, DetectorHeader, DetectorPage } from './DetectorPage';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
 import { followAddress } from './follow-address';
@@ -34,7 +34,6 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
   const detector = useWorkspace(useMemo(() => selectDetector(id), [id]));
   const seeded = useWorkspace((state) => state.seeded);
   const updateCounts = useWorkspace((state) => state.updateCounts);
-  const deleteDetector = useWorkspace((state) => state.deleteDetector);
   const workspaceDelta = useWorkspace((state) => state.delta);
   const [method, changeMethod] = useLinkedBalancedMethod(linkMethod, (next) => detectorHref(id, linkDelta ?? workspaceDelta, detector ?? carried, next, deployment));
   const [delta, changeDelta] = useLinkedDelta(linkDelta, (next) => detectorHref(id, next, detector ?? carried, linkMethod, deployment));
@@ -80,16 +79,7 @@ function LinkedDetector(props: { id: string; linkDelta: number | undefined; link
         actions={
           <>
             <a href={reportHref({ subject: { kind: 'detector', id }, delta, balanced: method, deployment })}>Printable report</a>
-            <button
-              type="button"
-              className="danger-button"
-              onClick={() => {
-                deleteDetector(id);
-                window.location.hash = '#/';
-              }}
-            >
-              Delete detector
-            </button>
+            <DeleteDetectorButton id={id} />
           </>
         }
       />
