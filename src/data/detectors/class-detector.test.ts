@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { macroRecallInterval } from '../../stats';
 import { isClassDetector, validateClassDetector, type ClassDetector } from './class-detector';
-import { classDetectorBalanced } from './class-intervals';
+import { classDetectorBalanced, classDetectorIntervals } from './class-intervals';
 import type { Detector } from './detector';
 import { visibleDetectors } from './detector-list';
 import { parseDetectorsFile, toDetectorsFile } from './detectors-schema';
@@ -32,9 +32,34 @@ describe('validateClassDetector', () => {
     expect(problems({ ...PETS, classes: ['cat', 7, 'bird'] })).toEqual(['x.classes: class 2 must be a name of 1 to 60 characters, got 7']);
     expect(problems({ ...PETS, matrix: [[1, 2, 3]] })).toEqual(['x.matrix: must be 3 rows (one per true class) of 3 whole counts (one per answer), got 1 rows of 3']);
     expect(problems({ ...PETS, matrix: [[1, -1, 0.5], [0, 1, 0], [null, 0, 1]] })).toEqual(['x.matrix: counts must be whole numbers ≥ 0: [0][1] is -1; [0][2] is 0.5; [2][0] is null']);
+    const half = Math.floor(Number.MAX_SAFE_INTEGER / 2);
+    expect(problems({ ...PETS, matrix: [[half, 0, 0], [0, half, 0], [0, 0, half]] })).toEqual([`x.matrix: holds more examples in all than can be counted exactly (at most ${Number.MAX_SAFE_INTEGER})`]);
+    expect(problems({ ...PETS, matrix: [[half, half, 2], [0, 1, 0], [0, 0, 1]] })).toEqual(["x.matrix[0]: holds more examples of 'cat' than can be counted exactly"]);
     expect(problems({ ...PETS, matrix: [[1, 0, 0], [0, 0, 0], [0, 0, 0]] })).toEqual([
       "x.matrix: has no examples of 'dog', 'bird': every class needs examples for its recall and the balanced accuracy",
     ]);
+  });
+});
+
+describe('a valid K-class detector always has its intervals', () => {
+  it('whatever the counts (up to the largest exact total) and δ, the list’s interval and the per-class figures are computed (fast-check)', () => {
+    const cell = fc.oneof(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }));
+    let valid = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }).chain((k) => fc.array(fc.array(cell, { minLength: k, maxLength: k }), { minLength: k, maxLength: k })), fc.double({ min: 1e-300, max: 0.99, noNaN: true }), (matrix, delta) => {
+        const classes = matrix.map((_row, i) => `c${i}`);
+        const checked = validateClassDetector({ ...PETS, classes, matrix }, 'd');
+        if (!checked.ok) return;
+        valid += 1;
+        const interval = classDetectorBalanced(checked.detector, delta);
+        expect(interval.lower).toBeLessThanOrEqual(interval.estimate);
+        expect(interval.estimate).toBeLessThanOrEqual(interval.upper);
+        expect(() => classDetectorIntervals(classes, matrix, delta)).not.toThrow();
+      }),
+      { numRuns: 200 },
+    );
+    // Not vacuous: many of the drawn matrices are valid ones.
+    expect(valid).toBeGreaterThan(20);
   });
 });
 

@@ -117,6 +117,10 @@ function checkMatrix(value: unknown, classes: readonly string[], path: string, e
     errors.push({ path: `${path}[${tooMany}]`, message: `holds more examples of ${describeValue(classes[tooMany])} than can be counted exactly` });
     return null;
   }
+  if (!Number.isSafeInteger(totals.reduce((sum, total) => sum + total, 0))) {
+    errors.push({ path, message: `holds more examples in all than can be counted exactly (at most ${Number.MAX_SAFE_INTEGER})` });
+    return null;
+  }
   const empty = classes.filter((_name, i) => totals[i] === 0);
   if (empty.length > 0) {
     errors.push({ path, message: `has no examples of ${empty.slice(0, CELLS_NAMED).map(describeValue).join(', ')}${empty.length > CELLS_NAMED ? ` and ${empty.length - CELLS_NAMED} more` : ''}: every class needs examples for its recall and the balanced accuracy` });
