@@ -82,6 +82,12 @@ describe('ImportPanel', () => {
     const saved = useWorkspace.getState().classDetectors.at(-1)!;
     expect(saved).toMatchObject({ name: 'pets', classes: ['cat', 'dog', 'bird'], matrix: [[50, 2, 1], [3, 40, 2], [0, 1, 30]], source: expect.stringMatching(/^pets\.json, Groundlight evaluation \(confusion_dict\), imported \d{4}-\d\d-\d\d$/) });
     expect(window.location.hash).toBe(`#/detectors/${saved.id}`);
+    // Counts past exact arithmetic: said, nothing saved.
+    const half = Math.floor(Number.MAX_SAFE_INTEGER / 2);
+    await upload(new File([JSON.stringify({ confusion_dict: { a: { a: half }, b: { b: half }, c: { c: half } } })], 'huge.json'));
+    await user.click(await screen.findByRole('button', { name: 'Save it to my workspace' }));
+    expect(await screen.findByText(/^Not saved: detector\.matrix: holds more examples in all than can be counted exactly/)).toBeVisible();
+    expect(useWorkspace.getState().classDetectors.at(-1)).toBe(saved);
     await upload(new File([JSON.stringify({ evaluation_results: { kfold_pooled__balanced_accuracy: 0.91 } })], 'binary.json'));
     expect(await screen.findByText(/^binary\.json is a Groundlight evaluation without counts: kfold_pooled__balanced_accuracy is an accuracy, not counts of examples/)).toBeVisible();
     expect(onImport).not.toHaveBeenCalled();

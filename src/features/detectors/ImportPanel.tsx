@@ -233,22 +233,29 @@ function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluat
 /** "Save to my workspace" for a Groundlight evaluation's matrix: a K-class detector named after the file, its source saying so. */
 function SaveEvaluation({ fileName, classes, matrix }: { fileName: string; classes: string[]; matrix: number[][] }) {
   const addClassDetector = useWorkspace((state) => state.addClassDetector);
+  const [problem, setProblem] = useState('');
   const stem = fileName.replace(/\.json$/i, '') || 'Groundlight evaluation';
+  const save = () => {
+    try {
+      const id = addClassDetector({
+        name: stem.slice(0, MAX_NAME_LENGTH),
+        classes,
+        matrix,
+        source: `${fileName}, Groundlight evaluation (confusion_dict), imported ${new Date().toLocaleDateString('en-CA')}`.slice(0, MAX_SOURCE_LENGTH),
+      });
+      window.location.hash = detectorHref(id);
+    } catch (error) {
+      // A matrix the workspace cannot hold (counts past exact arithmetic): said, nothing saved.
+      setProblem(`Not saved: ${error instanceof Error ? error.message.replace(/^addClassDetector: /, '') : String(error)}.`);
+    }
+  };
   return (
-    <button
-      type="button"
-      onClick={() => {
-        const id = addClassDetector({
-          name: stem.slice(0, MAX_NAME_LENGTH),
-          classes,
-          matrix,
-          source: `${fileName}, Groundlight evaluation (confusion_dict), imported ${new Date().toLocaleDateString('en-CA')}`.slice(0, MAX_SOURCE_LENGTH),
-        });
-        window.location.hash = detectorHref(id);
-      }}
-    >
-      Save it to my workspace
-    </button>
+    <>
+      <button type="button" onClick={save}>
+        Save it to my workspace
+      </button>
+      {problem && <p className="field-error">{problem}</p>}
+    </>
   );
 }
 
