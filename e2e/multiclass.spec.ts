@@ -182,6 +182,9 @@ test('a K-class detector in the workspace: saved from its link, listed and sorte
 
   // Its printable report, alone and in the workspace's: the macro recall and each class's figures, rounded outward.
   await page.goto(detectorUrl);
+  // Its link works in any browser: it carries the matrix.
+  await page.getByRole('button', { name: 'Copy link (carries the matrix)' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/#\/counts\?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0\.05&target=0\.9$/);
   await page.getByRole('link', { name: 'Printable report' }).click();
   await expect(page.getByRole('heading', { name: 'Report: Pets', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: /^Pets, 3 classes: estimates and exact 95% intervals/ });

@@ -33,7 +33,8 @@ export function ClassDetectorView({ detector, linkDelta }: { detector: ClassDete
       </DetectorHeader>
       <ConfidenceControl delta={delta} onChange={changeDelta} />
       <div className="toolbar">
-        <CopyLinkButton getUrl={() => shareUrl(detectorHref(id, delta))} />
+        {/* The workspace's id means nothing in another browser: the link carries the matrix itself. */}
+        <CopyLinkButton label="Copy link (carries the matrix)" getUrl={() => shareUrl(multiclassHref({ classes, matrix, delta, target }))} />
         <ClassExportButtons detector={detector} delta={delta} fileStem={`tailbound-${id}`} />
         <a href={reportHref({ subject: { kind: 'detector', id }, delta })}>Printable report</a>
         <a href={multiclassHref({ classes, matrix, delta, target })}>Open as a standalone link (carries the matrix)</a>
