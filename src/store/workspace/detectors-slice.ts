@@ -46,7 +46,7 @@ export const createDetectorsSlice: WorkspaceSlice<DetectorsSlice> = (set, get) =
     seeded: false,
     seed: (detectors) => {
       if (get().seeded) return;
-      set({ detectors: checkedCopies(detectors, 'seed'), seeded: true, lastDeleted: null });
+      set({ detectors: checkedCopies(detectors, 'seed', validateDetector, 'detectors'), seeded: true, lastDeleted: null });
     },
     addDetector: (partial = {}) => {
       const detector = buildNewDetector(partial, [...get().detectors, ...get().classDetectors]);
@@ -105,7 +105,10 @@ export const createDetectorsSlice: WorkspaceSlice<DetectorsSlice> = (set, get) =
     },
     importDetectors: (incoming, mode, onExisting = 'add-new', description, settings) => {
       const incomingSet = Array.isArray(incoming) ? { detectors: incoming as readonly Detector[], classDetectors: [] } : (incoming as DetectorSet);
-      const checked = { detectors: checkedCopies(incomingSet.detectors, 'importDetectors'), classDetectors: checkedClassCopies(incomingSet.classDetectors) };
+      const checked = {
+        detectors: checkedCopies(incomingSet.detectors, 'importDetectors', validateDetector, 'detectors'),
+        classDetectors: checkedCopies(incomingSet.classDetectors, 'importDetectors', validateClassDetector, 'classDetectors'),
+      };
       if (settings) checkedSettings(settings);
       const { detectors: previous, classDetectors: previousClassDetectors } = get();
       const planned = planDetectorSetImport({ detectors: previous, classDetectors: previousClassDetectors }, checked, mode, onExisting);
@@ -171,23 +174,17 @@ function unknownIdError(id: string): CountsFieldError {
   return { field: 'total', reason, message: `counts ${reason}` };
 }
 
-/** checkedCopies for K-class detectors. */
-function checkedClassCopies(detectors: readonly ClassDetector[]): ClassDetector[] {
-  return detectors.map((detector, index) => {
-    const result = validateClassDetector(detector, `classDetectors[${index}]`);
-    if (!result.ok) throw new RangeError(`importDetectors: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-    return result.detector;
-  });
-}
+/** What the schema's validators return for one detector of either kind. */
+type Checked<T> = { ok: true; detector: T } | { ok: false; errors: { path: string; message: string }[] };
 
 /**
- * Fresh copies of detectors entering the store, checked against the schema: anything invalid here
- * would be saved and then refused on the next load, so it is a programming error (RangeError) to
- * pass it — the file and CSV parsers only produce valid detectors.
+ * Fresh copies of detectors entering the store, checked against the schema (`validate`, by path
+ * under `list`): anything invalid here would be saved and then refused on the next load, so it is a
+ * programming error (RangeError) to pass it — the file and CSV parsers only produce valid detectors.
  */
-function checkedCopies(detectors: readonly Detector[], action: string): Detector[] {
+function checkedCopies<T>(detectors: readonly T[], action: string, validate: (value: unknown, path: string) => Checked<T>, list: string): T[] {
   return detectors.map((detector, index) => {
-    const result = validateDetector(detector, `detectors[${index}]`);
+    const result = validate(detector, `${list}[${index}]`);
     if (!result.ok) {
       throw new RangeError(`${action}: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
     }
