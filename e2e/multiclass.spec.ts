@@ -73,6 +73,27 @@ test('the issue’s link: macro recall, per-class recall and precision, the δ/(
   await expect(page.getByRole('heading', { name: 'Accuracy from counts', level: 1 })).toBeVisible();
 });
 
+test('a detector of other classes is entered as text from the list: problems named, the view and link follow; axe clean', async ({ page }) => {
+  await page.goto('./#/');
+  await page.getByRole('link', { name: 'Add a detector of more than two classes' }).click();
+  await expectIssueNumbers(page);
+  const entry = page.getByRole('form', { name: 'Other classes' });
+  await entry.getByLabel('Class names, separated by commas').fill('car, bus, bike, truck');
+  await entry.getByLabel('Confusion matrix').fill('40,1,0,2; 2,30,0,1; 0,0,25,0');
+  await entry.getByRole('button', { name: 'Show these classes' }).click();
+  await expect(entry.getByRole('alert')).toContainText('“matrix” is “40,1,0,2;2,30,0,1;0,0,25,0”: 3 rows; expected 4 rows');
+  await expect(page).toHaveURL(/classes=cat,dog,bird/);
+  await expectNoAxeViolations(page);
+  await entry.getByLabel('Confusion matrix').fill('40,1,0,2; 2,30,0,1; 0,0,25,0; 3,1,0,20');
+  await entry.getByRole('button', { name: 'Show these classes' }).click();
+  await expect(page).toHaveURL(/#\/counts\?classes=car,bus,bike,truck&matrix=40,1,0,2;2,30,0,1;0,0,25,0;3,1,0,20&delta=0\.05/);
+  await expect(page.getByText('A detector with 4 classes (car, bus, bike, truck)')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'truck', exact: true }).locator('.figure').first()).toHaveText(/^Recall 83\.3% \[/);
+  // The two-class view points here too.
+  await page.goto('./#/counts');
+  await expect(page.getByRole('link', { name: 'Enter a confusion matrix of K classes' })).toHaveAttribute('href', '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30');
+});
+
 test('a malformed link names every bad parameter, never a blank page', async ({ page }) => {
   await page.goto('./#/counts?classes=cat,cat&matrix=1,x;2&delta=7');
   const alert = page.getByRole('alert');

@@ -15,6 +15,9 @@ export interface MulticlassLink {
   target?: number;
 }
 
+/** The K-class view with an example to edit: where "add a detector of more than two classes" starts. */
+export const MULTICLASS_EXAMPLE_HREF = '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30';
+
 /** The label plan's target when a link names none. */
 export const DEFAULT_CLASS_TARGET = 0.9;
 

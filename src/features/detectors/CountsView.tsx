@@ -4,7 +4,7 @@ import type { BalancedMethod } from '../../data/methods';
 import { LinkProblems } from '../../components/LinkProblems';
 import type { ClassName, DeploymentChoice } from '../../data/detectors';
 import { countsAdHocDetector } from '../../data/files';
-import { countsHref, DEFAULT_COUNTS_NAME, detectorHref, type HashRoute, isMulticlassCountsLink, linkCarries, parseCountsLink, reportHref } from '../../data/links';
+import { countsHref, DEFAULT_COUNTS_NAME, detectorHref, type HashRoute, isMulticlassCountsLink, linkCarries, MULTICLASS_EXAMPLE_HREF, parseCountsLink, reportHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { ClassCounts } from '../../stats';
 import { DetectorPanel } from './DetectorPanel';
@@ -38,6 +38,9 @@ function TwoClassCountsView({ route }: { route: HashRoute }) {
   return (
     <section className="detector-view" aria-labelledby="counts-heading">
       <h1 id="counts-heading">{TITLE}</h1>
+      <p>
+        More than two classes? <a href={MULTICLASS_EXAMPLE_HREF}>Enter a confusion matrix of K classes</a>.
+      </p>
       <LinkedCounts yes={link.value.yes} no={link.value.no} linkDelta={link.value.delta} linkMethod={link.value.balanced} deployment={link.value.deployment} />
     </section>
   );

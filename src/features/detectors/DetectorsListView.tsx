@@ -5,7 +5,7 @@ import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblemsNotice } from '../../components/LinkProblems';
 import { LIST_METRIC_NAMES, LIST_METRICS, type ListMetric, visibleDetectors, type SortKey } from '../../data/detectors';
 import { formatFullPrecision } from '../../data/format';
-import { detectorHref, type HashRoute, listHref, MAX_SHARED_LINK_LENGTH, parseListLink, sharedWorkspaceHref } from '../../data/links';
+import { detectorHref, type HashRoute, listHref, MAX_SHARED_LINK_LENGTH, MULTICLASS_EXAMPLE_HREF, parseListLink, sharedWorkspaceHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { CompareSelectedBar } from './CompareSelection';
 import { DetectorTable } from './DetectorTable';
@@ -137,6 +137,7 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
         >
           Add detector
         </button>
+        <a href={MULTICLASS_EXAMPLE_HREF}>Add a detector of more than two classes</a>
       </div>
       <CompareSelectedBar detectors={detectors} delta={delta} />
       <p className="list-count" role="status">

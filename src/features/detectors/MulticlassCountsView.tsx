@@ -4,10 +4,11 @@ import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { MAX_NAME_LENGTH } from '../../data/detectors';
 import { AD_HOC_DETECTOR_ID } from '../../data/files';
 import { LinkProblems } from '../../components/LinkProblems';
-import { DEFAULT_CLASS_TARGET, detectorHref, multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
+import { DEFAULT_CLASS_TARGET, detectorHref, MULTICLASS_EXAMPLE_HREF, multiclassHref, parseMulticlassLink, type HashRoute, type MulticlassLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { ClassExportButtons } from './ClassExportButtons';
 import { ClassLabelPlan } from './ClassLabelPlan';
+import { MatrixEntry } from './MatrixEntry';
 import { shareUrl } from './DetectorPanel';
 import { followAddress } from './follow-address';
 import { MulticlassDetails } from './MulticlassDetails';
@@ -15,7 +16,6 @@ import { useLinkedDelta } from './use-linked-delta';
 import './detectors.css';
 
 const TITLE = 'Accuracy of K classes from counts';
-const EXAMPLE_HREF = '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30';
 
 /**
  * `#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30&delta=0.05`: a K-class detector from its
@@ -24,7 +24,7 @@ const EXAMPLE_HREF = '#/counts?classes=cat,dog,bird&matrix=50,2,1;3,40,2;0,1,30'
  */
 export function MulticlassCountsView({ route }: { route: HashRoute }) {
   const link = useMemo(() => parseMulticlassLink(route.params), [route]);
-  if (!link.ok) return <LinkProblems title={TITLE} problems={link.problems} fallbackHref={EXAMPLE_HREF} />;
+  if (!link.ok) return <LinkProblems title={TITLE} problems={link.problems} fallbackHref={MULTICLASS_EXAMPLE_HREF} />;
   return (
     <section className="detector-view" aria-labelledby="multiclass-heading">
       <h1 id="multiclass-heading">{TITLE}</h1>
@@ -63,6 +63,8 @@ function LinkedMatrix({ link }: { link: MulticlassLink }) {
       </div>
       <MulticlassDetails classes={classes} matrix={matrix} delta={delta} onMatrixChange={onMatrixChange} />
       <ClassLabelPlan classes={classes} matrix={matrix} delta={delta} target={target ?? DEFAULT_CLASS_TARGET} onTarget={onTarget} />
+      {/* Reset when the link changes (a cell edited above), so the text shows what the page shows. */}
+      <MatrixEntry key={multiclassHref({ classes, matrix, delta: undefined })} classes={classes} matrix={matrix} onOpen={(next, nextMatrix) => followAddress(multiclassHref({ classes: next, matrix: nextMatrix, delta, target }))} />
     </>
   );
 }
