@@ -78,28 +78,10 @@ export function parseDetectorsFile(json: unknown): ParseDetectorsResult {
     });
     return { ok: false, errors };
   }
-  const detectors: Detector[] = [];
-  const firstIndexOfId = new Map<string, number>();
-  json.detectors.forEach((item, index) => {
-    if (errors.length >= MAX_REPORTED_ERRORS) return;
-    const path = `detectors[${index}]`;
-    const result = validateDetector(item, path);
-    if (!result.ok) {
-      errors.push(...result.errors);
-      return;
-    }
-    const earlier = firstIndexOfId.get(result.detector.id);
-    if (earlier !== undefined) {
-      errors.push({
-        path: `${path}.id`,
-        message: `duplicate id "${result.detector.id}" (already used by detectors[${earlier}]); ids must be unique`,
-      });
-      return;
-    }
-    firstIndexOfId.set(result.detector.id, index);
-    detectors.push(result.detector);
-  });
-  const classDetectors = readClassDetectors(json.classDetectors, firstIndexOfId, errors);
+  // Where each id was first used ("detectors[3]"): ids are unique across both lists.
+  const idsSeen = new Map<string, string>();
+  const detectors = readList(json.detectors, 'detectors', validateDetector, idsSeen, errors);
+  const classDetectors = readClassDetectors(json.classDetectors, idsSeen, errors);
   if (errors.length >= MAX_REPORTED_ERRORS) {
     errors.splice(MAX_REPORTED_ERRORS);
     errors.push({ path: '(file)', message: `stopped after ${MAX_REPORTED_ERRORS} errors` });
@@ -108,7 +90,7 @@ export function parseDetectorsFile(json: unknown): ParseDetectorsResult {
 }
 
 /** The optional K-class detectors: each checked, ids unique across both lists (`idsSeen` holds the two-class ones). */
-function readClassDetectors(value: unknown, idsSeen: Map<string, number>, errors: PathError[]): ClassDetector[] {
+function readClassDetectors(value: unknown, idsSeen: Map<string, string>, errors: PathError[]): ClassDetector[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
     errors.push({ path: 'classDetectors', message: `must be a list of K-class detectors, got ${describeValue(value)}` });
@@ -118,23 +100,36 @@ function readClassDetectors(value: unknown, idsSeen: Map<string, number>, errors
     errors.push({ path: 'classDetectors', message: `makes ${value.length + idsSeen.size} detectors in all; the limit is ${MAX_DETECTORS_PER_FILE}` });
     return [];
   }
-  const read: ClassDetector[] = [];
-  const classIds = new Map<string, number>();
-  value.forEach((item, index) => {
+  return readList(value, 'classDetectors', validateClassDetector, idsSeen, errors);
+}
+
+/**
+ * One list of the file, item by item (until MAX_REPORTED_ERRORS): each validated at `list[index]`,
+ * an id already in `idsSeen` (this list's or the other's) refused by name, the valid ones returned.
+ */
+function readList<T extends { id: string }>(
+  items: readonly unknown[],
+  list: string,
+  validate: (value: unknown, path: string) => { ok: true; detector: T } | { ok: false; errors: PathError[] },
+  idsSeen: Map<string, string>,
+  errors: PathError[],
+): T[] {
+  const read: T[] = [];
+  items.forEach((item, index) => {
     if (errors.length >= MAX_REPORTED_ERRORS) return;
-    const path = `classDetectors[${index}]`;
-    const result = validateClassDetector(item, path);
+    const path = `${list}[${index}]`;
+    const result = validate(item, path);
     if (!result.ok) {
       errors.push(...result.errors);
       return;
     }
     const { id } = result.detector;
-    const earlier = classIds.has(id) ? `classDetectors[${classIds.get(id)}]` : idsSeen.has(id) ? `detectors[${idsSeen.get(id)}]` : null;
-    if (earlier !== null) {
+    const earlier = idsSeen.get(id);
+    if (earlier !== undefined) {
       errors.push({ path: `${path}.id`, message: `duplicate id "${id}" (already used by ${earlier}); ids must be unique` });
       return;
     }
-    classIds.set(id, index);
+    idsSeen.set(id, path);
     read.push(result.detector);
   });
   return read;
