@@ -17,6 +17,9 @@ export const METRIC_METHOD_NAMES: Record<string, string> = {
   'exact-union-bound': 'exact union bound (one-sided bounds at δ/4)',
 };
 
+/** Macro recall's interval over 2–4 classes by Buehler's construction (`macroRecallBuehlerInterval`). */
+export const MACRO_BUEHLER_METHOD = 'exact, never wider than the union bound (Buehler ordered by the union bound; δ/2 per side)';
+
 /** Macro recall's interval over K classes: the union bound of the 2K one-sided per-class bounds (`macroRecallInterval`). */
 export function macroRecallMethod(classes: number): string {
   return `exact union bound (one-sided bounds at δ/${2 * classes} each)`;

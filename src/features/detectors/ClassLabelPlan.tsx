@@ -1,8 +1,9 @@
+import { useMemo } from 'react';
 import { ParsedField } from '../../components/ParsedField';
 import { formatProportion, parseProportion } from '../../components/proportion-text';
 import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatHonestPercent } from '../../data/format';
 import { macroRecallMethod } from '../../data/methods';
-import { useClassPlan } from './use-class-plan';
+import { useClassJob } from './use-class-job';
 
 const parseTarget = (text: string) => parseProportion(text, { inclusive: false, optional: false });
 
@@ -12,7 +13,8 @@ const parseTarget = (text: string) => parseProportion(text, { inclusive: false, 
  * estimate, and the interval they would give — or why no number of labels does.
  */
 export function ClassLabelPlan({ classes, matrix, delta, target, onTarget }: { classes: string[]; matrix: number[][]; delta: number; target: number; onTarget: (target: number) => void }) {
-  const answer = useClassPlan(matrix, delta, target);
+  const job = useMemo(() => ({ kind: 'plan' as const, matrix, delta, target }), [matrix, delta, target]);
+  const answer = useClassJob(job);
   const goal = `a macro recall ≥ ${formatHonestPercent(target, 'nearest')} at ${formatConfidence(delta)} confidence`;
   const method = `${macroRecallMethod(classes.length)}, δ = ${formatFullPrecision(delta)}`;
   let sentence: string;

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints } from '../../data/format';
-import { CLASS_METHOD, METRIC_METHOD_NAMES, countsText, macroRecallMethod } from '../../data/methods';
-import { macroRecallInterval, type Interval, type MacroRecallClass } from '../../stats';
+import { CLASS_METHOD, MACRO_BUEHLER_METHOD, METRIC_METHOD_NAMES, countsText, macroRecallMethod } from '../../data/methods';
+import { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, macroRecallInterval, type Interval, type MacroRecallBuehlerInterval, type MacroRecallClass } from '../../stats';
 import { ConfusionHeatMap } from './ConfusionHeatMap';
+import { useClassJob } from './use-class-job';
 import './multiclass.css';
 
 export interface MulticlassDetailsProps {
@@ -32,14 +33,24 @@ const points = (value: number) => formatPoints(value).replace(/^\+/, '');
 
 const PRECISION_METHOD = METRIC_METHOD_NAMES['exact-central-given-answers']!;
 
+/** Past this (0.05 points) the search's distance from Buehler's own bounds is said. */
+const SHOWN_SLACK = 5e-4;
+
 /**
- * Macro recall (the balanced accuracy of K classes) with its exact union-bound interval, the class
- * whose bound costs the lower bound most, each class's recall (and, on request, precision) with its
+ * Macro recall (the balanced accuracy of K classes) with its exact interval — Buehler's for 2–4
+ * classes up to 5,000 examples (computed in a worker; the union bound meanwhile), beside the
+ * union-bound interval it improves on, otherwise the union bound — the class whose bound costs the
+ * union bound's lower bound most, each class's recall (and, on request, precision) with its
  * exact central interval, and the confusion matrix as an editable heat map. Every number names its
  * method, δ and counts; bounds are rounded outward.
  */
 export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: MulticlassDetailsProps) {
   const result = useMemo(() => macroRecallInterval(matrix, delta), [matrix, delta]);
+  const examples = result.classes.reduce((sum, item) => sum + item.total, 0);
+  const buehlerFits = result.classes.length <= MACRO_BUEHLER_MAX_CLASSES && examples <= MACRO_BUEHLER_MAX_EXAMPLES;
+  const job = useMemo(() => (buehlerFits ? { kind: 'buehler' as const, matrix: matrix.map((row) => [...row]), delta } : null), [buehlerFits, matrix, delta]);
+  const answer = useClassJob(job);
+  const buehler = answer?.kind === 'buehler' ? answer.interval : null;
   const id = useId();
   const [showBounds, setShowBounds] = useState(false);
   const [showPrecision, setShowPrecision] = useState(false);
@@ -51,7 +62,13 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
   const allCounts = result.classes.map((item, i) => `${classes[i]} ${countsText(item)}`).join(', ');
   const limiting = result.classes[result.limitingClass]!;
   const limitingName = classes[result.limitingClass]!;
-  const shown = formatIntervalParts(result);
+  const headline: Interval = buehler ?? result;
+  const headlineMethod = buehler ? MACRO_BUEHLER_METHOD : macroMethod;
+  const shown = formatIntervalParts(headline);
+  const whyNotBuehler =
+    size > MACRO_BUEHLER_MAX_CLASSES
+      ? `for ${size} classes (more than ${MACRO_BUEHLER_MAX_CLASSES})`
+      : `for ${examples.toLocaleString('en')} examples (more than ${MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')})`;
 
   return (
     <div className="detector-details">
@@ -66,25 +83,40 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
           </span>
         </p>
         <p className="provenance">
-          Mean of the {size} class recalls ({allCounts}); {level} interval, {macroMethod}, δ = {formatFullPrecision(delta)}.
+          Mean of the {size} class recalls ({allCounts}); {level} interval, {headlineMethod}, δ = {formatFullPrecision(delta)}.
         </p>
-        <IntervalBar label="Balanced accuracy (macro recall)" interval={result} series="balanced" method={macroMethod} delta={delta} counts={allCounts} />
+        <IntervalBar label="Balanced accuracy (macro recall)" interval={headline} series="balanced" method={headlineMethod} delta={delta} counts={allCounts} />
+        {buehlerFits && <BuehlerStatus answer={answer} />}
+        {buehler && <UnionBeside union={result} method={macroMethod} delta={delta} counts={allCounts} />}
         <p data-testid="limiting-class">
-          <strong>{limitingName}</strong> limits the lower bound most: its recall ({countsText(limiting)}) has the widest gap
-          between its estimate and its one-sided lower bound at {classLevel}, {points(limiting.recall.estimate - limiting.unionBound.lower)}{' '}
+          <strong>{limitingName}</strong> limits the union bound’s lower bound most: its recall ({countsText(limiting)}) has the
+          widest gap between its estimate and its one-sided lower bound at {classLevel}, {points(limiting.recall.estimate - limiting.unionBound.lower)}{' '}
           points, which is {points(limiting.lowerCost)} of the {points(result.estimate - result.lower)} points between the balanced
-          estimate and its lower bound.
+          estimate and that lower bound.
         </p>
-        <p className="muted">
-          Why the union bound: each class’s recall is an exact binomial proportion, and if all 2K = {2 * size} one-sided bounds
-          at δ/(2K) hold — together with probability at least {level} — so do their averages. The tighter exact construction
-          the two-class view uses (Buehler’s) needs the largest chance of a miss over every set of class recalls with the same
-          mean — a search over K − 1 free recalls whose maximum tailbound certifies for two classes only — so for {size} classes
-          the union bound, valid whatever the recalls, is used.
-        </p>
+        {buehlerFits ? (
+          <p className="muted">
+            Why two intervals: the union bound is the blog’s construction — each class’s recall is an exact binomial proportion,
+            and if all 2K = {2 * size} one-sided bounds at δ/(2K) hold, together with probability at least {level}, so do their
+            averages. Buehler’s construction is tighter and as exact: each end is the most extreme mean recall for which some
+            set of class recalls with that mean makes an outcome at least as good (as bad) as this one, by the union bound’s
+            ordering, at least δ/2 likely. tailbound certifies that largest chance by a search over the K − 1 free recalls, so
+            the interval covers the true macro recall with probability at least {level} whatever the recalls, and it is never
+            wider than the union bound.
+          </p>
+        ) : (
+          <p className="muted">
+            Why the union bound: each class’s recall is an exact binomial proportion, and if all 2K = {2 * size} one-sided bounds
+            at δ/(2K) hold — together with probability at least {level} — so do their averages. The tighter exact construction
+            (Buehler’s) needs the largest chance of a miss over every set of class recalls with the same mean, a search over K − 1
+            free recalls that tailbound certifies for up to {MACRO_BUEHLER_MAX_CLASSES} classes and{' '}
+            {MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')} examples; {whyNotBuehler} the union bound, valid whatever the
+            recalls, is used.
+          </p>
+        )}
         <label className="toggle" htmlFor={`${id}-bounds`}>
           <input id={`${id}-bounds`} type="checkbox" checked={showBounds} onChange={(event) => setShowBounds(event.target.checked)} />
-          Show the per-class bounds the balanced interval is built from ({classLevel} per tail)
+          Show the per-class bounds the union-bound interval is built from ({classLevel} per tail)
         </label>
         {showBounds && (
           <div className="union-parts">
@@ -110,6 +142,44 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
       </div>
 
       <ConfusionHeatMap classes={classes} matrix={matrix} onMatrixChange={onMatrixChange} />
+    </div>
+  );
+}
+
+/** Where Buehler's interval is: being computed, failed (the union bound stays), or found with the search's distance from Buehler's own bounds when that shows. */
+function BuehlerStatus({ answer }: { answer: { kind: 'buehler'; interval: MacroRecallBuehlerInterval } | { kind: 'failed'; message: string } | null }) {
+  let text = '';
+  if (answer === null) text = 'Computing Buehler’s exact interval, never wider than this union bound…';
+  else if (answer.kind === 'failed') text = `Buehler’s interval could not be computed (${answer.message}); the union bound is shown.`;
+  else {
+    const { lower, upper } = answer.interval.slack;
+    const widest = Math.max(lower, upper);
+    if (!(widest <= SHOWN_SLACK))
+      text = `The search stopped at its work limit before pinning Buehler’s bounds down: both ends shown are certified, and Buehler’s own may be up to ${Number.isNaN(widest) ? 'an unknown amount' : `${points(widest)} points`} tighter.`;
+  }
+  return (
+    <p role="status" className="muted" aria-busy={answer === null} data-testid="buehler-status">
+      {text}
+    </p>
+  );
+}
+
+/** The union-bound interval Buehler's improves on, with its method. */
+function UnionBeside({ union, method, delta, counts }: { union: Interval; method: string; delta: number; counts: string }) {
+  const shown = formatIntervalParts(union);
+  return (
+    <div className="union-beside">
+      <p className="figure multiclass-card__figure">
+        Union bound (the blog’s construction){' '}
+        <span className="figure__estimate">{shown.estimate}</span>{' '}
+        <span className="figure__interval">
+          [<span data-testid="union-lower">{shown.lower}</span>, <span data-testid="union-upper">{shown.upper}</span>]
+        </span>
+      </p>
+      <p className="provenance">
+        Same counts; {formatConfidence(delta)} interval, {method}, δ = {formatFullPrecision(delta)}.
+      </p>
+      <IntervalBar label="Balanced accuracy (macro recall), union bound" interval={union} series="balanced" method={method} delta={delta} counts={counts} />
     </div>
   );
 }
