@@ -23,6 +23,7 @@ import * as stats from '../../src/stats';
 import { decimalComplement, halfUnitInLastPlace, parseFixture } from '../../src/stats/fixtures/parse-fixture';
 import { logGamma } from '../../src/stats/log-gamma';
 import { runComparisonBench } from './comparison-bench';
+import { runMacroBuehlerBench } from './macro-buehler-bench';
 import { runInversionBench } from './inversion-bench';
 import { lcg } from './bench-format';
 import { visibleDetectors } from '../../src/data/detectors/detector-list';
@@ -354,4 +355,5 @@ export async function runBench(): Promise<void> {
   benchCoverageAndPosterior();
   runInversionBench();
   runComparisonBench();
+  runMacroBuehlerBench();
 }
