@@ -466,6 +466,8 @@ const macroRecallPlan: Check = (result) => {
 };
 Object.assign(TARGETS, {
   macroRecallInterval: { args: fc.tuple(squareMatrix, delta), names: ['matrix', 'delta'], check: macroRecall, runs: 300 },
+  // A search of up to ~0.4 s per end where the matrix fits: fewer runs.
+  macroRecallBuehlerInterval: { args: fc.tuple(squareMatrix, delta), names: ['matrix', 'delta'], check: (result: unknown) => intervalProblem(result), runs: 40 },
   labelsForMacroRecall: { args: fc.tuple(squareMatrix, delta, target), names: ['matrix', 'delta', 'target'], check: macroRecallPlan, runs: 200 },
 });
 

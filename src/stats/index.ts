@@ -87,7 +87,7 @@ export { f1Interval } from './f1-interval';
 export { deploymentMetrics, type Deployment } from './deployment-metrics';
 // Multi-class detectors: macro recall (balanced accuracy of K classes) with per-class recall and precision (issue 31)
 export { macroRecallInterval, type MacroRecallClass, type MacroRecallInterval } from './macro-recall-interval';
-export { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, macroRecallBuehlerInterval, type MacroRecallBuehlerInterval } from './macro-recall-buehler-interval';
+export { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, MACRO_BUEHLER_MIN_DELTA, macroRecallBuehlerInterval, type MacroRecallBuehlerInterval } from './macro-recall-buehler-interval';
 // Anytime-valid confidence sequences and the exact cost of peeking (issue 32)
 export { proportionConfidenceSequence, type ConfidenceSequenceOptions, type SequenceSides } from './proportion-confidence-sequence';
 export { balancedConfidenceSequence } from './balanced-confidence-sequence';

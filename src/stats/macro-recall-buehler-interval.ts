@@ -7,6 +7,11 @@ import type { Interval } from './types';
 export const MACRO_BUEHLER_MAX_CLASSES = 4;
 /** …and this many examples in all (each class's table of exact bounds is computed whole). */
 export const MACRO_BUEHLER_MAX_EXAMPLES = 5_000;
+/**
+ * …and δ at least this: the tails compared with δ/2 are sums of binomial terms that underflow below
+ * ~10⁻³⁰⁸, which only a δ far above that leaves negligible.
+ */
+export const MACRO_BUEHLER_MIN_DELTA = 1e-10;
 /** Steps of the tail sums each end's search may take (~7 ns each: ~0.4 s); past it the bound proven so far is returned. */
 const MAX_WORK_PER_END = 6e7;
 
@@ -35,8 +40,8 @@ export interface MacroRecallBuehlerInterval extends Interval {
  * Reference: Buehler (1957), "Confidence intervals for the product of two binomial parameters",
  * JASA 52:482–493; Lloyd & Kabaila (2003) on Buehler bounds ordered by a given estimator; the
  * blog's union bound (the ordering); issue #31. Domain: 2 ≤ K ≤ 4, rows of whole counts ≥ 0 each
- * with an example, Σ nᵢ ≤ 5,000; δ as `assertDelta`. Errors: as `macroRecallInterval`, and a
- * RangeError naming K or the number of examples past the limits (use the union bound there).
+ * with an example, Σ nᵢ ≤ 5,000; 10⁻¹⁰ ≤ δ < 1. Errors: as `macroRecallInterval`, and a RangeError
+ * naming the matrix (K or its examples) or δ past these limits (use the union bound there).
  *
  * @example macroRecallBuehlerInterval([[50, 2, 1], [3, 40, 2], [0, 1, 30]], 0.05)
  * // ≈ { estimate: 0.933, lower: 0.8630, upper: 0.98316, union: { lower: 0.78228, upper: 0.98796 } }
@@ -49,10 +54,13 @@ export function macroRecallBuehlerInterval(matrix: readonly (readonly number[])[
   const correct = union.classes.map((item) => item.correct);
   const examples = totals.reduce((sum, n) => sum + n, 0);
   if (size < 2 || size > MACRO_BUEHLER_MAX_CLASSES) {
-    throw new RangeError(`macroRecallBuehlerInterval: K = ${size} classes: Buehler's search is certified for 2–${MACRO_BUEHLER_MAX_CLASSES} classes; use macroRecallInterval (the union bound)`);
+    throw new RangeError(`matrix has ${size} classes: Buehler's search is certified for 2–${MACRO_BUEHLER_MAX_CLASSES}; use macroRecallInterval (the union bound)`);
   }
   if (examples > MACRO_BUEHLER_MAX_EXAMPLES) {
-    throw new RangeError(`macroRecallBuehlerInterval: ${examples} examples: the search is limited to ${MACRO_BUEHLER_MAX_EXAMPLES}; use macroRecallInterval (the union bound)`);
+    throw new RangeError(`matrix has ${examples} examples: Buehler's search is limited to ${MACRO_BUEHLER_MAX_EXAMPLES}; use macroRecallInterval (the union bound)`);
+  }
+  if (delta < MACRO_BUEHLER_MIN_DELTA) {
+    throw new RangeError(`delta must be ≥ ${MACRO_BUEHLER_MIN_DELTA} for Buehler's search, got ${delta}; use macroRecallInterval (the union bound)`);
   }
   const lower = macroRecallBuehlerLowerBound(totals, correct, delta / 2, MAX_WORK_PER_END);
   const upper = macroRecallBuehlerLowerBound(totals, correct.map((k, i) => totals[i]! - k), delta / 2, MAX_WORK_PER_END);

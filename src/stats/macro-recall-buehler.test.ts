@@ -204,11 +204,12 @@ describe('macroRecallBuehlerInterval', () => {
     }
   });
 
-  it('refuses K past 4 and matrices past 5,000 examples, naming the limit (the union bound is used there)', () => {
+  it('refuses K past 4, matrices past 5,000 examples and δ under 10⁻¹⁰, naming the limit (the union bound is used there)', () => {
     const five = Array.from({ length: 5 }, (_r, i) => Array.from({ length: 5 }, (_c, j) => (i === j ? 9 : 1)));
-    expect(() => macroRecallBuehlerInterval(five, 0.05)).toThrow(/K = 5 classes: .*2–4 classes; use macroRecallInterval/);
+    expect(() => macroRecallBuehlerInterval(five, 0.05)).toThrow(/^matrix has 5 classes: .*2–4; use macroRecallInterval/);
     expect(MACRO_BUEHLER_MAX_CLASSES).toBe(4);
-    expect(() => macroRecallBuehlerInterval([[3000, 1], [2, 3000]], 0.05)).toThrow(new RegExp(`6003 examples: the search is limited to ${MACRO_BUEHLER_MAX_EXAMPLES}`));
+    expect(() => macroRecallBuehlerInterval([[3000, 1], [2, 3000]], 0.05)).toThrow(new RegExp(`^matrix has 6003 examples: Buehler's search is limited to ${MACRO_BUEHLER_MAX_EXAMPLES}`));
+    expect(() => macroRecallBuehlerInterval([[3, 1], [1, 3]], 1e-11)).toThrow(/^delta must be ≥ 1e-10 for Buehler's search, got 1e-11/);
     expect(() => macroRecallBuehlerInterval([[3, 1], [0, 0]], 0.05)).toThrow(/matrix\[1\] total/);
     expect(() => macroRecallBuehlerInterval([[3, 1], [1, 3]], 0)).toThrow(RangeError);
   });

@@ -61,7 +61,7 @@ describe('MulticlassDetails', () => {
     render(<MulticlassDetails classes={['a', 'b', 'c', 'd', 'e']} matrix={five} delta={0.05} onMatrixChange={vi.fn()} />);
     expect(screen.queryByTestId('buehler-status')).toBeNull();
     expect(screen.queryByTestId('union-lower')).toBeNull();
-    expect(screen.getByText(/certifies for up to 4 classes and 5,000 examples; for 5 classes \(more than 4\) the union bound, valid whatever the recalls, is used/)).toBeTruthy();
+    expect(screen.getByText(/certifies for up to 4 classes, 5,000 examples and δ ≥ 1e-10; for 5 classes \(more than 4\) the union bound, valid whatever the recalls, is used/)).toBeTruthy();
   });
 
   it('edits a cell into the matrix, and refuses to empty a class', async () => {

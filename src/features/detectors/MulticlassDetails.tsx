@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints } from '../../data/format';
 import { CLASS_METHOD, MACRO_BUEHLER_METHOD, METRIC_METHOD_NAMES, countsText, macroRecallMethod } from '../../data/methods';
-import { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, macroRecallInterval, type Interval, type MacroRecallBuehlerInterval, type MacroRecallClass } from '../../stats';
+import { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, MACRO_BUEHLER_MIN_DELTA, macroRecallInterval, type Interval, type MacroRecallBuehlerInterval, type MacroRecallClass } from '../../stats';
 import { ConfusionHeatMap } from './ConfusionHeatMap';
 import { useClassJob } from './use-class-job';
 import './multiclass.css';
@@ -47,7 +47,7 @@ const SHOWN_SLACK = 5e-4;
 export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: MulticlassDetailsProps) {
   const result = useMemo(() => macroRecallInterval(matrix, delta), [matrix, delta]);
   const examples = result.classes.reduce((sum, item) => sum + item.total, 0);
-  const buehlerFits = result.classes.length <= MACRO_BUEHLER_MAX_CLASSES && examples <= MACRO_BUEHLER_MAX_EXAMPLES;
+  const buehlerFits = result.classes.length <= MACRO_BUEHLER_MAX_CLASSES && examples <= MACRO_BUEHLER_MAX_EXAMPLES && delta >= MACRO_BUEHLER_MIN_DELTA;
   const job = useMemo(() => (buehlerFits ? { kind: 'buehler' as const, matrix: matrix.map((row) => [...row]), delta } : null), [buehlerFits, matrix, delta]);
   const answer = useClassJob(job);
   const buehler = answer?.kind === 'buehler' ? answer.interval : null;
@@ -65,10 +65,9 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
   const headline: Interval = buehler ?? result;
   const headlineMethod = buehler ? MACRO_BUEHLER_METHOD : macroMethod;
   const shown = formatIntervalParts(headline);
-  const whyNotBuehler =
-    size > MACRO_BUEHLER_MAX_CLASSES
-      ? `for ${size} classes (more than ${MACRO_BUEHLER_MAX_CLASSES})`
-      : `for ${examples.toLocaleString('en')} examples (more than ${MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')})`;
+  let whyNotBuehler = `at δ = ${formatFullPrecision(delta)} (under ${MACRO_BUEHLER_MIN_DELTA})`;
+  if (size > MACRO_BUEHLER_MAX_CLASSES) whyNotBuehler = `for ${size} classes (more than ${MACRO_BUEHLER_MAX_CLASSES})`;
+  else if (examples > MACRO_BUEHLER_MAX_EXAMPLES) whyNotBuehler = `for ${examples.toLocaleString('en')} examples (more than ${MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')})`;
 
   return (
     <div className="detector-details">
@@ -109,9 +108,9 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
             Why the union bound: each class’s recall is an exact binomial proportion, and if all 2K = {2 * size} one-sided bounds
             at δ/(2K) hold — together with probability at least {level} — so do their averages. The tighter exact construction
             (Buehler’s) needs the largest chance of a miss over every set of class recalls with the same mean, a search over K − 1
-            free recalls that tailbound certifies for up to {MACRO_BUEHLER_MAX_CLASSES} classes and{' '}
-            {MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')} examples; {whyNotBuehler} the union bound, valid whatever the
-            recalls, is used.
+            free recalls that tailbound certifies for up to {MACRO_BUEHLER_MAX_CLASSES} classes,{' '}
+            {MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')} examples and δ ≥ {MACRO_BUEHLER_MIN_DELTA}; {whyNotBuehler} the union
+            bound, valid whatever the recalls, is used.
           </p>
         )}
         <label className="toggle" htmlFor={`${id}-bounds`}>
