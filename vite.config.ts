@@ -88,6 +88,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores — one worker on a 2-core machine, where the
     // main process sits idle while files run: every core halves the suite's time.
     maxWorkers: '100%',
+    // Worker threads start a test file faster than child processes (forks, the default): the jsdom
+    // files took 61 s instead of 73 s (one run each, quiet). Each file still gets its own context.
+    pool: 'threads',
     projects: [
       {
         extends: true,
