@@ -164,6 +164,8 @@ test('a K-class detector in the workspace: saved from its link, listed and sorte
   const row = listRow(page, 'Pets');
   await expect(row.locator('.detector-table__numbers')).toHaveText('93.3% [78.2%, 98.8%]');
   await expect(row.locator('.detector-table__counts')).toHaveText('3 classes129 examples');
+  // The column names both methods: Buehler's for two classes, the union bound for K (its rows' numbers).
+  await expect(page.getByRole('columnheader', { name: /^Balanced accuracy \(95% interval, exact, never wider than the union bound \(Buehler; δ\/2 per side\); K classes: exact union bound at δ\/\(2K\)\)$/ })).toBeVisible();
   await expect(row.getByRole('img', { name: /^Pets, balanced accuracy \(macro recall\): 93\.3%, 95% interval 78\.2% to 98\.8% \(exact union bound \(one-sided bounds at δ\/6 each\), δ = 0\.05, cat 50\/53, dog 40\/45, bird 30\/31\)$/ })).toBeVisible();
   await page.getByLabel('Sort by').selectOption('lower');
   const lowers = await page.locator('.detector-table__interval').allTextContents();

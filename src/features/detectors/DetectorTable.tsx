@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { type BalancedMethod, macroRecallMethod, METRIC_METHOD_NAMES } from '../../data/methods';
@@ -54,6 +54,8 @@ export function DetectorTable({
   /** The metric of the numbers and bar column: balanced accuracy unless chosen. */
   metric?: ListMetric;
 }) {
+  // K-class rows show the union bound whatever the two-class method: the column's name says so.
+  const hasClassDetectors = useMemo(() => detectors.some(isClassDetector), [detectors]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT);
@@ -102,7 +104,8 @@ export function DetectorTable({
           <tr aria-rowindex={1}>
             <th scope="col">Detector</th>
             <th scope="col">
-              {LIST_METRIC_NAMES[metric]} ({level} interval, {metric === 'balanced' ? BALANCED_METHOD_NAMES[method] : METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[metric]]})
+              {LIST_METRIC_NAMES[metric]} ({level} interval, {metric === 'balanced' ? BALANCED_METHOD_NAMES[method] : METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[metric]]}
+              {metric === 'balanced' && hasClassDetectors && '; K classes: exact union bound at δ/(2K)'})
             </th>
             <th scope="col">Interval on 0–100%</th>
             <th scope="col">Labels (correct/total)</th>
