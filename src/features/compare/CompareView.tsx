@@ -69,10 +69,10 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
         <>
           <ConfidenceControl delta={delta} onChange={setDelta} />
           {resolved.input?.kind.startsWith('paired') && (
-            <PairedMethodChoice method={pairedMethod} onChange={(method) => setLink({ ...link, pairedMethod: method === 'union' ? 'union' : undefined })} />
+            <MethodChoice label="Paired interval" testId="paired-method" choices={PAIRED_CHOICES} method={pairedMethod} onChange={(method) => setLink({ ...link, pairedMethod: method === 'union' ? 'union' : undefined })} />
           )}
           {resolved.input?.kind === 'unpaired-proportion' && (
-            <UnpairedMethodChoice method={unpairedMethod} onChange={(method) => setLink({ ...link, unpairedMethod: method === 'union' ? 'union' : undefined })} />
+            <MethodChoice label="Unpaired interval" testId="unpaired-method" choices={UNPAIRED_CHOICES} method={unpairedMethod} onChange={(method) => setLink({ ...link, unpairedMethod: method === 'union' ? 'union' : undefined })} />
           )}
           {result?.kind === 'computing' && (
             <p role="status" className="compare-view__computing">
@@ -95,29 +95,30 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
   );
 }
 
-/** The paired interval's construction: Tango's exact score inversion (default) or the union-bound one. */
-function PairedMethodChoice({ method, onChange }: { method: PairedMethod; onChange: (method: PairedMethod) => void }) {
-  const id = useId();
-  return (
-    <p className="compare-view__method">
-      <label htmlFor={id}>Paired interval</label>{' '}
-      <select id={id} value={method} onChange={(event) => onChange(event.target.value === 'union' ? 'union' : 'tango')} data-testid="paired-method">
-        <option value="tango">Tango score inversion (exact unconditional, narrower)</option>
-        <option value="union">Union bound (Clopper–Pearson for s and π)</option>
-      </select>
-    </p>
-  );
-}
+/** The paired interval's constructions: Tango's exact score inversion (default) or the union-bound one. */
+const PAIRED_CHOICES = [
+  ['tango', 'Tango score inversion (exact unconditional, narrower)'],
+  ['union', 'Union bound (Clopper–Pearson for s and π)'],
+] as const;
 
-/** Two proportions' interval: Buehler's exact construction (default, never wider) or the union-bound one. */
-function UnpairedMethodChoice({ method, onChange }: { method: UnpairedMethod; onChange: (method: UnpairedMethod) => void }) {
+/** Two proportions' constructions: Buehler's exact one (default, never wider) or the union-bound one. */
+const UNPAIRED_CHOICES = [
+  ['buehler', 'Buehler (exact, never wider than the union bound)'],
+  ['union', 'Union bound (Clopper–Pearson for each at δ/4)'],
+] as const;
+
+/** A choice of interval construction; the first option is the default, and anything else the select gives reads as it. */
+function MethodChoice<M extends string>({ label, testId, choices, method, onChange }: { label: string; testId: string; choices: readonly (readonly [M, string])[]; method: M; onChange: (method: M) => void }) {
   const id = useId();
   return (
     <p className="compare-view__method">
-      <label htmlFor={id}>Unpaired interval</label>{' '}
-      <select id={id} value={method} onChange={(event) => onChange(event.target.value === 'union' ? 'union' : 'buehler')} data-testid="unpaired-method">
-        <option value="buehler">Buehler (exact, never wider than the union bound)</option>
-        <option value="union">Union bound (Clopper–Pearson for each at δ/4)</option>
+      <label htmlFor={id}>{label}</label>{' '}
+      <select id={id} value={method} onChange={(event) => onChange(choices.find(([value]) => value === event.target.value)?.[0] ?? choices[0]![0])} data-testid={testId}>
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </select>
     </p>
   );

@@ -2,8 +2,9 @@ import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
 import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints } from '../../data/format';
 import { CLASS_METHOD, MACRO_BUEHLER_METHOD, METRIC_METHOD_NAMES, countsText, macroRecallMethod } from '../../data/methods';
-import { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, MACRO_BUEHLER_MIN_DELTA, macroRecallInterval, type Interval, type MacroRecallBuehlerInterval, type MacroRecallClass } from '../../stats';
+import { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, MACRO_BUEHLER_MIN_DELTA, macroRecallInterval, type Interval, type MacroRecallClass } from '../../stats';
 import { ConfusionHeatMap } from './ConfusionHeatMap';
+import type { ClassJob, ClassJobAnswer } from './class-job';
 import { useClassJob } from './use-class-job';
 import './multiclass.css';
 
@@ -146,7 +147,7 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
 }
 
 /** Where Buehler's interval is: being computed, failed (the union bound stays), or found with the search's distance from Buehler's own bounds when that shows. */
-function BuehlerStatus({ answer }: { answer: { kind: 'buehler'; interval: MacroRecallBuehlerInterval } | { kind: 'failed'; message: string } | null }) {
+function BuehlerStatus({ answer }: { answer: ClassJobAnswer<Extract<ClassJob, { kind: 'buehler' }>> | null }) {
   let text = '';
   if (answer === null) text = 'Computing Buehler’s exact interval, never wider than this union bound…';
   else if (answer.kind === 'failed') text = `Buehler’s interval could not be computed (${answer.message}); the union bound is shown.`;
