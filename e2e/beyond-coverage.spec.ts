@@ -22,6 +22,8 @@ test('coverage curves come from the worker: exact never below 1 − δ, Wald vis
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coverage: how often does each interval contain the truth?');
   await expect(page.getByRole('status').filter({ hasText: /Computed exactly in .* ms in a background worker \(3 methods × 999 values of p at n = 30, δ = 0.05\)/ })).toBeVisible();
   await page.getByText('Show the data (999 values of p)').click();
+  // The opened table's rows may be drawn a frame after the click (a clean CI run read it empty once).
+  await expect(page.getByTestId('coverage-data').locator('td[data-method="wald"]')).toHaveCount(999);
 
   const exact = await columnValues(page, 'clopper_pearson');
   const wald = await columnValues(page, 'wald');
