@@ -56,6 +56,7 @@ export {
   sliceAlias,
   sliceCountsSql,
   sliceTable,
+  ROW_NUMBER_OVER_VIEW,
   SOURCE_TABLE,
   YES_WORDS,
   type ClassDetector,

@@ -53,6 +53,40 @@ describe('the examples table and counts, run by DuckDB', () => {
     expect(query(detectorCountsSql(BASE, [], 0.5))).toEqual([{ grp: 'all', yes_correct: 2, yes_total: 2, no_correct: 1, no_total: 1 }]);
   });
 
+  it('maps each row as trimmed, lower-case text would, with the first failing reason and its row number (fast-check)', () => {
+    const mapping = { ...BASE, detector: 'model', prediction: 'answer' };
+    const text = fc.option(fc.constantFrom('yes', 'no', 'Yes', ' no', 'yes\t', 'NO\r\n', 'maybe', '', ' ', '\t'), { nil: null });
+    const name = fc.option(fc.constantFrom('a', ' a', 'a\n', 'b', 'B', '', '\r'), { nil: null });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, text, text), { minLength: 1, maxLength: 40 }), (rows) => {
+        load(['model', 'label', 'answer', 'score'], rows.map(([model, label, answer]) => [model, label, answer, '0.5']), mapping);
+        const clean = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
+        const answerOf = (value: string | null) => ({ yes: true, no: false })[clean(value)?.toLowerCase() ?? ''];
+        const problems = new Map<string, number[]>();
+        const counts = new Map<string, { grp: string; yes_correct: number; yes_total: number; no_correct: number; no_total: number }>();
+        rows.forEach(([model, label, answer], index) => {
+          const truth = answerOf(label);
+          const predicted = answerOf(answer);
+          const problem =
+            clean(model) === null ? 'empty detector' : clean(label) === null ? 'empty label' : truth === undefined ? 'label is neither a YES nor a NO value' : clean(answer) === null ? 'empty prediction' : predicted === undefined ? 'prediction is neither a YES nor a NO value' : null;
+          if (problem !== null) return void problems.set(problem, [...(problems.get(problem) ?? []), index + 1]);
+          const group = clean(model)!;
+          const entry = counts.get(group) ?? { grp: group, yes_correct: 0, yes_total: 0, no_correct: 0, no_total: 0 };
+          if (truth) entry.yes_total += 1;
+          else entry.no_total += 1;
+          if (truth && predicted) entry.yes_correct += 1;
+          if (!truth && !predicted) entry.no_correct += 1;
+          counts.set(group, entry);
+        });
+        const expectedProblems = [...problems].map(([problem, lines]) => ({ problem, rows: lines.length, examples: lines.slice(0, 3) }));
+        const byRows = (a: { rows: number; problem: string }, b: { rows: number; problem: string }) => b.rows - a.rows || (a.problem < b.problem ? -1 : 1);
+        expect(query(problemSummarySql()).map((row) => ({ problem: row.problem, rows: row.rows, examples: [...row.examples] }))).toEqual(expectedProblems.sort(byRows));
+        expect(query(detectorCountsSql(mapping, [], null))).toEqual([...counts.values()].sort((a, b) => (a.grp < b.grp ? -1 : 1)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('a timestamp’s UTC offset is honoured when the column is text', () => {
     const mapping = { ...BASE, timestamp: 'time' };
     load(['label', 'score', 'time'], [['yes', '0.9', '2024-03-31T23:30:00-05:00'], ['yes', '0.9', '2024-03-31T23:30:00'], ['no', '0.1', 'not a time']], mapping);
