@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { cancelEvaluationWork, columnValues, detectorCounts, openEvaluationFile, prepareExamples } from '../../data/evaluation/browser';
+import { cancelEvaluationWork, columnValues, detectorCounts, openEvaluationFile, prepareExamples, startEvaluationEngine } from '../../data/evaluation/browser';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblems, LinkProblemsNotice } from '../../components/LinkProblems';
 import {
@@ -297,7 +297,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
         DuckDB in a Web Worker in this browser. The file is never uploaded and never read whole into the page.
       </p>
       {!opened && pendingLink && <PendingLink link={pendingLink} />}
-      <FileDrop onFile={(file) => void open(file)} disabled={busy} />
+      <FileDrop onFile={(file) => void open(file)} onIntent={startEvaluationEngine} disabled={busy} />
       <div role="status" className="data-status">
         {busy && (
           <span className="data-busy">

@@ -22,6 +22,7 @@ vi.mock('../../data/evaluation/browser', () => {
   };
   return {
     cancelEvaluationWork: () => {},
+    startEvaluationEngine: () => engine.asked.push('start'),
     openEvaluationFile: () => Promise.resolve(opened(engine.truthDistinct)),
     columnValues: (column: string) => answer(`values ${column}`, engine.labels.map((value) => ({ value, rows: 10 }))),
     classMatrices: () => {
@@ -69,6 +70,17 @@ beforeEach(() => {
 });
 
 describe('the order #/data asks the engine in', () => {
+  it('starts the engine when the picker is clicked or a file is dragged in, before any file is chosen', () => {
+    window.history.replaceState(null, '', '#/data');
+    render(<DataView route={parseHashRoute('#/data')} />);
+    expect(engine.asked).toEqual([]);
+    const picker = screen.getByLabelText('Open a per-example results file');
+    fireEvent.click(picker);
+    expect(engine.asked).toEqual(['start']);
+    fireEvent.dragEnter(picker.closest('.data-drop')!);
+    expect(engine.asked).toEqual(['start', 'start']);
+  });
+
   it('reads a three-class file as classes before it builds the examples table, which waits for the matrix', async () => {
     engine.labels = ['cat', 'dog', 'bird'];
     let answerClasses = (_reading: ClassReading) => {};
