@@ -56,7 +56,6 @@ export {
   sliceAlias,
   sliceCountsSql,
   sliceTable,
-  ROW_NUMBER_OVER_VIEW,
   SOURCE_TABLE,
   YES_WORDS,
   type ClassDetector,

@@ -27,7 +27,6 @@ import {
   readFileSql,
   sliceAlias,
   sliceCountsSql,
-  ROW_NUMBER_OVER_VIEW,
   SOURCE_TABLE,
   type ClassDetector,
   type EvaluationFilter,
@@ -253,7 +252,7 @@ async function groupedExamples(query: Query, mapping: EvaluationMapping) {
   await query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT ${list}, count(*) AS ${quoteIdentifier(WEIGHT)} FROM file_rows GROUP BY ${list}`);
   // The grouped view holds the counted columns only: ids and times are not among them.
   const counting: EvaluationMapping = { ...mapping, score: null, exampleId: null, timestamp: null, slices: [...mapping.slices, WEIGHT] };
-  await query(createExamplesSql(counting, ROW_NUMBER_OVER_VIEW));
+  await query(createExamplesSql(counting));
   const weight = `CAST(${sliceAlias(counting, WEIGHT)} AS DOUBLE)`;
   const [totals] = await query(`SELECT coalesce(sum(${weight}), 0)::DOUBLE AS rows, coalesce(sum(${weight}) FILTER (WHERE problem IS NULL), 0)::DOUBLE AS usable FROM examples`);
   return { counting, totals };
@@ -262,7 +261,7 @@ async function groupedExamples(query: Query, mapping: EvaluationMapping) {
 /** The examples view over every row of the file. */
 async function rowExamples(query: Query, mapping: EvaluationMapping) {
   await query(`CREATE OR REPLACE VIEW ${SOURCE_TABLE} AS SELECT * FROM file_rows`);
-  await query(createExamplesSql(mapping, ROW_NUMBER_OVER_VIEW));
+  await query(createExamplesSql(mapping));
   const [totals] = await query('SELECT count(*)::DOUBLE AS rows, count(*) FILTER (WHERE problem IS NULL)::DOUBLE AS usable FROM examples');
   return { counting: mapping, totals };
 }

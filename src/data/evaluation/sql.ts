@@ -85,18 +85,12 @@ export function readFileSql(fileName: string, format: EvaluationFormat, types: T
   }
 }
 
-/** The characters taken off both ends of a value (as JavaScript's trim() takes them off the values the user maps), as SQL literals. */
-const EDGE_SPACES = ["' '", "E'\\t'", "E'\\r'", "E'\\n'"];
-
 /**
- * `text` without spaces, tabs, CRs and LFs at either end (DuckDB's trim() alone takes spaces only:
- * "yes\t" could never be mapped). Trimming a character set costs ~0.25–0.7 s a million rows in
- * DuckDB-WASM, so only values that start or end with one of them are trimmed (testing both ends of
- * every value costs ~50 ms); the rest are already as trim() would leave them.
+ * `text` without spaces, tabs, CRs and LFs at either end, as JavaScript's trim() takes them off the
+ * values the user maps (DuckDB's trim() alone takes spaces only: "yes\t" could never be mapped).
  */
 function trimmed(text: string): string {
-  const edges = EDGE_SPACES.flatMap((space) => [`prefix(${text}, ${space})`, `suffix(${text}, ${space})`]);
-  return `CASE WHEN ${edges.join(' OR ')} THEN trim(${text}, E' \\t\\r\\n') ELSE ${text} END`;
+  return `trim(${text}, E' \\t\\r\\n')`;
 }
 
 /**
@@ -175,49 +169,30 @@ export const ROW_PROBLEMS = {
   badScore: 'score is not a number',
 } as const;
 
-/** The 1-based row number of a source that is a view (see `createExamplesSql`). */
-export const ROW_NUMBER_OVER_VIEW = 'row_number() OVER ()';
-
-/**
- * A raw text column mapped to TRUE (a YES value), FALSE (a NO value) or NULL, comparing it as
- * `normalised` does. Most values are already written as the mapping's values are (trimmed,
- * lower-case), so they are looked up as they are; only the rest are normalised, which costs per row.
- */
-function mappedAnswer(raw: string, mapping: EvaluationMapping): string {
-  return `CASE WHEN ${raw} IN (${valueList(mapping.yesValues)}) THEN TRUE WHEN ${raw} IN (${valueList(mapping.noValues)}) THEN FALSE ELSE ${yesNo(normalised(raw), mapping)} END`;
-}
-
 /**
  * Builds the examples table: one row per file row with its 1-based row number, detector, the mapped
  * truth and prediction (TRUE = YES), score, timestamp, example id (trimmed text), slice columns as text, and `problem`, the first
  * reason the row cannot be counted (NULL for usable rows). Detector names are kept as written.
- * `rowNumber` numbers the source's rows from 1 in the file's order: the page's source is a table, whose
- * rowid does that for free (row_number() OVER (), a window, took ~1.2 s a million rows in
- * DuckDB-WASM); a view (the command line's) has no rowid and passes `ROW_NUMBER_OVER_VIEW`.
  */
-export function createExamplesSql(mapping: EvaluationMapping, rowNumber = 'rowid + 1'): string {
+export function createExamplesSql(mapping: EvaluationMapping): string {
   const detector = mapping.detector === null ? `'all'` : detectorText(mapping.detector);
-  const predictionRaw = mapping.prediction === null ? 'NULL' : columnText(mapping.prediction);
+  const predictionText = mapping.prediction === null ? 'NULL' : normalisedText(mapping.prediction);
   const scoreRaw = mapping.score === null ? 'NULL' : quoteIdentifier(mapping.score);
   const timestamp = mapping.timestamp === null ? 'NULL' : timestampValue(mapping.timestamp);
   const split = mapping.split === null ? 'NULL' : `CAST(${quoteIdentifier(mapping.split)} AS VARCHAR)`;
   // Ids are compared as trimmed text, so 7 in one detector's rows meets "7" in another's.
   const exampleId = mapping.exampleId === null ? 'NULL' : `nullif(${trimmed(`CAST(${quoteIdentifier(mapping.exampleId)} AS VARCHAR)`)}, '')`;
   const slices = mapping.slices.map((column, index) => `CAST(${quoteIdentifier(column)} AS VARCHAR) AS s${index}`);
-  // An unmapped label or answer is told apart from an empty one only on the rows that are unmapped.
   const checks = [
     `WHEN detector IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyDetector)}`,
-    `WHEN truth IS NULL AND ${normalised('truth_raw')} IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyLabel)}`,
+    `WHEN truth_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyLabel)}`,
     `WHEN truth IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedLabel)}`,
     ...(mapping.prediction === null
       ? [
           `WHEN score IS NULL AND nullif(${trimmed('CAST(score_raw AS VARCHAR)')}, '') IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyScore)}`,
           `WHEN score IS NULL THEN ${quoteText(ROW_PROBLEMS.badScore)}`,
         ]
-      : [
-          `WHEN predicted IS NULL AND ${normalised('prediction_raw')} IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyPrediction)}`,
-          `WHEN predicted IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedPrediction)}`,
-        ]),
+      : [`WHEN prediction_text IS NULL THEN ${quoteText(ROW_PROBLEMS.emptyPrediction)}`, `WHEN predicted IS NULL THEN ${quoteText(ROW_PROBLEMS.unmappedPrediction)}`]),
   ];
   return [
     `CREATE OR REPLACE TABLE ${EXAMPLES_TABLE} AS`,
@@ -226,13 +201,13 @@ export function createExamplesSql(mapping: EvaluationMapping, rowNumber = 'rowid
     `FROM (`,
     // A numeric score column is used as it is (no round trip through text); text is cast, trimmed if it must be.
     // NaN and ±Infinity are not scores (NaN would compare as at least every threshold).
-    `  SELECT *, ${mappedAnswer('truth_raw', mapping)} AS truth, ${mapping.prediction === null ? 'NULL' : mappedAnswer('prediction_raw', mapping)} AS predicted,`,
+    `  SELECT *, ${yesNo('truth_text', mapping)} AS truth, ${yesNo('prediction_text', mapping)} AS predicted,`,
     `    CASE WHEN isfinite(score_any) THEN score_any END AS score`,
     `  FROM (SELECT *, coalesce(TRY_CAST(score_raw AS DOUBLE), TRY_CAST(${trimmed('CAST(score_raw AS VARCHAR)')} AS DOUBLE)) AS score_any`,
     `  FROM (`,
-    `    SELECT ${rowNumber} AS row_number, ${detector} AS detector, ${columnText(mapping.truth)} AS truth_raw, ${predictionRaw} AS prediction_raw,`,
+    `    SELECT row_number, ${detector} AS detector, ${normalisedText(mapping.truth)} AS truth_text, ${predictionText} AS prediction_text,`,
     `      ${scoreRaw} AS score_raw, ${timestamp} AS ts, ${split} AS split, ${exampleId} AS example_id${slices.map((slice) => `, ${slice}`).join('')}`,
-    `    FROM ${SOURCE_TABLE}`,
+    `    FROM (SELECT row_number() OVER () AS row_number, * FROM ${SOURCE_TABLE})`,
     `  ))`,
     `)`,
   ].join('\n');
