@@ -67,9 +67,9 @@ const SHORT_METHOD_NAMES: Record<string, string> = {
 const shortMethod = (method: string) => SHORT_METHOD_NAMES[method] ?? method;
 
 /** Detector pages drawn per task: each takes a few milliseconds (its chart, checklist and text). */
-const PAGES_PER_TASK = 8;
+const PAGES_PER_TASK = 4;
 /** Detectors' rows of the intervals table drawn per task (three rows each). */
-const TABLE_ENTRIES_PER_TASK = 40;
+const TABLE_ENTRIES_PER_TASK = 20;
 
 /** `#/report`: the workspace's detectors (or one, or counts from the link) laid out for paper. */
 export function ReportView({ route }: { route: HashRoute }) {
