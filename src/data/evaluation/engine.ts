@@ -89,7 +89,7 @@ function engine(): Promise<DuckDbRuntime> {
 
 /**
  * Starts DuckDB ahead of a file (downloading and compiling its wasm takes ~3 s on a 2-core machine):
- * called when the reader clicks the file picker or drags a file over the page, so the engine starts
+ * called when the reader clicks the file picker or drags a file into its drop zone, so the engine starts
  * while they choose. A failure here is not reported: the file's own open starts it again and says why.
  */
 export function startEvaluationEngine(): void {
