@@ -10,6 +10,12 @@ import { minimizeUnimodal } from './minimize-unimodal';
 const PEAK_TOLERANCE = 2e-3;
 /** Up to this size of the smaller class, each line is scanned first: one bump per value of its count. */
 const SCAN_CLASS_SIZE = 24;
+/** How far from an end of the line (in counts of the class pinned there) a bump next to it is looked for. */
+const END_REACH = 3;
+/** An end below this share of a line's best is left out of the lines near that one (NEAR_LINE)… */
+const END_RELEVANT = 0.25;
+/** …within this many spreads of it (measured: a tenth to a whole spread cost the same evaluations, a whole one twice the missed peaks). */
+const NEAR_LINE = 0.25;
 /** Peaks the certification found that every later line checks (each costs up to 3 evaluations a line). */
 const MOST_HINTS = 8;
 /** Peaks of whole-line searches remembered (they become hints after a missed peak). */
@@ -35,6 +41,12 @@ interface Peak {
  *   end and two points inward when the maximum sat at an end), checked at its vertex: 4 evaluations.
  * - Peaks the certification found above the level (`missedPeak`) are checked on every later line,
  *   by place and by distance to either end.
+ * - Both ends of every line (one class at 0% or 100%) and the few counts next to them: with large
+ *   classes the supremum sits there on most lines (measured, 10,000 random detectors of 20–5,000
+ *   labels a class, Buehler's ordering: 89% of lines at an end, 7% within 3 counts of one, 4% inside),
+ *   where h changes on the scale of one count of the class pinned there — far below the spread the
+ *   local search steps by, which missed them on 2 searches in 3 (a failed certification each).
+ *   With the ends: 1 in 17, and 30% fewer evaluations in all.
  * Heuristic by design: it only places the approximate root; certification proves the bound.
  * Internal. One instance per search (it carries the last maximum from line to line).
  *
@@ -48,6 +60,15 @@ export class LinePeakSearch {
   /** Parabolas around the last peak once a line has been searched whole, not after a missed peak (the line has more than one). */
   private shortcut = false;
   private lastTheta = Number.NaN;
+  /** The distance of a bump next to the line's low and high ends, from the last line (0: none). */
+  private readonly bumps = [0, 0];
+  /** The line (θ) on which each end was last found far below the best (NaN: none; see `ends`). */
+  private readonly endsLeftOut = [Number.NaN, Number.NaN];
+  /** The line on which each end was last found without a bump next to it (NaN: none). */
+  private readonly flatEnds = [Number.NaN, Number.NaN];
+  /** The points evaluated on the line c = `line`, by p₊. */
+  private readonly seen = new Map<number, number>();
+  private line = Number.NaN;
 
   constructor(
     private readonly nA: number,
@@ -75,6 +96,15 @@ export class LinePeakSearch {
     const consider = (s: number, value: number) => {
       if (value > best.value) best = { s, value };
     };
+    const endValues = this.ends(theta, sLo, sHi, spread, consider);
+    const finish = () => {
+      this.center = best.s;
+      // An end far below this line's best is left out of the lines near this one.
+      endValues.forEach((value, index) => {
+        if (value < END_RELEVANT * best.value) this.endsLeftOut[index] = theta;
+      });
+      return best;
+    };
     // Peaks the certification found on earlier lines: the local search must not lose them again.
     for (const hint of this.hints) {
       // Its place and its two distances to the ends (one point, unless the line is at an end).
@@ -84,10 +114,7 @@ export class LinePeakSearch {
     const step = Math.max(spread / 2, 2 * Math.abs(theta - this.lastTheta));
     this.lastTheta = theta;
     const found = this.shortcut ? this.parabola(c, sLo, sHi, step, consider) : false;
-    if (found) {
-      this.center = best.s;
-      return best;
-    }
+    if (found) return finish();
     this.shortcut = nA > SCAN_CLASS_SIZE && this.hints.length === 0;
     const radius = Math.max(8 * spread, 1e-9);
     let lo = Math.max(sLo, Math.min(this.center, sHi) - radius);
@@ -103,11 +130,10 @@ export class LinePeakSearch {
       hi = Math.min(sHi, best.s + spacing);
     }
     this.climb(theta, lo, hi, PEAK_TOLERANCE * (hi - lo), consider);
-    this.center = best.s;
     const seen = this.peakAt(best.s, theta);
     if (!this.peaksSeen.some((peak) => this.samePeak(peak, seen))) this.peaksSeen.push(seen);
     if (this.peaksSeen.length > MOST_PEAKS_SEEN) this.peaksSeen.shift();
-    return best;
+    return finish();
   }
 
   /**
@@ -131,10 +157,82 @@ export class LinePeakSearch {
     this.hints.splice(0, Math.max(0, this.hints.length - MOST_HINTS));
   }
 
-  /** h at s on the line c = p₊ + p₋ (p₋ clamped to [0, 1]). */
+  /**
+   * The two ends of the line and the few counts next to them (see the class doc). Each end is
+   * evaluated with a point a third of a reach inward (a reach: END_REACH counts of the class pinned
+   * there). Where that point is higher and h falls again by the reach, the bump between is climbed
+   * (Brent's method) and its distance to the end kept: later lines check it with a parabola through
+   * three points around it, at its vertex (4 evaluations). Where h still rises at the reach, it is
+   * the slope of the line's main peak, left to the local search. Once the local search knows the
+   * line (the shortcut), on the lines within a quarter spread of one where an end had no bump, that
+   * end is evaluated alone, and an end found below END_RELEVANT of a line's best is left out.
+   * Returns each end's best value (NaN where left out).
+   */
+  private ends(theta: number, sLo: number, sHi: number, spread: number, consider: (s: number, value: number) => void): number[] {
+    const values = [Number.NaN, Number.NaN];
+    if (!(sHi > sLo)) return values;
+    const c = 2 * theta;
+    // Where p₋ = 1 (c > 1) or p₊ = 0 (c ≤ 1) at the low end; p₊ = 1 (c ≥ 1) or p₋ = 0 at the high end.
+    const sides = [
+      { index: 0, end: sLo, inward: 1, counts: c > 1 ? this.nB : this.nA },
+      { index: 1, end: sHi, inward: -1, counts: c < 1 ? this.nB : this.nA },
+    ];
+    for (const { index, end, inward, counts } of sides) {
+      if (this.shortcut && Math.abs(theta - this.endsLeftOut[index]!) <= NEAR_LINE * spread) continue;
+      this.endsLeftOut[index] = Number.NaN;
+      const reach = Math.min(END_REACH / counts, (sHi - sLo) / 2);
+      let top = { distance: 0, value: -Infinity };
+      const at = (distance: number) => {
+        const value = this.at(c, end + inward * distance);
+        consider(end + inward * distance, value);
+        if (value > top.value) top = { distance, value };
+        return value;
+      };
+      const known = this.bumps[index]!;
+      this.bumps[index] = 0;
+      if (known > 0) {
+        // A parabola around the bump's last place, a twelfth of the reach on either side.
+        const step = Math.min(reach / 12, known / 2);
+        const left = at(known - step);
+        const middle = at(known);
+        const right = at(known + step);
+        const curvature = left - 2 * middle + right;
+        if (middle >= left && middle >= right && curvature < 0) {
+          at(known + (step * (left - right)) / (2 * curvature));
+          this.bumps[index] = top.distance;
+          values[index] = top.value;
+          continue;
+        }
+      }
+      const atEnd = at(0);
+      if (!(this.shortcut && Math.abs(theta - this.flatEnds[index]!) <= NEAR_LINE * spread)) {
+        this.flatEnds[index] = Number.NaN;
+        const inside = at(reach / 3);
+        if (inside > atEnd && at(reach) < inside) {
+          minimizeUnimodal((distance) => -at(distance), 0, reach, 0, PEAK_TOLERANCE * reach);
+          this.bumps[index] = top.distance;
+        } else {
+          this.flatEnds[index] = theta;
+        }
+      }
+      values[index] = top.value;
+    }
+    return values;
+  }
+
+  /** h at s on the line c = p₊ + p₋ (p₋ clamped to [0, 1]); a point already evaluated on this line is not evaluated again. */
   private at(c: number, s: number): number {
-    const b = c - s;
-    return this.tail.evaluate(s, b < 0 ? 0 : b > 1 ? 1 : b);
+    if (c !== this.line) {
+      this.line = c;
+      this.seen.clear();
+    }
+    let value = this.seen.get(s);
+    if (value === undefined) {
+      const b = c - s;
+      value = this.tail.evaluate(s, b < 0 ? 0 : b > 1 ? 1 : b);
+      this.seen.set(s, value);
+    }
+    return value;
   }
 
   /**

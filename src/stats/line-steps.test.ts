@@ -177,6 +177,22 @@ describe('LinePeakSearch (the approximate phase)', () => {
     expect(search.max(0.7501).value).toBeGreaterThan(0.99);
   });
 
+  it('finds the supremum next to an end of the line, a count or two from it (Buehler\'s ordering, 516/525 with 1,142/1,373)', () => {
+    // The line's best sits 0.7–1.5 counts of the class at 100% from the end (here p₋ = 1), a
+    // fifteenth of p₊'s spread: the local search alone found 2.5% less there, on every line.
+    const tail = new UnionOrderedTailProbability(525, 516, 1373, 1142, 0.0125, 1e-12);
+    const search = new LinePeakSearch(525, 1373, tail);
+    for (const theta of [0.8917, 0.89169, 0.891695]) {
+      const [sLo, sHi] = balancedLineRange(theta);
+      let best = 0;
+      for (let index = 0; index <= 20_000; index++) {
+        const s = sLo + ((sHi - sLo) * index) / 20_000;
+        best = Math.max(best, tail.evaluate(s, Math.min(1, 2 * theta - s)));
+      }
+      expect(search.max(theta).value).toBeGreaterThan(best * (1 - 1e-4));
+    }
+  });
+
   it('scans every bump of a small class (the union ordering\'s line has one per count)', () => {
     const [nA, kA, nB, kB, level] = [6, 5, 9, 8, 0.025];
     const exact = bruteForceUnionTail(nA, kA, nB, kB, level);
