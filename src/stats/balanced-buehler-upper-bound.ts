@@ -12,7 +12,7 @@ import type { ClassCounts } from './types';
  * Domain: each class total 1..10⁷ whole, 0 ≤ correct ≤ total; 1e-300 ≤ δ < 1. Errors: RangeError
  * naming the field, EmptyClassError.
  *
- * @example balancedBuehlerUpperBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.9784
+ * @example balancedBuehlerUpperBound({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05) // ≈ 0.9778
  */
 export function balancedBuehlerUpperBound(counts: { yes: ClassCounts; no: ClassCounts }, delta: number): number {
   const { estimate } = balancedInversionCounts(counts, delta); // errors name the counts as given, not the mirrored ones
