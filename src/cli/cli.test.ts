@@ -13,7 +13,7 @@ import { openNodeDuckDb } from '../test/node-duckdb';
 import { countsHref } from '../data/links';
 import { classIntervalsToCsv, detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
-import { balancedConfidenceSequence, exactInterval, labelsForMacroRecall, macroRecallInterval, proportionConfidenceSequence } from '../stats';
+import { balancedBuehlerInterval, balancedConfidenceSequence, exactInterval, labelsForMacroRecall, macroRecallInterval, proportionConfidenceSequence } from '../stats';
 
 const root = resolve(__dirname, '../..');
 const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
@@ -177,7 +177,9 @@ describe('outputs', () => {
     expect(report).toMatchObject({ command: 'check', delta: 0.05, confidence: '0.95', method: { option: 'buehler', id: 'exact-buehler-union-ordering' }, gate: { metric: 'balanced', minLower: 0.9, maxUpper: null }, verdict: 'fail', exitCode: 1 });
     const camA = report.detectors[0];
     expect(Object.keys(camA)).toEqual(['id', 'name', 'source', 'yes', 'no', 'delta', 'intervals', 'link', 'check', 'slices']);
-    expect(camA.intervals.balanced).toEqual({ estimate: expect.any(Number), lower: 0.8651203918594774, upper: expect.any(Number), method: 'exact-buehler-union-ordering' });
+    const buehler = balancedBuehlerInterval({ yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, 0.05);
+    expect(camA.intervals.balanced).toEqual({ estimate: expect.any(Number), lower: buehler.lower, upper: buehler.upper, method: 'exact-buehler-union-ordering' });
+    expect(buehler.lower).toBeCloseTo(0.86512, 5);
     expect(camA.intervals.yes.method).toBe('exact-central');
     expect(camA.link).toBe(`https://example.org/tailbound/${countsHref({ correct: 38, total: 40 }, { correct: 55, total: 60 }, 0.05)}`);
     const markdown = readFileSync(join(dir, 'summary.md'), 'utf8');

@@ -51,6 +51,7 @@ export function balancedBuehlerSearch(nYes: number, kYes: number, nNo: number, k
         nA,
         nB,
         estimate: (kA / nA + kB / nB) / 2,
+        observed: [kA / nA, kB / nB],
         tail,
         thresholdShare: [Infinity, Infinity],
         curvature: (aLo, aHi, bLo, bHi) => staircase.bound(aLo, aHi, bLo, bHi),

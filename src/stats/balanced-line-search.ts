@@ -69,9 +69,12 @@ export function balancedLineSearch(ordering: LineOrdering, alpha: number): Inver
     if (psi(probe) > 0) return report(normalFloor, probe, 0);
   }
 
-  // 2. The bracket: up from the estimate until ψ > 0, down until ψ < 0.
+  // 2. The bracket: up from the estimate until ψ > 0, down until ψ < 0. On the estimate's line the
+  // observed point itself nearly always has P > α: then its value stands for the line's maximum (ψ is
+  // at least that), one evaluation instead of a search of the whole line.
   let above = estimate;
-  let psiAbove = psi(above);
+  const atObserved = ordering.observed ? Math.log(tail.evaluate(...ordering.observed)) - logAlpha : Number.NaN;
+  let psiAbove = atObserved > 0 ? atObserved : psi(above);
   while (!(psiAbove > 0) && above < 1) {
     above = above + Math.max((1 - above) / 2, 1e-3 * (1 - above));
     if (1 - above < 1e-12) above = 1;

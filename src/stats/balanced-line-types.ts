@@ -26,6 +26,8 @@ export interface LineOrdering {
   nB: number;
   /** The observed balanced estimate: the approximate search starts there. */
   estimate: number;
+  /** The observed accuracies (a, b), a point of the estimate's line, where known. */
+  observed?: [number, number];
   tail: LineTail;
   /**
    * How many values of one class's count share one threshold of the other's, at most: [of x₋ per
