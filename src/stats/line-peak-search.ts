@@ -192,13 +192,7 @@ export class LinePeakSearch {
       this.bumps[index] = 0;
       if (known > 0) {
         // A parabola around the bump's last place, a twelfth of the reach on either side.
-        const step = Math.min(reach / 12, known / 2);
-        const left = at(known - step);
-        const middle = at(known);
-        const right = at(known + step);
-        const curvature = left - 2 * middle + right;
-        if (middle >= left && middle >= right && curvature < 0) {
-          at(known + (step * (left - right)) / (2 * curvature));
+        if (parabolaPeak(at, known, Math.min(reach / 12, known / 2))) {
           this.bumps[index] = top.distance;
           values[index] = top.value;
           continue;
@@ -262,17 +256,7 @@ export class LinePeakSearch {
       }
       return atEnd >= next && next >= further;
     }
-    if (center - step > sLo && center + step < sHi) {
-      const left = f(center - step);
-      const middle = f(center);
-      const right = f(center + step);
-      const curvature = left - 2 * middle + right;
-      if (middle >= left && middle >= right && curvature < 0) {
-        f(center + (step * (left - right)) / (2 * curvature));
-        return true;
-      }
-    }
-    return false;
+    return center - step > sLo && center + step < sHi && parabolaPeak(f, center, step);
   }
 
   /** Brent's method on −h over [lo, hi] of the line 2θ; every point it evaluates is passed to `seen`. */
@@ -301,4 +285,19 @@ export class LinePeakSearch {
     const half = 0.5 / this.nA;
     return Math.abs(x.s - y.s) < half && Math.abs(x.fromLo - y.fromLo) < half && Math.abs(x.fromHi - y.fromHi) < half;
   }
+}
+
+/**
+ * A parabola through f at x − step, x and x + step: when the middle is the highest and the parabola
+ * opens down, f is also evaluated at its vertex and true is returned (4 evaluations, the caller
+ * keeps the best it saw); otherwise false.
+ */
+function parabolaPeak(f: (x: number) => number, x: number, step: number): boolean {
+  const left = f(x - step);
+  const middle = f(x);
+  const right = f(x + step);
+  const curvature = left - 2 * middle + right;
+  if (!(middle >= left && middle >= right && curvature < 0)) return false;
+  f(x + (step * (left - right)) / (2 * curvature));
+  return true;
 }
