@@ -74,6 +74,7 @@ export function dealOutByClassSize<T>(items: readonly T[], parts: number, classS
   const costs = new Float64Array(items.length);
   const bySize = new Map<number, { cost: number; indices: number[] }>();
   const larger = new Float64Array(items.length);
+  const smaller = new Float64Array(items.length);
   let total = 0;
   items.forEach((item, index) => {
     const [a, b] = classSizes(item);
@@ -81,6 +82,7 @@ export function dealOutByClassSize<T>(items: readonly T[], parts: number, classS
     total += costs[index]!;
     const size = Math.max(a, b);
     larger[index] = size;
+    smaller[index] = Math.min(a, b);
     let bucket = bySize.get(size);
     if (!bucket) bySize.set(size, (bucket = { cost: 0, indices: [] }));
     bucket.cost += costs[index]!;
@@ -104,7 +106,6 @@ export function dealOutByClassSize<T>(items: readonly T[], parts: number, classS
   }
   const lists: T[][] = Array.from({ length: count }, () => []);
   // In order of the larger class size, then the smaller: a size's table is used while it is cached.
-  const smaller = items.map((item) => Math.min(...classSizes(item)));
   const bySizeOrder = items.map((_, index) => index).sort((x, y) => larger[x]! - larger[y]! || smaller[x]! - smaller[y]! || x - y);
   for (const index of bySizeOrder) lists[partOf[index]!]!.push(items[index]!);
   return lists.filter((list) => list.length > 0);
