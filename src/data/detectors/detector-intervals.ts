@@ -1,5 +1,5 @@
 import { balancedInterval, exactInterval, type BalancedInterval, type ClassCounts, type Interval } from '../../stats';
-import { balancedNow, isExpensiveIntervalKnown, knownExpensiveInterval } from '../workers/balanced-intervals-service';
+import { balancedForListRow, balancedNow, isExpensiveIntervalKnown, knownExpensiveInterval } from '../workers/balanced-intervals-service';
 import { balancedIntervalBy, balancedLowerEndBy, effectiveMethod, isExpensiveBalancedMethod, type BalancedMethod } from '../methods/balanced-method';
 import type { Detector } from './detector';
 
@@ -100,10 +100,14 @@ export function balancedLowerOrNaN(method: BalancedMethod, yes: ClassCounts, no:
   return balancedLowerEndBy(method, yes, no, delta);
 }
 
-/** All of the detector's intervals at δ; the balanced one by `method` may be 'pending' (see DetectorIntervals). */
+/**
+ * All of the detector's intervals at δ for its row in a list; the balanced one by `method` may be
+ * 'pending' (see DetectorIntervals), also for small counts once a render of many rows has computed
+ * its share on the page (`balancedForListRow`).
+ */
 export function detectorIntervals(detector: Detector, delta: number, method: BalancedMethod): DetectorIntervals {
   const { union, yes, no } = detectorClassIntervals(detector, delta);
-  return { method: effectiveMethod(method, detector.yes, detector.no), balanced: balancedNow(method, detector.yes, detector.no, delta), union, yes, no };
+  return { method: effectiveMethod(method, detector.yes, detector.no), balanced: balancedForListRow(method, detector.yes, detector.no, delta), union, yes, no };
 }
 
 /** The intervals of a pair of class counts, the balanced one by `method` (may be 'pending' for large counts). */

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balancedBuehlerInterval, balancedInversionInterval } from '../../stats';
 import {
+  balancedForListRow,
   balancedNow,
+  LIST_ALWAYS_ON_PAGE_LABELS,
+  LIST_ON_PAGE_MS,
   balancedVersion,
   computeExpensiveIntervals,
   knownExpensiveInterval,
@@ -140,6 +143,30 @@ describe('balancedNow and the cache', () => {
     expect(versions).toHaveLength(1);
     expect(balancedNow('inversion', yes, no, 0.05)).toEqual(balancedInversionInterval({ yes, no }, 0.05));
     unsubscribe();
+  });
+
+  it('computes a list render’s share of small intervals on the page and queues the rest, then gives the next render its share', async () => {
+    // Each interval takes 0.6 of the share by this clock: two are computed in a run, the rest queued.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 0.6 * LIST_ON_PAGE_MS));
+    const total = LIST_ALWAYS_ON_PAGE_LABELS + 1;
+    const needs = Array.from({ length: 5 }, (_, index) => ({ yes: { correct: 150 + index, total }, no: { correct: 20, total: 29 } }));
+    const shown = needs.map(({ yes, no }) => balancedForListRow('buehler', yes, no, 0.07));
+    expect(shown.map((interval) => interval === 'pending')).toEqual([false, false, true, true, true]);
+    shown.slice(0, 2).forEach((interval, index) => expect(interval).toEqual(balancedBuehlerInterval(needs[index]!, 0.07)));
+    // Queued to the worker, a row is not computed here again, even once the next run has its share.
+    await Promise.resolve();
+    const queued = needs[2]!;
+    expect(balancedForListRow('buehler', queued.yes, queued.no, 0.07)).toBe('pending');
+    const next = { yes: { correct: 9, total }, no: { correct: 20, total: 29 } };
+    expect(balancedForListRow('buehler', next.yes, next.no, 0.07)).toEqual(balancedBuehlerInterval(next, 0.07));
+    // Other views are never held back by a list's share, nor are tiny classes.
+    const more = Array.from({ length: 4 }, (_, index) => balancedNow('buehler', { correct: 5 + index, total }, { correct: 20, total: 29 }, 0.07));
+    expect(more).not.toContain('pending');
+    const tiny = Array.from({ length: 4 }, (_, index) => balancedForListRow('buehler', { correct: 5 + index, total: 47 }, { correct: 20, total: 29 }, 0.07));
+    expect(tiny).not.toContain('pending');
+    now.mockRestore();
+    await vi.waitFor(() => needs.forEach(({ yes, no }) => expect(knownExpensiveInterval('buehler', yes, no, 0.07)).toEqual(balancedBuehlerInterval({ yes, no }, 0.07))));
   });
 
   it('computes Buehler’s interval for Buehler (the worker is told the method), cached apart from the inversion’s', async () => {

@@ -34,6 +34,59 @@ function key({ method, yes, no, delta }: ExpensiveBalancedNeed): string {
 
 /** The interval now, 'pending' while a worker computes it, null when a class has no examples. */
 export function balancedNow(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | null | 'pending' {
+  return intervalOrQueue(method, yes, no, delta, ALWAYS_ON_PAGE);
+}
+
+/** Whether a quick interval may be computed on the page now, and how long computing one took. */
+interface OnPagePolicy {
+  allows(id: string, need: ExpensiveBalancedNeed): boolean;
+  spent(milliseconds: number): void;
+}
+
+const ALWAYS_ON_PAGE: OnPagePolicy = { allows: () => true, spent: () => {} };
+
+/**
+ * The time a list spends computing quick intervals on the page in one synchronous run (one render of
+ * its visible rows), past which the rest go to the worker. On the page each took 13–26 ms (Buehler's,
+ * ≤ 2,000 labels a class, tables of exact bounds not yet made); 30 rows at once after a sort held the
+ * page 277–349 ms (`npm run bench:list`). The first interval of a run is always computed.
+ */
+export const LIST_ON_PAGE_MS = 40;
+/** Classes this small are always computed on the page: ~0.5 ms an interval once warm (both methods, median). */
+export const LIST_ALWAYS_ON_PAGE_LABELS = 200;
+
+const LIST_ON_PAGE: OnPagePolicy & { usedMs: number; runOpen: boolean } = {
+  usedMs: 0,
+  runOpen: false,
+  allows(id, { yes, no }) {
+    if (queued.has(id) || inFlight.has(id)) return false;
+    if (Math.max(yes.total, no.total) <= LIST_ALWAYS_ON_PAGE_LABELS) return true;
+    if (!this.runOpen) {
+      this.runOpen = true;
+      // The run ends at the next microtask checkpoint: the next render has its own share.
+      queueMicrotask(() => {
+        this.runOpen = false;
+        this.usedMs = 0;
+      });
+    }
+    return this.usedMs < LIST_ON_PAGE_MS;
+  },
+  spent(milliseconds) {
+    this.usedMs += milliseconds;
+  },
+};
+
+/**
+ * `balancedNow` for a list's rows: once `LIST_ON_PAGE_MS` went into quick intervals in one synchronous
+ * run (unless its classes are tiny), and while a worker already has it, a quick interval is queued to
+ * the worker too and 'pending' meanwhile.
+ */
+export function balancedForListRow(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number): Interval | null | 'pending' {
+  return intervalOrQueue(method, yes, no, delta, LIST_ON_PAGE);
+}
+
+/** The known or quick interval (when `onPage` allows computing it here), else queued to a worker and 'pending'. */
+function intervalOrQueue(method: BalancedMethod, yes: ClassCounts, no: ClassCounts, delta: number, onPage: OnPagePolicy): Interval | null | 'pending' {
   if (yes.total === 0 || no.total === 0) return null;
   const used = effectiveMethod(method, yes, no);
   if (used === 'union') return balancedIntervalBy('union', yes, no, delta);
@@ -41,8 +94,10 @@ export function balancedNow(method: BalancedMethod, yes: ClassCounts, no: ClassC
   const id = key(need);
   const known = recall(id);
   if (known) return known;
-  if (balancedIsQuick(used, yes, no)) {
+  if (balancedIsQuick(used, yes, no) && onPage.allows(id, need)) {
+    const started = performance.now();
     const interval = balancedIntervalBy(used, yes, no, delta);
+    onPage.spent(performance.now() - started);
     remember(id, interval);
     return interval;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { balancedIsQuick, type BalancedMethod } from '../../data/methods';
 import { type Detector, detectorsWithoutLowerBound, rememberLowerBounds } from '../../data/detectors';
 import { startWorkerJob, workersFor } from '../../data/workers';
@@ -33,7 +33,9 @@ export function useLowerBounds(detectors: readonly Detector[], delta: number, me
     // starting workers and dealing 10,000 detectors out to them (~30 ms) would lengthen it.
     let stops: (() => void)[] = [];
     const starting = setTimeout(() => {
-      stops = startLowerBoundWorkers(missing, delta, method, (fraction) => setProgress({ missing, fraction }));
+      // A transition: once the bounds are in, sorting 10,000 detectors and drawing the rows (each
+      // computing its upper end) are rendered in slices, not one long task.
+      stops = startLowerBoundWorkers(missing, delta, method, (fraction) => startTransition(() => setProgress({ missing, fraction })));
     });
     return () => {
       clearTimeout(starting);
