@@ -178,8 +178,10 @@ export class LinePeakSearch {
       { index: 0, end: sLo, inward: 1, counts: c > 1 ? this.nB : this.nA },
       { index: 1, end: sHi, inward: -1, counts: c < 1 ? this.nB : this.nA },
     ];
+    // Once the shortcut is on, what was learnt of an end holds on lines within a quarter spread.
+    const near = (remembered: number) => this.shortcut && Math.abs(theta - remembered) <= NEAR_LINE * spread;
     for (const { index, end, inward, counts } of sides) {
-      if (this.shortcut && Math.abs(theta - this.endsLeftOut[index]!) <= NEAR_LINE * spread) continue;
+      if (near(this.endsLeftOut[index]!)) continue;
       this.endsLeftOut[index] = Number.NaN;
       const reach = Math.min(END_REACH / counts, (sHi - sLo) / 2);
       let top = { distance: 0, value: -Infinity };
@@ -200,7 +202,7 @@ export class LinePeakSearch {
         }
       }
       const atEnd = at(0);
-      if (!(this.shortcut && Math.abs(theta - this.flatEnds[index]!) <= NEAR_LINE * spread)) {
+      if (!near(this.flatEnds[index]!)) {
         this.flatEnds[index] = Number.NaN;
         const inside = at(reach / 3);
         if (inside > atEnd && at(reach) < inside) {
