@@ -55,8 +55,10 @@ export function pairedTailSupremum(
   const at = (pc: number) => probability(pc, pc + difference, Math.max(0, 1 - 2 * pc - difference));
   const cellBound = (p1: number, p2: number) => {
     work.terms -= bs.length;
+    const end1 = cellEnd(p1, difference);
+    const end2 = cellEnd(p2, difference);
     let sum = 0;
-    for (let i = 0; i < bs.length; i++) sum += Math.exp(logCoefficients[i]! + concaveCellBound(bs[i]!, cs[i]!, n - bs[i]! - cs[i]!, difference, p1, p2));
+    for (let i = 0; i < bs.length; i++) sum += Math.exp(logCoefficients[i]! + concaveCellBound(bs[i]!, cs[i]!, n - bs[i]! - cs[i]!, end1, end2));
     return sum;
   };
   const certified = level * (1 - 1e-9);
@@ -85,9 +87,31 @@ export function pairedTailSupremum(
   }
 }
 
-/** log p^k and its derivative k/p, with k = 0 contributing nothing (also at p = 0). */
-function logPower(k: number, p: number): [number, number] {
-  return k === 0 ? [0, 0] : [k * Math.log(p), k / p];
+/** The three cell probabilities at one end of a cell and their logs, shared by every term's bound there. */
+interface CellEnd {
+  p: number;
+  pb: number;
+  pc: number;
+  p0: number;
+  logPb: number;
+  logPc: number;
+  logP0: number;
+}
+
+function cellEnd(p: number, difference: number): CellEnd {
+  const pb = p + difference;
+  const p0 = Math.max(0, 1 - 2 * p - difference);
+  return { p, pb, pc: p, p0, logPb: Math.log(pb), logPc: Math.log(p), logP0: Math.log(p0) };
+}
+
+/** f(p) = b·log p_b + c·log p_c + m·log p₀ at a cell end, a zero count contributing nothing (also at a zero probability). */
+function logTerm(b: number, c: number, m: number, end: CellEnd): number {
+  return (b === 0 ? 0 : b * end.logPb) + (c === 0 ? 0 : c * end.logPc) + (m === 0 ? 0 : m * end.logP0);
+}
+
+/** f'(p) = b/p_b + c/p_c − 2m/p₀ at a cell end, a zero count contributing nothing. */
+function logTermSlope(b: number, c: number, m: number, end: CellEnd): number {
+  return (b === 0 ? 0 : b / end.pb) + (c === 0 ? 0 : c / end.pc) - 2 * (m === 0 ? 0 : m / end.p0);
 }
 
 /**
@@ -95,15 +119,13 @@ function logPower(k: number, p: number): [number, number] {
  * peak of min(tangent at p₁, tangent at p₂); an end where f or f' is not finite (a zero
  * probability) is replaced by the other end's tangent alone.
  */
-function concaveCellBound(b: number, c: number, m: number, difference: number, p1: number, p2: number): number {
-  const at = (p: number): [number, number] => {
-    const [fb, gb] = logPower(b, p + difference);
-    const [fc, gc] = logPower(c, p);
-    const [f0, g0] = logPower(m, Math.max(0, 1 - 2 * p - difference));
-    return [fb + fc + f0, gb + gc - 2 * g0];
-  };
-  const [f1, g1] = at(p1);
-  const [f2, g2] = at(p2);
+function concaveCellBound(b: number, c: number, m: number, end1: CellEnd, end2: CellEnd): number {
+  const f1 = logTerm(b, c, m, end1);
+  const g1 = logTermSlope(b, c, m, end1);
+  const f2 = logTerm(b, c, m, end2);
+  const g2 = logTermSlope(b, c, m, end2);
+  const p1 = end1.p;
+  const p2 = end2.p;
   const finite1 = Number.isFinite(f1) && Number.isFinite(g1);
   const finite2 = Number.isFinite(f2) && Number.isFinite(g2);
   if (finite1 && finite2) {
@@ -115,5 +137,5 @@ function concaveCellBound(b: number, c: number, m: number, difference: number, p
   if (finite2) return g2 >= 0 ? f2 : f2 + g2 * (p1 - p2);
   if (finite1) return g1 <= 0 ? f1 : f1 + g1 * (p2 - p1);
   // Both ends at a zero probability: the monotone-factor bound.
-  return logPower(b, p2 + difference)[0] + logPower(c, p2)[0] + logPower(m, Math.max(0, 1 - 2 * p1 - difference))[0];
+  return (b === 0 ? 0 : b * end2.logPb) + (c === 0 ? 0 : c * end2.logPc) + (m === 0 ? 0 : m * end1.logP0);
 }
