@@ -99,13 +99,21 @@ function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, 
   const observed = tangoScoreStatistic(b, c, n, difference);
   // Ties count as extreme; the slack keeps rounding from dropping a tie (more outcomes only widen).
   const slack = 1e-9 * Math.max(1, Number.isFinite(observed) ? Math.abs(observed) : 0);
-  const picked: number[] = [];
-  for (let i = 0; i < outcomes.bs.length; i++) {
+  const size = outcomes.bs.length;
+  const logCoefficients = new Float64Array(size);
+  const bs = new Float64Array(size);
+  const cs = new Float64Array(size);
+  let picked = 0;
+  for (let i = 0; i < size; i++) {
     const t = tangoScoreStatistic(outcomes.bs[i]!, outcomes.cs[i]!, n, difference);
-    if (upperTail ? t >= observed - slack : t <= observed + slack) picked.push(i);
+    if (upperTail ? t >= observed - slack : t <= observed + slack) {
+      logCoefficients[picked] = outcomes.logCoefficients[i]!;
+      bs[picked] = outcomes.bs[i]!;
+      cs[picked] = outcomes.cs[i]!;
+      picked++;
+    }
   }
-  const take = (values: Float64Array) => Float64Array.from(picked, (i) => values[i]!);
-  return pairedTailSupremum(take(outcomes.logCoefficients), take(outcomes.bs), take(outcomes.cs), n, difference, level, MAX_CELLS, work);
+  return pairedTailSupremum(logCoefficients.subarray(0, picked), bs.subarray(0, picked), cs.subarray(0, picked), n, difference, level, MAX_CELLS, work);
 }
 
 /**
