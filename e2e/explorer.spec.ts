@@ -217,11 +217,12 @@ test('"Find the bound" animates and lands on 86.3% for 80/100 at δ = 0.05', asy
   await expect(sentence(page)).toHaveText('If the true accuracy were 86.3%, there would be a 5.0% chance of seeing 80 or fewer correct out of 100.');
   await expect(page.getByRole('textbox', { name: /Hypothesized true accuracy p/ })).toHaveValue('0.863339');
   // It went through the bisection's midpoints on the way: each is listed, and the sentence followed p
-  // (a busy machine may draw two steps in one frame, so not every midpoint's sentence need be seen).
+  // (a busy machine may draw several steps in one frame — a clean CI run saw 2 sentences — so only
+  // one midpoint's sentence, besides the landing's, need be seen).
   const halvings = page.locator('.explorer__search li');
   expect(await halvings.count()).toBeGreaterThan(5);
   await expect(halvings.first()).toContainText('p = 90.0%');
-  expect(new Set(seen).size).toBeGreaterThan(3);
+  expect(seen.some((text) => text.includes('If the true accuracy were') && !text.includes('86.3%')), seen.join(' | ')).toBe(true);
 });
 
 test('"Find the bound" respects prefers-reduced-motion and lands at once', async ({ page }) => {
