@@ -38,21 +38,13 @@ export function pairedTailSupremum(
   if (bs.length === 0) return 'rejected';
   const from = Math.max(0, -difference);
   const to = Math.max(from, (1 - difference) / 2);
-  const probability = (pc: number, pb: number, p0: number) => {
-    const logPb = Math.log(pb);
-    const logPc = Math.log(pc);
-    const logP0 = Math.log(p0);
+  const at = (pc: number) => {
+    const end = cellEnd(pc, difference);
     work.terms -= bs.length;
     let sum = 0;
-    for (let i = 0; i < bs.length; i++) {
-      const b = bs[i]!;
-      const c = cs[i]!;
-      const m = n - b - c;
-      sum += Math.exp(logCoefficients[i]! + (b > 0 ? b * logPb : 0) + (c > 0 ? c * logPc : 0) + (m > 0 ? m * logP0 : 0));
-    }
+    for (let i = 0; i < bs.length; i++) sum += Math.exp(logCoefficients[i]! + logTerm(bs[i]!, cs[i]!, n - bs[i]! - cs[i]!, end));
     return sum;
   };
-  const at = (pc: number) => probability(pc, pc + difference, Math.max(0, 1 - 2 * pc - difference));
   const cellBound = (p1: number, p2: number) => {
     work.terms -= bs.length;
     const end1 = cellEnd(p1, difference);
@@ -87,7 +79,7 @@ export function pairedTailSupremum(
   }
 }
 
-/** The three cell probabilities at one end of a cell and their logs, shared by every term's bound there. */
+/** The three cell probabilities at a point (a cell's end) and their logs, shared by every term there. */
 interface CellEnd {
   p: number;
   pb: number;
