@@ -7,6 +7,7 @@ import { formatDifferenceParts, formatPValue } from '../src/data/format/differen
 import { formatHonestPercent } from '../src/data/format/format';
 import {
   balancedBuehlerLowerBound,
+  balancedDifferenceBuehlerInterval,
   balancedDifferenceInterval,
   balancedDifferenceTest,
   differenceBuehlerInterval,
@@ -17,6 +18,7 @@ import {
   pairedBalancedDifferenceTest,
   pairedDifferenceInterval,
   simultaneousAboveTarget,
+  type DetectorCounts,
   type DifferenceInterval,
 } from '../src/stats';
 
@@ -28,6 +30,12 @@ async function expectDifference(page: Page, interval: DifferenceInterval) {
   await expect(page.getByTestId('estimate')).toHaveText(shown.estimate);
   await expect(page.getByTestId('lower')).toHaveText(shown.lower);
   await expect(page.getByTestId('upper')).toHaveText(shown.upper);
+}
+
+/** The page's default unpaired balanced interval (Buehler's at δ/2 a detector), without its construction's name. */
+function unpairedBalanced(a: DetectorCounts, b: DetectorCounts, delta: number): DifferenceInterval {
+  const { estimate, lower, upper } = balancedDifferenceBuehlerInterval(a, b, delta);
+  return { estimate, lower, upper };
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -71,14 +79,48 @@ test.describe('compare from counts-only links', () => {
     await expect(page.getByTestId('discordance-table')).toHaveCount(2);
   });
 
-  test('two detectors’ counts are compared unpaired, and the page says so', async ({ page }) => {
-    await page.goto('#/compare?ayes=38/40&ano=55/60&byes=30/40&bno=50/60&aname=Old&bname=New&delta=0.05');
-    await expect(page.getByTestId('design')).toContainText('Not paired');
+  test('two detectors’ counts are compared unpaired: each one’s Buehler interval at δ/2 by default, narrower than the union bound (selectable, in the link only when chosen); phone width, axe clean', async ({ page }) => {
     const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
     const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
-    await expectDifference(page, balancedDifferenceInterval(a, b, 0.05));
-    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(balancedDifferenceTest(a, b).pTwoSided)} (the test that inverts this interval)`);
+    const { construction, ...buehler } = balancedDifferenceBuehlerInterval(a, b, 0.05);
+    const union = balancedDifferenceInterval(a, b, 0.05);
+    expect(construction).toBe('buehler');
+    expect(buehler.lower).toBeGreaterThan(union.lower);
+    expect(buehler.upper).toBeLessThan(union.upper);
+    await page.goto('#/compare?ayes=38/40&ano=55/60&byes=30/40&bno=50/60&aname=Old&bname=New&delta=0.05');
+    await expect(page.getByTestId('design')).toContainText('Not paired');
+    await expect(page.getByTestId('unpaired-method')).toHaveValue('buehler');
+    // 100 labels a detector: computed in the compare worker.
+    await expectDifference(page, buehler);
+    await expect(page.getByText('exact-unpaired-balanced-buehler', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(balancedDifferenceTest(a, b).pTwoSided)} (the union-bound test; conservative; not the test this interval inverts)`);
     await expect(page.getByRole('table', { name: /Each detector’s counts/ })).toContainText('38/40');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(PHONE);
+    await expectDifference(page, buehler);
+    await expectNoSidewaysScroll(page);
+    await page.getByTestId('unpaired-method').selectOption('union');
+    await expect(page).toHaveURL(/[?&]unpaired=union(&|$)/);
+    await expectDifference(page, union);
+    await expect(page.getByText('exact-unpaired-balanced-union-bound', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(balancedDifferenceTest(a, b).pTwoSided)} (the test that inverts this interval)`);
+    await expectNoAxeViolations(page);
+    await page.getByTestId('unpaired-method').selectOption('buehler');
+    await expectDifference(page, buehler);
+    expect(page.url()).not.toContain('unpaired=');
+  });
+
+  test('two balanced accuracies the union test cannot separate, Buehler’s interval does, and the page says which to follow', async ({ page }) => {
+    const a = { yes: { correct: 20, total: 20 }, no: { correct: 20, total: 20 } };
+    const b = { yes: { correct: 13, total: 20 }, no: { correct: 13, total: 20 } };
+    const { construction, ...buehler } = balancedDifferenceBuehlerInterval(a, b, 0.05);
+    expect(buehler.lower).toBeGreaterThan(0);
+    expect(balancedDifferenceTest(a, b).pTwoSided).toBeGreaterThan(0.05);
+    await page.goto('#/compare?ayes=20/20&ano=20/20&byes=13/20&bno=13/20&aname=Old&bname=New');
+    await expectDifference(page, buehler);
+    await expect(page.getByTestId('sentence')).toHaveText(/^Old has the higher balanced accuracy by \d+\.\d to \d+\.\d points \(95%, exact unpaired interval\)\.$/);
+    await expect(page.getByTestId('test-sentence')).toContainText('yet the interval excludes 0');
+    expect(construction).toBe('buehler');
   });
 
   test('two proportions: Buehler’s exact interval by default, narrower than the union bound (still selectable, in the link only when chosen); axe clean', async ({ page }) => {
@@ -211,7 +253,7 @@ test.describe('from the detector list', () => {
     await expect(page).toHaveURL(new RegExp(`#/compare\\?a=${first.id}&b=${second.id}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compare ${first.name} and ${second.name}`);
     await expect(page.getByTestId('design')).toContainText('Not paired');
-    await expectDifference(page, balancedDifferenceInterval(first, second, 0.05));
+    await expectDifference(page, unpairedBalanced(first, second, 0.05));
   });
 
   test('select several, rank them against a target by Buehler’s bounds (the default; Bonferroni), then against a reference (Holm)', async ({ page }) => {
@@ -278,9 +320,9 @@ test.describe('links naming workspace detectors, opened in a fresh browser', () 
     const [a, b] = [SAMPLES[1]!, SAMPLES[9]!];
     await page.goto(`#/compare?a=${a.id}&b=${b.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compare ${a.name} and ${b.name}`);
-    await expectDifference(page, balancedDifferenceInterval(a, b, 0.05));
+    await expectDifference(page, unpairedBalanced(a, b, 0.05));
     await page.getByRole('button', { name: '99%', exact: true }).click();
-    await expectDifference(page, balancedDifferenceInterval(a, b, 0.01));
+    await expectDifference(page, unpairedBalanced(a, b, 0.01));
     await expect(page).toHaveURL(new RegExp(`a=${a.id}&b=${b.id}.*delta=0\\.01`));
   });
 

@@ -14,6 +14,7 @@ import { countsHref } from '../data/links';
 import { classIntervalsToCsv, detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
 import { balancedBuehlerInterval, balancedConfidenceSequence, exactInterval, labelsForMacroRecall, macroRecallInterval, proportionConfidenceSequence } from '../stats';
+import { compare } from './dashboard';
 
 const root = resolve(__dirname, '../..');
 const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
@@ -266,7 +267,13 @@ describe('plan and compare', () => {
 
   it('compare: unpaired counts, a #/compare link’s parameters, a paired CSV', async () => {
     const unpaired = JSON.parse((await tailbound(['compare', '--a', 'yes=38/40,no=55/60', '--b', 'yes=30/40,no=50/60', '--json'])).stdout);
-    expect(unpaired).toMatchObject({ paired: false, method: 'exact-unpaired-balanced-union-bound' });
+    expect(unpaired).toMatchObject({ paired: false, method: 'exact-unpaired-balanced-buehler' });
+    const buehler = compare({ kind: 'unpaired-balanced', a: { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } }, b: { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } } }, 0.05);
+    expect(unpaired.difference).toEqual({ estimate: buehler.interval.estimate, lower: buehler.interval.lower, upper: buehler.interval.upper });
+    // A link's choice of construction is kept, and carried by the link written back.
+    const union = JSON.parse((await tailbound(['compare', '--query', 'ayes=38/40&ano=55/60&byes=30/40&bno=50/60&unpaired=union', '--json', '--site', 'https://example.org/tb/'])).stdout);
+    expect(union).toMatchObject({ method: 'exact-unpaired-balanced-union-bound', link: expect.stringMatching(/#\/compare\?.*unpaired=union/) });
+    expect(union.difference.upper - union.difference.lower).toBeGreaterThan(unpaired.difference.upper - unpaired.difference.lower);
     const paired = await tailbound(['compare', '--query', 'b=12&c=4&n=200']);
     expect(paired.stdout).toMatch(/exact McNemar test/);
     writeFileSync(join(dir, 'paired.csv'), 'example_id,label,prediction_a,prediction_b\n1,yes,yes,no\n2,no,no,no\n3,yes,yes,yes\n3,yes,no,no\n');

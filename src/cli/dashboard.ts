@@ -70,4 +70,4 @@ export { parseCompareLink, compareHref, planHref, type PlanLink, type CompareLin
 export { groupRowErrors, parsePairedCsv } from '../data/files';
 // The planner's and the comparison's answers are pure models of their views, reused as they are.
 export { metricPlanOutcome, planOutcome, type PlanOutcome } from '../features/planner/plan-answer';
-export { compare, comparisonSentence, testSentence, comparisonToCsv, countsText, type Comparison, type ComparisonInput } from '../features/compare/compare-model';
+export { compare, comparisonSentence, testSentence, comparisonToCsv, countsText, type Comparison, type ComparisonInput, type PairedMethod, type UnpairedMethod } from '../features/compare/compare-model';

@@ -27,7 +27,9 @@ import {
   testSentence,
   type BalancedMethod,
   type ComparisonInput,
+  type PairedMethod,
   type PlanLink,
+  type UnpairedMethod,
 } from './dashboard';
 import { readInputs, type InputClassDetector, type InputDetector } from './inputs';
 import { choiceOption, countsOption, deltaOption, methodOption, numberOption, proportionOption, valuesOption, whereOption, type InlineCounts } from './options';
@@ -373,6 +375,8 @@ async function runCompare(options: { a?: string; b?: string; paired?: string; qu
   const given = [options.a !== undefined || options.b !== undefined, options.paired !== undefined, options.query !== undefined].filter(Boolean).length;
   if (given !== 1) throw new CliError('compare needs one of: --a COUNTS --b COUNTS (unpaired), --paired FILE (example_id,label,prediction_a,prediction_b) or --query "b=12&c=4&n=200" (any #/compare link’s parameters).');
   let input: ComparisonInput;
+  // A link's own choice of construction (paired=union, unpaired=union) is kept; otherwise the page's defaults.
+  let methods: { pairedMethod?: PairedMethod; unpairedMethod?: UnpairedMethod } = {};
   if (options.paired !== undefined) {
     const text = await readFile(options.paired, 'utf8').catch(() => {
       throw new CliError(`--paired ${options.paired}: no such file.`);
@@ -387,7 +391,8 @@ async function runCompare(options: { a?: string; b?: string; paired?: string; qu
   } else if (options.query !== undefined) {
     const parsed = parseCompareLink(new URLSearchParams(options.query.replace(/^.*\?/, '')));
     if (!parsed.ok) throw new CliError(`--query: ${parsed.problems.map((problem) => problem.message).join(' ')}`);
-    const { data, a, b } = parsed.value;
+    const { data, a, b, pairedMethod, unpairedMethod } = parsed.value;
+    methods = { ...(pairedMethod ? { pairedMethod } : {}), ...(unpairedMethod ? { unpairedMethod } : {}) };
     if (data.kind === 'none' || data.kind === 'detectors') {
       if (!a.counts || !b.counts) throw new CliError('--query carries no counts; expected e.g. b=12&c=4&n=200 or ayes=38/40&ano=55/60&byes=30/40&bno=50/60.');
       input = { kind: 'unpaired-balanced', a: a.counts, b: b.counts };
@@ -404,7 +409,7 @@ async function runCompare(options: { a?: string; b?: string; paired?: string; qu
   }
   let comparison;
   try {
-    comparison = compare(input, delta);
+    comparison = compare(input, delta, methods.pairedMethod, methods.unpairedMethod);
   } catch (error) {
     if (error instanceof RangeError) throw new CliError(`compare: ${error.message}`);
     throw error;
@@ -428,12 +433,12 @@ async function runCompare(options: { a?: string; b?: string; paired?: string; qu
       pValue: comparison.test.p,
       test: comparison.test.name,
       sentence: comparisonSentence(comparison, names),
-      link: site === null ? null : siteLink(site, compareHref(compareLinkOf(input, names, delta))),
+      link: site === null ? null : siteLink(site, compareHref({ ...compareLinkOf(input, names, delta), ...methods })),
     };
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {
     io.stdout.write(`${comparisonSentence(comparison, names)}\n${testSentence(comparison)}\n${comparison.paired ? '' : 'Not paired: the two detectors’ results are compared as independent samples.\n'}Method: ${comparison.method}; ${countsText(input)}.\n`);
-    if (site !== null) io.stdout.write(`${siteLink(site, compareHref(compareLinkOf(input, names, delta)))}\n`);
+    if (site !== null) io.stdout.write(`${siteLink(site, compareHref({ ...compareLinkOf(input, names, delta), ...methods }))}\n`);
   }
   return 0;
 }

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { balancedDifferenceInterval } from './balanced-difference-interval';
 import { balancedInterval } from './balanced-interval';
-import { binomialPmfRow } from './binomial-pmf-row';
 import type { DetectorCounts } from './comparison-types';
 import { differenceInterval } from './difference-interval';
-import { differenceTable, worstDifferenceCoverage } from './difference-coverage.test-util';
+import { differenceTable, worstBalancedDifferenceCoverage, worstDifferenceCoverage } from './difference-coverage.test-util';
 import { EmptyClassError } from './empty-class-error';
 import { exactInterval } from './exact-interval';
 
@@ -31,44 +30,11 @@ describe('differenceInterval: exact coverage ≥ 1 − δ for every (p_A, p_B)',
 });
 
 describe('balancedDifferenceInterval: exact coverage ≥ 1 − δ', () => {
-  /** Coverage over the four independent classes at accuracies [A yes, A no, B yes, B no]. */
-  function balancedCoverage(sizes: [number, number, number, number], delta: number, divisions: number): number {
-    const [ay, an, by, bn] = sizes;
-    const intervals: Array<{ lower: number; upper: number; cell: [number, number, number, number] }> = [];
-    for (let i = 0; i <= ay; i++) for (let j = 0; j <= an; j++) for (let k = 0; k <= by; k++) for (let l = 0; l <= bn; l++) {
-      const a: DetectorCounts = { yes: { correct: i, total: ay }, no: { correct: j, total: an } };
-      const b: DetectorCounts = { yes: { correct: k, total: by }, no: { correct: l, total: bn } };
-      intervals.push({ ...balancedDifferenceInterval(a, b, delta), cell: [i, j, k, l] });
-    }
-    const grid = Array.from({ length: divisions + 1 }, (_, index) => index / divisions);
-    let worst = 1;
-    const check = (p: [number, number, number, number]) => {
-      const rows = p.map((value, index) => binomialPmfRow(sizes[index]!, value));
-      const target = (p[0] + p[1] - p[2] - p[3]) / 2;
-      let sum = 0;
-      for (const { lower, upper, cell } of intervals) {
-        if (lower <= target && target <= upper) sum += rows[0]![cell[0]]! * rows[1]![cell[1]]! * rows[2]![cell[2]]! * rows[3]![cell[3]]!;
-      }
-      worst = Math.min(worst, sum);
-    };
-    for (const q of grid) for (const r of grid) for (const s of grid) for (const t of grid) check([q, r, s, t]);
-    // Next to interval ends: move A's YES accuracy so the true difference sits just outside an end.
-    for (let index = 0; index < intervals.length; index += 7) {
-      for (const end of [intervals[index]!.lower - 1e-9, intervals[index]!.upper + 1e-9]) {
-        for (const r of [0, 0.5, 1]) for (const s of [0, 0.5, 1]) for (const t of [0, 0.5, 1]) {
-          const q = 2 * end - r + s + t;
-          if (q >= 0 && q <= 1) check([q, r, s, t]);
-        }
-      }
-    }
-    return worst;
-  }
-
   it('classes of (3, 4) vs (2, 5) and (6, 6) vs (6, 6), δ ∈ {0.1, 0.05}: a 9⁴ (resp. 6⁴) grid and next to interval ends', () => {
     const minima: number[] = [];
     for (const delta of [0.1, 0.05]) {
-      const first = balancedCoverage([3, 4, 2, 5], delta, 8);
-      const second = balancedCoverage([6, 6, 6, 6], delta, 5);
+      const first = worstBalancedDifferenceCoverage([3, 4, 2, 5], delta, 8, balancedDifferenceInterval);
+      const second = worstBalancedDifferenceCoverage([6, 6, 6, 6], delta, 5, balancedDifferenceInterval);
       minima.push(first, second);
       expect(Math.min(first, second)).toBeGreaterThanOrEqual(1 - delta);
     }

@@ -372,6 +372,7 @@ const TARGETS: Record<string, Target> = {
   differenceInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   differenceBuehlerInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
   balancedDifferenceInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
+  balancedDifferenceBuehlerInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
   differenceTest: { args: fc.tuple(classCounts, classCounts), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   balancedDifferenceTest: { args: fc.tuple(twoClasses, twoClasses), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   balancedOneSidedLowerBound: ofCounts(probabilityResult, 300),

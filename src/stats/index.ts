@@ -66,6 +66,7 @@ export { differenceInterval } from './difference-interval';
 export { differenceBuehlerInterval, type DifferenceBuehlerInterval } from './difference-buehler-interval';
 export { BUEHLER_MAX_LABELS } from './balanced-buehler-search';
 export { balancedDifferenceInterval } from './balanced-difference-interval';
+export { balancedDifferenceBuehlerInterval, type BalancedDifferenceBuehlerInterval } from './balanced-difference-buehler-interval';
 export { differenceTest, type DifferenceTest } from './difference-test';
 export { balancedDifferenceTest } from './balanced-difference-test';
 export { balancedOneSidedLowerBound } from './balanced-one-sided-lower-bound';

@@ -19,9 +19,9 @@ import { hashHref } from './routes';
  * `aname`/`bname` name the sides; `delta` (or `confidence`) is optional: absent, the workspace's δ.
  * `paired=tango|union` picks the paired interval: absent or `tango`, the exact Tango score inversion
  * (older links open on it); `union`, the earlier union-bound construction.
- * `unpaired=buehler|union` picks the interval of two proportions (`ak…bn`): absent or `buehler`, the
- * exact Buehler interval, never wider than the union bound (older links open on it); `union`, the
- * union-bound construction.
+ * `unpaired=buehler|union` picks the unpaired interval, of two proportions (`ak…bn`) or two balanced
+ * accuracies (`ayes…bno`, or two detector ids): absent or `buehler`, the exact Buehler interval,
+ * never wider than the union bound (older links open on it); `union`, the union-bound construction.
  * With `a` present, `b` is detector B's id; without it, `b` is a discordant count.
  */
 export interface CompareLink {
@@ -32,7 +32,7 @@ export interface CompareLink {
   delta: number | undefined;
   /** The paired interval; absent means the default, 'tango'. */
   pairedMethod?: PairedMethod;
-  /** The interval of two unpaired proportions; absent means the default, 'buehler'. */
+  /** The unpaired interval (two proportions or two balanced accuracies); absent means the default, 'buehler'. */
   unpairedMethod?: UnpairedMethod;
 }
 

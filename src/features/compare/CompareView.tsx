@@ -71,12 +71,18 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
           {resolved.input?.kind.startsWith('paired') && (
             <MethodChoice label="Paired interval" testId="paired-method" choices={PAIRED_CHOICES} method={pairedMethod} onChange={(method) => setLink({ ...link, pairedMethod: method === 'union' ? 'union' : undefined })} />
           )}
-          {resolved.input?.kind === 'unpaired-proportion' && (
-            <MethodChoice label="Unpaired interval" testId="unpaired-method" choices={UNPAIRED_CHOICES} method={unpairedMethod} onChange={(method) => setLink({ ...link, unpairedMethod: method === 'union' ? 'union' : undefined })} />
+          {resolved.input?.kind.startsWith('unpaired') && (
+            <MethodChoice
+              label="Unpaired interval"
+              testId="unpaired-method"
+              choices={resolved.input.kind === 'unpaired-proportion' ? UNPAIRED_CHOICES : UNPAIRED_BALANCED_CHOICES}
+              method={unpairedMethod}
+              onChange={(method) => setLink({ ...link, unpairedMethod: method === 'union' ? 'union' : undefined })}
+            />
           )}
           {result?.kind === 'computing' && (
             <p role="status" className="compare-view__computing">
-              Computing {resolved.input?.kind === 'unpaired-proportion' ? 'Buehler’s exact unpaired interval' : 'Tango’s exact paired interval'} at δ = {formatFullPrecision(delta)} in a
+              Computing {resolved.input?.kind.startsWith('unpaired') ? 'Buehler’s exact unpaired interval' : 'Tango’s exact paired interval'} at δ = {formatFullPrecision(delta)} in a
               background worker…
             </p>
           )}
@@ -105,6 +111,12 @@ const PAIRED_CHOICES = [
 const UNPAIRED_CHOICES = [
   ['buehler', 'Buehler (exact, never wider than the union bound)'],
   ['union', 'Union bound (Clopper–Pearson for each at δ/4)'],
+] as const;
+
+/** Two balanced accuracies' constructions: each detector's Buehler interval at δ/2 (default) or the union-bound one. */
+const UNPAIRED_BALANCED_CHOICES = [
+  ['buehler', 'Buehler (each detector’s exact interval at δ/2; never wider than the union bound)'],
+  ['union', 'Union bound (Clopper–Pearson for each class at δ/8)'],
 ] as const;
 
 /** A choice of interval construction; the first option is the default, and anything else the select gives reads as it. */

@@ -26,6 +26,17 @@ describe('needsWorker', () => {
     expect(needsWorker(unpaired(10_000, 10_001), 'tango', 'buehler')).toBe(false);
     expect(needsWorker(unpaired(100, 100), 'tango', 'union')).toBe(false);
   });
+
+  it('sends each detector’s balanced Buehler search to a worker when one has 21–20,000 labels', () => {
+    const detector = (yes: number, no: number) => ({ yes: { correct: 1, total: yes }, no: { correct: 0, total: no } });
+    const unpaired = (a: number, b: number): ComparisonInput => ({ kind: 'unpaired-balanced', a: detector(a, 10), b: detector(b, 10) });
+    expect(needsWorker(unpaired(10, 10), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(unpaired(10, 11), 'tango', 'buehler')).toBe(true);
+    expect(needsWorker(unpaired(19_990, 10), 'tango', 'buehler')).toBe(true);
+    // Both past Buehler's limit, or by the union bound: quick.
+    expect(needsWorker(unpaired(19_991, 19_991), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(unpaired(100, 100), 'tango', 'union')).toBe(false);
+  });
 });
 
 describe('runCompareJob', () => {

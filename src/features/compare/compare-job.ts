@@ -20,19 +20,26 @@ const ON_PAGE_TANGO_N = 6;
 
 /**
  * Up to this many examples in all Buehler's unpaired interval is quick enough for the page (slowest
- * ≈ 1 ms at 10 + 10; at 20 + 20 up to ≈ 4 ms, and up to ≈ 240 ms past that; measured once, one core).
+ * ≈ 1 ms at 10 + 10; at 20 + 20 up to ≈ 4 ms, and up to ≈ 240 ms past that; measured once, one core);
+ * for two balanced accuracies, this many labels in each detector (one balanced search each).
  */
 const ON_PAGE_BUEHLER_LABELS = 20;
 
 /**
  * Whether the comparison runs Tango's exact inversion on a class of more than a few pairs (and up to
- * TANGO_MAX_N, past which the union bound is used), or Buehler's unpaired search on more than a few
- * examples (up to BUEHLER_MAX_LABELS): up to tens or hundreds of milliseconds, so a worker's.
+ * TANGO_MAX_N, past which the union bound is used), or Buehler's unpaired search (two proportions, or
+ * each detector's balanced interval) on more than a few examples (up to BUEHLER_MAX_LABELS): up to tens
+ * or hundreds of milliseconds, so a worker's.
  */
 export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod): boolean {
   if (input.kind === 'unpaired-proportion') {
     const labels = input.a.total + input.b.total;
     return unpairedMethod === 'buehler' && labels > ON_PAGE_BUEHLER_LABELS && labels <= BUEHLER_MAX_LABELS;
+  }
+  if (input.kind === 'unpaired-balanced') {
+    // One balanced search per detector, each as long as a proportion pair's with as many labels.
+    const searched = [input.a, input.b].map(({ yes, no }) => yes.total + no.total).filter((labels) => labels <= BUEHLER_MAX_LABELS);
+    return unpairedMethod === 'buehler' && searched.some((labels) => labels > ON_PAGE_BUEHLER_LABELS);
   }
   if (pairedMethod !== 'tango') return false;
   const sizes = input.kind === 'paired-proportion' ? [input.counts.n] : input.kind === 'paired-balanced' ? [input.tables.yes.n, input.tables.no.n] : [];

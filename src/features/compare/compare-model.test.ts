@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDifferenceParts, formatPValue } from '../../data/format';
 import {
+  balancedDifferenceBuehlerInterval,
   balancedDifferenceInterval,
   balancedDifferenceTest,
   differenceBuehlerInterval,
@@ -28,10 +29,11 @@ describe('compare', () => {
     expect(balanced.test?.exact).toBe(false);
   });
 
-  it('uses the unpaired union bound and the test inverting it for each detector’s counts', () => {
+  it('uses, when asked, the unpaired union bound and the test inverting it for each detector’s counts', () => {
     const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
     const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
-    const comparison = compare({ kind: 'unpaired-balanced', a, b }, 0.05);
+    const comparison = compare({ kind: 'unpaired-balanced', a, b }, 0.05, 'tango', 'union');
+    expect(comparison.method).toBe('exact-unpaired-balanced-union-bound');
     expect(comparison.interval).toEqual(balancedDifferenceInterval(a, b, 0.05));
     expect(comparison.test).toEqual({ p: balancedDifferenceTest(a, b).pTwoSided, name: 'the test that inverts this interval', exact: false });
     expect(comparison.paired).toBe(false);
@@ -101,11 +103,27 @@ describe('compare, two unpaired proportions by Buehler’s interval (the default
     expect(formatTestP(balanced)).toBe('1 (the data are exactly balanced)');
   });
 
-  it('the unpaired balanced difference stays the union bound, and says why', () => {
-    const detector = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
-    const comparison = compare({ kind: 'unpaired-balanced', a: detector, b: detector }, 0.05);
-    expect(comparison.method).toBe('exact-unpaired-balanced-union-bound');
-    expect(comparison.construction).toContain('would need four classes');
+  it('the unpaired balanced difference is Buehler’s by default (narrower), its p the union test’s, named; the union bound past its limit, named', () => {
+    const a = { yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
+    const b = { yes: { correct: 30, total: 40 }, no: { correct: 50, total: 60 } };
+    const comparison = compare({ kind: 'unpaired-balanced', a, b }, 0.05);
+    const { construction, ...interval } = balancedDifferenceBuehlerInterval(a, b, 0.05);
+    expect(construction).toBe('buehler');
+    expect(comparison.method).toBe('exact-unpaired-balanced-buehler');
+    expect(comparison.interval).toEqual(interval);
+    const union = balancedDifferenceInterval(a, b, 0.05);
+    expect(interval.upper - interval.lower).toBeLessThan(union.upper - union.lower);
+    expect(comparison.construction).toContain('Buehler’s construction at δ/2');
+    expect(comparison.test).toEqual({ p: balancedDifferenceTest(a, b).pTwoSided, name: 'the union-bound test; conservative; not the test this interval inverts', exact: false });
+    const large = { yes: { correct: 9_000, total: 10_000 }, no: { correct: 9_500, total: 10_001 } };
+    const past = compare({ kind: 'unpaired-balanced', a: large, b: large }, 0.05);
+    expect(past.method).toBe('exact-unpaired-balanced-union-bound');
+    expect(past.construction).toContain('searched up to 20,000 examples a detector');
+    // The interval can exclude 0 where the union test does not: the sentence says which to follow.
+    const settled = compare({ kind: 'unpaired-balanced', a: { yes: { correct: 20, total: 20 }, no: { correct: 20, total: 20 } }, b: { yes: { correct: 13, total: 20 }, no: { correct: 13, total: 20 } } }, 0.05);
+    expect(settled.interval.lower).toBeGreaterThan(0);
+    expect(settled.test.p).toBeGreaterThan(0.05);
+    expect(testSentence(settled)).toContain('That is above δ = 0.05, yet the interval excludes 0');
   });
 
   it('exports the construction in the CSV method column and the named test', () => {

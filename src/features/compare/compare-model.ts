@@ -1,6 +1,7 @@
 import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatPValue } from '../../data/format';
 import { confidenceCell, textCell, UTF8_BOM } from '../../data/files';
 import {
+  balancedDifferenceBuehlerInterval,
   balancedDifferenceInterval,
   balancedDifferenceTest,
   differenceBuehlerInterval,
@@ -60,7 +61,7 @@ export interface McNemarRow {
 /** The paired interval: Tango's score inversion (default) or the union-bound construction. */
 export type PairedMethod = 'tango' | 'union';
 
-/** The unpaired interval of two proportions: Buehler's (default, never wider) or the union-bound construction. */
+/** The unpaired interval (two proportions or two balanced accuracies): Buehler's (default, never wider) or the union-bound construction. */
 export type UnpairedMethod = 'buehler' | 'union';
 
 export const METHODS = {
@@ -71,6 +72,7 @@ export const METHODS = {
   'unpaired-proportion': 'exact-unpaired-union-bound',
   'unpaired-proportion-buehler': 'exact-unpaired-buehler',
   'unpaired-balanced': 'exact-unpaired-balanced-union-bound',
+  'unpaired-balanced-buehler': 'exact-unpaired-balanced-buehler',
 } as const;
 
 /** The union-bound constructions' test: the smallest δ at which the interval excludes 0 (conservative). */
@@ -84,10 +86,12 @@ const UNPAIRED_CONSTRUCTIONS = {
   'unpaired-proportion':
     'Exact unpaired interval: each detector’s exact lower and upper bounds at δ/4 (Clopper–Pearson), lower = A’s lower − B’s upper, upper = A’s upper − B’s lower; by the union bound it covers with probability ≥ 1 − δ.',
   'unpaired-balanced':
-    'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ. (The narrower Buehler construction used for two proportions would need four classes here; this one stays the union bound.)',
+    'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ.',
 } as const;
 const BUEHLER_UNPAIRED =
   'Exact unpaired interval (Buehler): A − B = 2θ − 1, with θ = (A’s accuracy + B’s error rate)/2 the balanced accuracy of A’s results and B’s failures; Buehler’s exact interval for θ (ordered by the union bound, δ/2 a side) covers with probability ≥ 1 − δ for every pair of accuracies and is never wider than the union-bound interval (each detector’s Clopper–Pearson bounds at δ/4).';
+const BUEHLER_UNPAIRED_BALANCED =
+  'Exact unpaired balanced interval (Buehler): each detector’s exact balanced interval by Buehler’s construction at δ/2 (ordered by the union bound), lower = A’s lower − B’s upper and the reverse; both hold together with probability ≥ 1 − δ by the union bound, and it is never wider than the union-bound interval (each class’s Clopper–Pearson bounds at δ/8).';
 /** The test beside Buehler's interval (why not the one it inverts: `unpairedBuehler`). */
 const UNION_TEST_BESIDE_BUEHLER = 'the union-bound test; conservative; not the test this interval inverts';
 const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
@@ -110,7 +114,7 @@ function pairedInterval(counts: PairedCounts, delta: number, method: PairedMetho
 
 /**
  * The comparison and its test for the input, at δ; paired data by `pairedMethod` (Tango's by
- * default), two unpaired proportions by `unpairedMethod` (Buehler's by default).
+ * default), two unpaired proportions or balanced accuracies by `unpairedMethod` (Buehler's by default).
  */
 export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango', unpairedMethod: UnpairedMethod = 'buehler'): Comparison {
   switch (input.kind) {
@@ -158,7 +162,7 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
     case 'unpaired-proportion':
       return unpairedMethod === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
     case 'unpaired-balanced':
-      return unpairedUnion(input, delta);
+      return unpairedMethod === 'buehler' ? unpairedBalancedBuehler(input, delta) : unpairedUnion(input, delta);
   }
 }
 
@@ -194,6 +198,22 @@ function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-propo
     method: buehler ? METHODS['unpaired-proportion-buehler'] : METHODS['unpaired-proportion'],
     construction: buehler ? BUEHLER_UNPAIRED : `${UNPAIRED_CONSTRUCTIONS['unpaired-proportion']} (Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)`,
     test: { p: differenceTest(input.a, input.b).pTwoSided, name: buehler ? UNION_TEST_BESIDE_BUEHLER : INVERTED_TEST, exact: false },
+  };
+}
+
+/** Two balanced accuracies by Buehler's intervals at δ/2 (the union bound when both detectors are past its label limit, named so); its p as `unpairedBuehler`'s. */
+function unpairedBalancedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-balanced' }>, delta: number): Comparison {
+  const { construction, ...interval } = balancedDifferenceBuehlerInterval(input.a, input.b, delta);
+  const buehler = construction === 'buehler';
+  return {
+    input,
+    paired: false,
+    metric: 'balanced accuracy',
+    delta,
+    interval,
+    method: buehler ? METHODS['unpaired-balanced-buehler'] : METHODS['unpaired-balanced'],
+    construction: buehler ? BUEHLER_UNPAIRED_BALANCED : `${UNPAIRED_CONSTRUCTIONS['unpaired-balanced']} (Buehler’s interval is searched up to 20,000 examples a detector; past that, this one.)`,
+    test: { p: balancedDifferenceTest(input.a, input.b).pTwoSided, name: buehler ? UNION_TEST_BESIDE_BUEHLER : INVERTED_TEST, exact: false },
   };
 }
 
@@ -244,7 +264,8 @@ export function testSentence(comparison: Comparison): string {
   if (comparison.method === METHODS['paired-proportion'] && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
     return `${sentence} That is below δ = ${formatFullPrecision(delta)}, yet the interval still includes 0: it spends δ/4 of its δ on how many examples the two disagree on, so it excludes 0 only when this p-value is at most 3δ/4 = ${formatFullPrecision(Number(((3 * delta) / 4).toPrecision(12)))}. The verdict above follows the interval, the more cautious of the two.`;
   }
-  if (comparison.method === METHODS['unpaired-proportion-buehler'] && test.p > delta && (interval.lower > 0 || interval.upper < 0)) {
+  const buehlerUnpaired = comparison.method === METHODS['unpaired-proportion-buehler'] || comparison.method === METHODS['unpaired-balanced-buehler'];
+  if (buehlerUnpaired && test.p > delta && (interval.lower > 0 || interval.upper < 0)) {
     return `${sentence} That is above δ = ${formatFullPrecision(delta)}, yet the interval excludes 0: the interval is narrower than the union bound this test inverts, so it can settle what this more cautious test does not. The verdict above follows the interval.`;
   }
   if (test.exact && (test.p <= delta) !== (interval.lower > 0 || interval.upper < 0)) {
