@@ -88,10 +88,18 @@ const UNPAIRED_CONSTRUCTIONS = {
   'unpaired-balanced':
     'Exact unpaired balanced interval: the eight exact one-sided bounds (lower and upper, YES and NO, A and B) each at δ/8, lower = A’s balanced lower − B’s balanced upper and the reverse; by the union bound it covers with probability ≥ 1 − δ.',
 } as const;
-const BUEHLER_UNPAIRED =
-  'Exact unpaired interval (Buehler): A − B = 2θ − 1, with θ = (A’s accuracy + B’s error rate)/2 the balanced accuracy of A’s results and B’s failures; Buehler’s exact interval for θ (ordered by the union bound, δ/2 a side) covers with probability ≥ 1 − δ for every pair of accuracies and is never wider than the union-bound interval (each detector’s Clopper–Pearson bounds at δ/4).';
-const BUEHLER_UNPAIRED_BALANCED =
-  'Exact unpaired balanced interval (Buehler): each detector’s exact balanced interval by Buehler’s construction at δ/2 (ordered by the union bound), lower = A’s lower − B’s upper and the reverse; both hold together with probability ≥ 1 − δ by the union bound, and it is never wider than the union-bound interval (each class’s Clopper–Pearson bounds at δ/8).';
+/** Buehler's unpaired constructions in a sentence, by what is compared. */
+const BUEHLER_CONSTRUCTIONS = {
+  'unpaired-proportion':
+    'Exact unpaired interval (Buehler): A − B = 2θ − 1, with θ = (A’s accuracy + B’s error rate)/2 the balanced accuracy of A’s results and B’s failures; Buehler’s exact interval for θ (ordered by the union bound, δ/2 a side) covers with probability ≥ 1 − δ for every pair of accuracies and is never wider than the union-bound interval (each detector’s Clopper–Pearson bounds at δ/4).',
+  'unpaired-balanced':
+    'Exact unpaired balanced interval (Buehler): each detector’s exact balanced interval by Buehler’s construction at δ/2 (ordered by the union bound), lower = A’s lower − B’s upper and the reverse; both hold together with probability ≥ 1 − δ by the union bound, and it is never wider than the union-bound interval (each class’s Clopper–Pearson bounds at δ/8).',
+} as const;
+/** Where Buehler's search stops, said after the union-bound construction that is used past it. */
+const BUEHLER_LIMITS = {
+  'unpaired-proportion': '(Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)',
+  'unpaired-balanced': '(Buehler’s interval is searched up to 20,000 examples a detector; past that, this one.)',
+} as const;
 /** The test beside Buehler's interval (why not the one it inverts: `unpairedBuehler`). */
 const UNION_TEST_BESIDE_BUEHLER = 'the union-bound test; conservative; not the test this interval inverts';
 const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
@@ -162,7 +170,7 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
     case 'unpaired-proportion':
       return unpairedMethod === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
     case 'unpaired-balanced':
-      return unpairedMethod === 'buehler' ? unpairedBalancedBuehler(input, delta) : unpairedUnion(input, delta);
+      return unpairedMethod === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
   }
 }
 
@@ -177,44 +185,21 @@ function unpairedUnion(input: Extract<ComparisonInput, { kind: 'unpaired-proport
 }
 
 /**
- * Two proportions by Buehler's interval (the union bound past its label limit, named so). Its p is the
- * union-bound test's, named so: at every δ above it this interval excludes 0 too (the union interval
- * holds it), so it never claims more than the interval, but it can be far above where the interval
- * already excludes 0 (19/20 vs 13/20: p = 0.31 beside an interval above 0 at 95%). Not the test this
- * interval inverts: its ordering changes with δ, so the smallest δ that excludes 0 is no p-value,
- * and the exact test at the shown δ (sup over p_A = p_B of the ordering's tail) is degenerate — 1
- * whenever both detectors all wrong ranks above the data (90/100 vs 80/100: the lower end of B's
- * failures at 100 of 100 tops the observed union bound).
+ * Two proportions, or two balanced accuracies, by Buehler's interval (the union bound past its label
+ * limit, named so). Its p is the union-bound test's, named so: at every δ above it this interval
+ * excludes 0 too (the union interval holds it), so it never claims more than the interval, but it can
+ * be far above where the interval already excludes 0 (19/20 vs 13/20: p = 0.31 beside an interval
+ * above 0 at 95%). Not the test this interval inverts: its ordering changes with δ, so the smallest δ
+ * that excludes 0 is no p-value, and the exact test at the shown δ (sup over p_A = p_B of the
+ * ordering's tail) is degenerate — 1 whenever both detectors all wrong ranks above the data
+ * (90/100 vs 80/100: the lower end of B's failures at 100 of 100 tops the observed union bound).
  */
-function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' }>, delta: number): Comparison {
-  const { construction, ...interval } = differenceBuehlerInterval(input.a, input.b, delta);
-  const buehler = construction === 'buehler';
-  return {
-    input,
-    paired: false,
-    metric: 'accuracy',
-    delta,
-    interval,
-    method: buehler ? METHODS['unpaired-proportion-buehler'] : METHODS['unpaired-proportion'],
-    construction: buehler ? BUEHLER_UNPAIRED : `${UNPAIRED_CONSTRUCTIONS['unpaired-proportion']} (Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)`,
-    test: { p: differenceTest(input.a, input.b).pTwoSided, name: buehler ? UNION_TEST_BESIDE_BUEHLER : INVERTED_TEST, exact: false },
-  };
-}
-
-/** Two balanced accuracies by Buehler's intervals at δ/2 (the union bound when both detectors are past its label limit, named so); its p as `unpairedBuehler`'s. */
-function unpairedBalancedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-balanced' }>, delta: number): Comparison {
-  const { construction, ...interval } = balancedDifferenceBuehlerInterval(input.a, input.b, delta);
-  const buehler = construction === 'buehler';
-  return {
-    input,
-    paired: false,
-    metric: 'balanced accuracy',
-    delta,
-    interval,
-    method: buehler ? METHODS['unpaired-balanced-buehler'] : METHODS['unpaired-balanced'],
-    construction: buehler ? BUEHLER_UNPAIRED_BALANCED : `${UNPAIRED_CONSTRUCTIONS['unpaired-balanced']} (Buehler’s interval is searched up to 20,000 examples a detector; past that, this one.)`,
-    test: { p: balancedDifferenceTest(input.a, input.b).pTwoSided, name: buehler ? UNION_TEST_BESIDE_BUEHLER : INVERTED_TEST, exact: false },
-  };
+function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' | 'unpaired-balanced' }>, delta: number): Comparison {
+  const union = unpairedUnion(input, delta);
+  const { construction, ...interval } = input.kind === 'unpaired-balanced' ? balancedDifferenceBuehlerInterval(input.a, input.b, delta) : differenceBuehlerInterval(input.a, input.b, delta);
+  // Past Buehler's label limit both give the union-bound interval bit for bit.
+  if (construction !== 'buehler') return { ...union, construction: `${union.construction} ${BUEHLER_LIMITS[input.kind]}` };
+  return { ...union, interval, method: METHODS[`${input.kind}-buehler`], construction: BUEHLER_CONSTRUCTIONS[input.kind], test: { ...union.test, name: UNION_TEST_BESIDE_BUEHLER } };
 }
 
 /**
