@@ -1,7 +1,9 @@
 import type { DifferenceInterval, PairedCounts } from './comparison-types';
 import { logGamma } from './log-gamma';
 import { pairedDifferenceInterval } from './paired-difference-interval';
-import { pairedTailSupremum, type TailVerdict } from './paired-tail-supremum';
+import { bisectCertifiedBound } from './bisect-certified-bound';
+import type { TailVerdict } from './concave-cell-supremum';
+import { pairedTailSupremum } from './paired-tail-supremum';
 import { tangoScoreStatistic } from './tango-score-statistic';
 
 /**
@@ -59,8 +61,8 @@ export function pairedDifferenceScoreInterval(counts: PairedCounts, delta: numbe
   const estimate = (b - c) / n;
   const work = { terms: WORK_TERMS };
   const side = (upperTail: boolean) => (difference: number) => tailVerdict(outcomes, n, b, c, difference, upperTail, delta / 2, work);
-  const lower = bisectBound(side(true), -1, estimate, work);
-  const upper = bisectBound(side(false), 1, estimate, work);
+  const lower = bisectCertifiedBound(side(true), -1, estimate, work, BISECTION_STEPS);
+  const upper = bisectCertifiedBound(side(false), 1, estimate, work, BISECTION_STEPS);
   return {
     estimate,
     lower: Math.max(-1, Math.min(lower.value, estimate)),
@@ -114,27 +116,4 @@ function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, 
     }
   }
   return pairedTailSupremum(logCoefficients.subarray(0, picked), bs.subarray(0, picked), cs.subarray(0, picked), n, difference, level, MAX_CELLS, work);
-}
-
-/**
- * One bound by bisection between `end` (±1) and the estimate: the returned value is `end` when `end`
- * is not certified rejected, else the innermost certified-rejected point found; `gap` is the
- * distance to the nearest point shown accepted (to the estimate when none was shown): under the
- * interval assumption the exact bound lies between them.
- */
-function bisectBound(verdict: (difference: number) => TailVerdict, end: number, estimate: number, work: { terms: number }): { value: number; gap: number } {
-  if (verdict(end) !== 'rejected') return { value: end, gap: 0 };
-  let rejected = end;
-  let open = estimate;
-  let accepted = estimate;
-  // The lower bound's search (end −1) leaves half the work for the upper one.
-  const stopAt = end < 0 ? work.terms / 2 : 0;
-  for (let step = 0; step < BISECTION_STEPS && work.terms > stopAt; step++) {
-    const middle = (rejected + open) / 2;
-    const result = verdict(middle);
-    if (result === 'rejected') rejected = middle;
-    else open = middle;
-    if (result === 'accepted') accepted = middle;
-  }
-  return { value: rejected, gap: Math.abs(accepted - rejected) };
 }
