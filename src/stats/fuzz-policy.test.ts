@@ -371,6 +371,7 @@ const TARGETS: Record<string, Target> = {
   pairedBalancedDifferenceTest: { args: fc.tuple(pairedClasses), names: ['counts', 'yes', 'no'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   differenceInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   differenceBuehlerInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
+  unpairedDifferenceScoreInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
   balancedDifferenceInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   balancedDifferenceBuehlerInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
   differenceTest: { args: fc.tuple(classCounts, classCounts), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },

@@ -64,6 +64,7 @@ export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval
 export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
 export { differenceInterval } from './difference-interval';
 export { differenceBuehlerInterval, type DifferenceBuehlerInterval } from './difference-buehler-interval';
+export { unpairedDifferenceScoreInterval, SCORE_MAX_LABELS, type UnpairedScoreInterval } from './unpaired-difference-score-interval';
 export { BUEHLER_MAX_LABELS } from './balanced-buehler-search';
 export { balancedDifferenceInterval } from './balanced-difference-interval';
 export { balancedDifferenceBuehlerInterval, type BalancedDifferenceBuehlerInterval } from './balanced-difference-buehler-interval';
