@@ -18,6 +18,7 @@ import {
   pairedBalancedDifferenceTest,
   pairedDifferenceInterval,
   simultaneousAboveTarget,
+  unpairedDifferenceScoreInterval,
   type DetectorCounts,
   type DifferenceInterval,
 } from '../src/stats';
@@ -123,30 +124,39 @@ test.describe('compare from counts-only links', () => {
     expect(construction).toBe('buehler');
   });
 
-  test('two proportions: Buehler’s exact interval by default, narrower than the union bound (still selectable, in the link only when chosen); axe clean', async ({ page }) => {
+  test('two proportions: Chan–Zhang’s exact score inversion by default; Buehler’s and the union bound selectable, in the link only when chosen; phone width, axe clean', async ({ page }) => {
     const a = { correct: 19, total: 20 };
     const b = { correct: 13, total: 20 };
+    const { construction: scoreConstruction, estimate, lower, upper } = unpairedDifferenceScoreInterval(a, b, 0.05);
+    const score = { estimate, lower, upper };
     const { construction, ...buehler } = differenceBuehlerInterval(a, b, 0.05);
     const union = differenceInterval(a, b, 0.05);
-    expect(construction).toBe('buehler');
+    expect([scoreConstruction, construction]).toEqual(['chan-zhang-exact', 'buehler']);
     expect(buehler.lower).toBeGreaterThan(union.lower);
     expect(buehler.upper).toBeLessThan(union.upper);
     await page.goto('#/compare?ak=19&an=20&bk=13&bn=20&aname=Old&bname=New&delta=0.05');
-    await expect(page.getByTestId('unpaired-method')).toHaveValue('buehler');
+    await expect(page.getByTestId('unpaired-method')).toHaveValue('score');
     // 40 examples: computed in the compare worker.
-    await expectDifference(page, buehler);
-    await expect(page.getByText('exact-unpaired-buehler', { exact: true })).toBeVisible();
+    await expectDifference(page, score);
+    await expect(page.getByText('exact-unpaired-chan-zhang-score', { exact: true })).toBeVisible();
     await expect(page.getByTestId('sentence')).toHaveText(/^Old is more accurate by \d+\.\d to \d+\.\d points \(95%, exact unpaired interval\)\.$/);
     await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(differenceTest(a, b).pTwoSided)} (the union-bound test; conservative; not the test this interval inverts)`);
     await expect(page.getByTestId('test-sentence')).toContainText('yet the interval excludes 0');
     await expectNoAxeViolations(page);
+    await page.setViewportSize(PHONE);
+    await expectDifference(page, score);
+    await expectNoSidewaysScroll(page);
+    await page.getByTestId('unpaired-method').selectOption('buehler');
+    await expect(page).toHaveURL(/[?&]unpaired=buehler(&|$)/);
+    await expectDifference(page, buehler);
+    await expect(page.getByText('exact-unpaired-buehler', { exact: true })).toBeVisible();
     await page.getByTestId('unpaired-method').selectOption('union');
     await expect(page).toHaveURL(/[?&]unpaired=union(&|$)/);
     await expectDifference(page, union);
     await expect(page.getByText('exact-unpaired-union-bound', { exact: true })).toBeVisible();
     await expect(page.getByTestId('sentence')).toContainText('these results do not show which is more accurate');
-    await page.getByTestId('unpaired-method').selectOption('buehler');
-    await expectDifference(page, buehler);
+    await page.getByTestId('unpaired-method').selectOption('score');
+    await expectDifference(page, score);
     expect(page.url()).not.toContain('unpaired=');
   });
 

@@ -118,12 +118,16 @@ describe('parseCompareLink', () => {
     expect(problems('b=8&c=1&n=20&paired=wald')).toEqual(['paired']);
   });
 
-  it('reads unpaired=union (round-trips), takes unpaired=buehler or none as the default, and names a bad value', () => {
+  it('reads unpaired=union and unpaired=buehler (round-trips), takes the default (score for two proportions, buehler for two detectors) as absent, and names a bad value', () => {
     const union = read('ak=18&an=20&bk=12&bn=20&unpaired=union');
     expect(union.unpairedMethod).toBe('union');
     expect(compareHref(union)).toBe('#/compare?ak=18&an=20&bk=12&bn=20&unpaired=union');
-    expect(read('ak=18&an=20&bk=12&bn=20&unpaired=buehler').unpairedMethod).toBeUndefined();
-    expect(compareHref(read('ak=18&an=20&bk=12&bn=20&unpaired=buehler'))).toBe('#/compare?ak=18&an=20&bk=12&bn=20');
+    expect(read('ak=18&an=20&bk=12&bn=20&unpaired=buehler').unpairedMethod).toBe('buehler');
+    expect(compareHref(read('ak=18&an=20&bk=12&bn=20&unpaired=buehler'))).toBe('#/compare?ak=18&an=20&bk=12&bn=20&unpaired=buehler');
+    expect(read('ak=18&an=20&bk=12&bn=20&unpaired=score').unpairedMethod).toBeUndefined();
+    expect(compareHref(read('ak=18&an=20&bk=12&bn=20&unpaired=score'))).toBe('#/compare?ak=18&an=20&bk=12&bn=20');
+    expect(read('ayes=38/40&ano=55/60&byes=30/40&bno=50/60&unpaired=buehler').unpairedMethod).toBeUndefined();
+    expect(problems('ayes=38/40&ano=55/60&byes=30/40&bno=50/60&unpaired=score')).toEqual(['unpaired']);
     expect(problems('ak=18&an=20&bk=12&bn=20&unpaired=wald')).toEqual(['unpaired']);
   });
 });

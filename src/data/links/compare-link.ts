@@ -19,9 +19,11 @@ import { hashHref } from './routes';
  * `aname`/`bname` name the sides; `delta` (or `confidence`) is optional: absent, the workspace's δ.
  * `paired=tango|union` picks the paired interval: absent or `tango`, the exact Tango score inversion
  * (older links open on it); `union`, the earlier union-bound construction.
- * `unpaired=buehler|union` picks the unpaired interval, of two proportions (`ak…bn`) or two balanced
- * accuracies (`ayes…bno`, or two detector ids): absent or `buehler`, the exact Buehler interval,
- * never wider than the union bound (older links open on it); `union`, the union-bound construction.
+ * `unpaired=score|buehler|union` picks the unpaired interval. Two proportions (`ak…bn`): absent or
+ * `score`, Chan & Zhang's exact score inversion (Buehler's past 60 examples in all); `buehler`,
+ * Buehler's exact interval, never wider than the union bound (the default before 2026-11-28, kept
+ * when a link names it). Two balanced accuracies (`ayes…bno`, or two detector ids): absent or
+ * `buehler`, each detector's Buehler interval at δ/2. `union`: the union-bound construction.
  * With `a` present, `b` is detector B's id; without it, `b` is a discordant count.
  */
 export interface CompareLink {
@@ -41,8 +43,13 @@ export const PAIRED_METHODS = ['tango', 'union'] as const;
 export type PairedMethod = (typeof PAIRED_METHODS)[number];
 
 /** The unpaired two-proportion interval constructions a link can name. */
-export const UNPAIRED_METHODS = ['buehler', 'union'] as const;
+export const UNPAIRED_METHODS = ['score', 'buehler', 'union'] as const;
 export type UnpairedMethod = (typeof UNPAIRED_METHODS)[number];
+
+/** The unpaired interval a link opens on without `unpaired=`: Chan–Zhang's for two proportions, Buehler's for two balanced accuracies. */
+export function defaultUnpairedMethod(kind: CompareData['kind']): UnpairedMethod {
+  return kind === 'unpaired-proportion' ? 'score' : 'buehler';
+}
 
 /** One side: a workspace id and/or a name and the counts the link carries. */
 export interface CompareSide {
@@ -164,8 +171,12 @@ export function parseCompareLink(params: URLSearchParams): LinkParse<CompareLink
   if (pairedRaw !== null && !pairedMethod) reader.problem('paired', `“paired” must be tango or union, got “${clip(pairedRaw)}”.`);
   const unpairedRaw = reader.raw('unpaired');
   const unpairedMethod = UNPAIRED_METHODS.find((method) => method === unpairedRaw);
-  if (unpairedRaw !== null && !unpairedMethod) reader.problem('unpaired', `“unpaired” must be buehler or union, got “${clip(unpairedRaw)}”.`);
-  return reader.result({ a, b, data, delta, ...(pairedMethod === 'union' ? { pairedMethod } : {}), ...(unpairedMethod === 'union' ? { unpairedMethod } : {}) });
+  if (unpairedRaw !== null && !unpairedMethod) reader.problem('unpaired', `“unpaired” must be score, buehler or union, got “${clip(unpairedRaw)}”.`);
+  if (unpairedMethod === 'score' && (data.kind === 'detectors' || data.kind === 'none')) {
+    reader.problem('unpaired', '“unpaired=score” (Chan–Zhang’s score inversion) is for two proportions (ak, an, bk, bn); two balanced accuracies take buehler or union.');
+  }
+  const unpairedKept = unpairedMethod !== undefined && unpairedMethod !== defaultUnpairedMethod(data.kind);
+  return reader.result({ a, b, data, delta, ...(pairedMethod === 'union' ? { pairedMethod } : {}), ...(unpairedKept ? { unpairedMethod } : {}) });
 }
 
 function readId(reader: LinkReader, name: 'a' | 'b'): string | undefined {
@@ -241,7 +252,7 @@ export function compareHref(link: CompareLink): string {
   }
   if (link.delta !== undefined) params.delta = numberParam(link.delta);
   if (link.pairedMethod === 'union') params.paired = 'union';
-  if (link.unpairedMethod === 'union') params.unpaired = 'union';
+  if (link.unpairedMethod !== undefined && link.unpairedMethod !== defaultUnpairedMethod(data.kind)) params.unpaired = link.unpairedMethod;
   return hashHref(['compare'], params).replace(/([ab](?:yes|no))=(\d+)%2F(\d+)/g, '$1=$2/$3');
 }
 

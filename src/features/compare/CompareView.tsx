@@ -6,7 +6,7 @@ import { downloadText } from '../../components/download';
 import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
-import { compareHref, type CompareLink, type HashRoute, type LinkProblem, parseCompareLink } from '../../data/links';
+import { compareHref, defaultUnpairedMethod, type CompareLink, type HashRoute, type LinkProblem, parseCompareLink } from '../../data/links';
 import { formatConfidence, formatDifferenceParts, formatFullPrecision } from '../../data/format';
 import { pictureFileStem } from '../../components/chart-picture';
 import type { DetectorCounts, PairedCounts } from '../../stats';
@@ -40,8 +40,9 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
   const { stored, ready, delta, setDelta } = useCompareWorkspace(link, setLink);
   const resolved = useMemo(() => resolve(link, stored), [link, stored]);
   const pairedMethod: PairedMethod = link.pairedMethod ?? 'tango';
-  const unpairedMethod: UnpairedMethod = link.unpairedMethod ?? 'buehler';
-  const result = useComparison(resolved.input, delta, pairedMethod, unpairedMethod);
+  const result = useComparison(resolved.input, delta, pairedMethod, link.unpairedMethod);
+  const unpairedKind = resolved.input?.kind === 'unpaired-proportion' ? 'unpaired-proportion' : 'detectors';
+  const unpairedMethod: UnpairedMethod = link.unpairedMethod ?? defaultUnpairedMethod(unpairedKind);
   const { names } = resolved;
   const heading = link.data.kind === 'none' ? TITLE : `Compare ${names.a} and ${names.b}`;
 
@@ -77,12 +78,12 @@ function ComparePage({ linked, linkKey }: { linked: CompareLink; linkKey: string
               testId="unpaired-method"
               choices={resolved.input.kind === 'unpaired-proportion' ? UNPAIRED_CHOICES : UNPAIRED_BALANCED_CHOICES}
               method={unpairedMethod}
-              onChange={(method) => setLink({ ...link, unpairedMethod: method === 'union' ? 'union' : undefined })}
+              onChange={(method) => setLink({ ...link, unpairedMethod: method === defaultUnpairedMethod(unpairedKind) ? undefined : method })}
             />
           )}
           {result?.kind === 'computing' && (
             <p role="status" className="compare-view__computing">
-              Computing {resolved.input?.kind.startsWith('unpaired') ? 'Buehler’s exact unpaired interval' : 'Tango’s exact paired interval'} at δ = {formatFullPrecision(delta)} in a
+              Computing {resolved.input?.kind.startsWith('unpaired') ? (unpairedMethod === 'score' ? 'Chan–Zhang’s exact unpaired interval' : 'Buehler’s exact unpaired interval') : 'Tango’s exact paired interval'} at δ = {formatFullPrecision(delta)} in a
               background worker…
             </p>
           )}
@@ -107,8 +108,9 @@ const PAIRED_CHOICES = [
   ['union', 'Union bound (Clopper–Pearson for s and π)'],
 ] as const;
 
-/** Two proportions' constructions: Buehler's exact one (default, never wider) or the union-bound one. */
+/** Two proportions' constructions: Chan–Zhang's exact score inversion (default), Buehler's exact one (never wider than the union bound) or the union-bound one. */
 const UNPAIRED_CHOICES = [
+  ['score', 'Chan–Zhang score inversion (exact unconditional, narrowest on average)'],
   ['buehler', 'Buehler (exact, never wider than the union bound)'],
   ['union', 'Union bound (Clopper–Pearson for each at δ/4)'],
 ] as const;

@@ -17,6 +17,15 @@ describe('needsWorker', () => {
     expect(needsWorker(balanced(3, 12), 'tango', 'buehler')).toBe(true);
   });
 
+  it('sends Chan–Zhang’s inversion of 11–60 examples in all to a worker (the default), Buehler’s past that', () => {
+    const unpaired = (nA: number, nB: number): ComparisonInput => ({ kind: 'unpaired-proportion', a: { correct: 1, total: nA }, b: { correct: 0, total: nB } });
+    expect(needsWorker(unpaired(5, 5), 'tango', undefined)).toBe(false);
+    expect(needsWorker(unpaired(5, 6), 'tango', undefined)).toBe(true);
+    expect(needsWorker(unpaired(30, 30), 'tango', 'score')).toBe(true);
+    expect(needsWorker(unpaired(30, 31), 'tango', undefined)).toBe(true);
+    expect(needsWorker(unpaired(10_000, 10_001), 'tango', undefined)).toBe(false);
+  });
+
   it('sends Buehler’s unpaired search of 21–20,000 examples in all to a worker, and nothing else', () => {
     const unpaired = (nA: number, nB: number): ComparisonInput => ({ kind: 'unpaired-proportion', a: { correct: 1, total: nA }, b: { correct: 0, total: nB } });
     expect(needsWorker(unpaired(10, 10), 'tango', 'buehler')).toBe(false);

@@ -1,4 +1,5 @@
-import { BUEHLER_MAX_LABELS, TANGO_MAX_N } from '../../stats';
+import { defaultUnpairedMethod } from '../../data/links';
+import { BUEHLER_MAX_LABELS, SCORE_MAX_LABELS, TANGO_MAX_N } from '../../stats';
 import { compare, type Comparison, type ComparisonInput, type PairedMethod, type UnpairedMethod } from './compare-model';
 
 /** A comparison to compute off the page: what `compare` takes. */
@@ -6,7 +7,8 @@ export interface CompareJob {
   input: ComparisonInput;
   delta: number;
   pairedMethod: PairedMethod;
-  unpairedMethod: UnpairedMethod;
+  /** Absent: the comparison's default (`compare`). */
+  unpairedMethod?: UnpairedMethod | undefined;
 }
 
 /** The comparison, or the counts' problem (a RangeError's message: the page words it for the user). */
@@ -26,20 +28,31 @@ const ON_PAGE_TANGO_N = 6;
 const ON_PAGE_BUEHLER_LABELS = 20;
 
 /**
- * Whether the comparison runs Tango's exact inversion on a class of more than a few pairs (and up to
- * TANGO_MAX_N, past which the union bound is used), or Buehler's unpaired search (two proportions, or
- * each detector's balanced interval) on more than a few examples (up to BUEHLER_MAX_LABELS): up to tens
- * or hundreds of milliseconds, so a worker's.
+ * Up to this many examples in all Chan–Zhang's inversion is quick enough for the page (median ≈ 3 ms,
+ * slowest ≈ 9–15 ms at 5 + 5; ≈ 9–15 ms median and 14–35 ms slowest at 10 + 10; measured once, one core).
  */
-export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod): boolean {
+const ON_PAGE_SCORE_LABELS = 10;
+
+/**
+ * Whether the comparison runs Tango's exact inversion on a class of more than a few pairs (and up to
+ * TANGO_MAX_N, past which the union bound is used), Chan–Zhang's inversion on more than a few
+ * examples (up to SCORE_MAX_LABELS), or Buehler's unpaired search (two proportions, or each detector's
+ * balanced interval) on more than a few examples (up to BUEHLER_MAX_LABELS): up to tens or hundreds of
+ * milliseconds, so a worker's.
+ */
+export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod | undefined): boolean {
   if (input.kind === 'unpaired-proportion') {
     const labels = input.a.total + input.b.total;
-    return unpairedMethod === 'buehler' && labels > ON_PAGE_BUEHLER_LABELS && labels <= BUEHLER_MAX_LABELS;
+    const method = unpairedMethod ?? defaultUnpairedMethod(input.kind);
+    if (method === 'union') return false;
+    // Past Chan–Zhang's limit its comparison is Buehler's.
+    if (method === 'score' && labels <= SCORE_MAX_LABELS) return labels > ON_PAGE_SCORE_LABELS;
+    return labels > ON_PAGE_BUEHLER_LABELS && labels <= BUEHLER_MAX_LABELS;
   }
   if (input.kind === 'unpaired-balanced') {
     // One balanced search per detector, each as long as a proportion pair's with as many labels.
     const searched = [input.a, input.b].map(({ yes, no }) => yes.total + no.total).filter((labels) => labels <= BUEHLER_MAX_LABELS);
-    return unpairedMethod === 'buehler' && searched.some((labels) => labels > ON_PAGE_BUEHLER_LABELS);
+    return unpairedMethod !== 'union' && searched.some((labels) => labels > ON_PAGE_BUEHLER_LABELS);
   }
   if (pairedMethod !== 'tango') return false;
   const sizes = input.kind === 'paired-proportion' ? [input.counts.n] : input.kind === 'paired-balanced' ? [input.tables.yes.n, input.tables.no.n] : [];

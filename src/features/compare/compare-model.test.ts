@@ -10,6 +10,7 @@ import {
   mcnemarExactTest,
   pairedBalancedDifferenceInterval,
   pairedDifferenceInterval,
+  unpairedDifferenceScoreInterval,
 } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence } from './compare-model';
 
@@ -65,12 +66,28 @@ describe('compare, paired by Tango’s score inversion (the default)', () => {
   });
 });
 
-describe('compare, two unpaired proportions by Buehler’s interval (the default)', () => {
+describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or Buehler’s interval', () => {
   const a = { correct: 19, total: 20 };
   const b = { correct: 13, total: 20 };
 
-  it('uses it (never wider than the union bound; here it excludes 0 and the union bound does not), the union bound when asked or past 20,000 examples, each named', () => {
-    const buehler = compare({ kind: 'unpaired-proportion', a, b }, 0.05);
+  it('Chan–Zhang’s by default up to 60 examples, Buehler’s past that, each named', () => {
+    const score = compare({ kind: 'unpaired-proportion', a, b }, 0.05);
+    const { construction, estimate, lower, upper } = unpairedDifferenceScoreInterval(a, b, 0.05);
+    expect(construction).toBe('chan-zhang-exact');
+    expect(score.interval).toEqual({ estimate, lower, upper });
+    expect(score.method).toBe('exact-unpaired-chan-zhang-score');
+    expect(score.construction).toMatch(/^Exact unpaired interval \(Chan–Zhang score inversion\)/);
+    expect(score.interval.lower).toBeGreaterThan(0);
+    const past = compare({ kind: 'unpaired-proportion', a: { correct: 29, total: 31 }, b: { correct: 20, total: 30 } }, 0.05);
+    expect(past.method).toBe('exact-unpaired-buehler');
+    expect(past.construction).toContain('Chan–Zhang’s score inversion is computed up to 60 examples in all; past that, this one.');
+    // Not inside the union interval: where the union test says p ≤ δ and this interval holds 0, the sentence says which to follow.
+    const disagree = { ...score, interval: { estimate: 0.3, lower: -0.01, upper: 0.5 }, test: { ...score.test, p: 0.01 } };
+    expect(testSentence(disagree)).toContain('That is at most δ = 0.05, yet the interval includes 0');
+  });
+
+  it('Buehler’s when asked (never wider than the union bound; here it excludes 0 and the union bound does not), the union bound when asked or past 20,000 examples, each named', () => {
+    const buehler = compare({ kind: 'unpaired-proportion', a, b }, 0.05, 'tango', 'buehler');
     const union = compare({ kind: 'unpaired-proportion', a, b }, 0.05, 'tango', 'union');
     const { construction, ...expected } = differenceBuehlerInterval(a, b, 0.05);
     expect(construction).toBe('buehler');
@@ -128,7 +145,7 @@ describe('compare, two unpaired proportions by Buehler’s interval (the default
 
   it('exports the construction in the CSV method column and the named test', () => {
     const [, row] = comparisonToCsv(compare({ kind: 'unpaired-proportion', a, b }, 0.05), names).trim().split('\r\n');
-    expect(row).toMatch(/,accuracy_difference,.*,0\.95,0\.05,0\.30\d+,the union-bound test; conservative; not the test this interval inverts,A 19\/20; B 13\/20,exact-unpaired-buehler$/);
+    expect(row).toMatch(/,accuracy_difference,.*,0\.95,0\.05,0\.30\d+,the union-bound test; conservative; not the test this interval inverts,A 19\/20; B 13\/20,exact-unpaired-chan-zhang-score$/);
   });
 });
 

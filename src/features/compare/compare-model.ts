@@ -1,5 +1,6 @@
 import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatPValue } from '../../data/format';
 import { confidenceCell, textCell, UTF8_BOM } from '../../data/files';
+import { defaultUnpairedMethod, type UnpairedMethod } from '../../data/links';
 import {
   balancedDifferenceBuehlerInterval,
   balancedDifferenceInterval,
@@ -13,6 +14,7 @@ import {
   pairedBalancedDifferenceTest,
   pairedDifferenceInterval,
   pairedDifferenceScoreInterval,
+  unpairedDifferenceScoreInterval,
   type ClassCounts,
   type DetectorCounts,
   type DifferenceInterval,
@@ -61,8 +63,11 @@ export interface McNemarRow {
 /** The paired interval: Tango's score inversion (default) or the union-bound construction. */
 export type PairedMethod = 'tango' | 'union';
 
-/** The unpaired interval (two proportions or two balanced accuracies): Buehler's (default, never wider) or the union-bound construction. */
-export type UnpairedMethod = 'buehler' | 'union';
+/**
+ * The unpaired interval: Chan–Zhang's score inversion ('score', two proportions' default), Buehler's
+ * (two balanced accuracies' default; never wider than the union bound) or the union-bound one.
+ */
+export type { UnpairedMethod };
 
 export const METHODS = {
   'paired-proportion': 'exact-paired-union-bound',
@@ -71,6 +76,7 @@ export const METHODS = {
   'paired-balanced': 'exact-paired-balanced-union-bound',
   'unpaired-proportion': 'exact-unpaired-union-bound',
   'unpaired-proportion-buehler': 'exact-unpaired-buehler',
+  'unpaired-proportion-score': 'exact-unpaired-chan-zhang-score',
   'unpaired-balanced': 'exact-unpaired-balanced-union-bound',
   'unpaired-balanced-buehler': 'exact-unpaired-balanced-buehler',
 } as const;
@@ -95,6 +101,8 @@ const BUEHLER_CONSTRUCTIONS = {
   'unpaired-balanced':
     'Exact unpaired balanced interval (Buehler): each detector’s exact balanced interval by Buehler’s construction at δ/2 (ordered by the union bound), lower = A’s lower − B’s upper and the reverse; both hold together with probability ≥ 1 − δ by the union bound, and it is never wider than the union-bound interval (each class’s Clopper–Pearson bounds at δ/8).',
 } as const;
+const SCORE_UNPAIRED =
+  'Exact unpaired interval (Chan–Zhang score inversion): every difference Δ₀ that the score test (Farrington–Manning’s statistic) does not reject at δ/2 on either side, each test exact unconditional (its largest size over the unknown accuracy of B, certified, is at most δ/2); narrower than Buehler’s interval on average at small samples.';
 /** Where Buehler's search stops, said after the union-bound construction that is used past it. */
 const BUEHLER_LIMITS = {
   'unpaired-proportion': '(Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)',
@@ -122,9 +130,10 @@ function pairedInterval(counts: PairedCounts, delta: number, method: PairedMetho
 
 /**
  * The comparison and its test for the input, at δ; paired data by `pairedMethod` (Tango's by
- * default), two unpaired proportions or balanced accuracies by `unpairedMethod` (Buehler's by default).
+ * default), unpaired by `unpairedMethod` (absent: Chan–Zhang's for two proportions, Buehler's for two
+ * balanced accuracies; 'score' asked of balanced accuracies is Buehler's, the only exact one there).
  */
-export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango', unpairedMethod: UnpairedMethod = 'buehler'): Comparison {
+export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango', unpairedMethod?: UnpairedMethod): Comparison {
   switch (input.kind) {
     case 'paired-proportion': {
       const { interval, tango } = pairedInterval(input.counts, delta, pairedMethod);
@@ -167,10 +176,12 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
         mcnemar: mcnemarRows(input),
       };
     }
-    case 'unpaired-proportion':
-      return unpairedMethod === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
+    case 'unpaired-proportion': {
+      const method = unpairedMethod ?? defaultUnpairedMethod(input.kind);
+      return method === 'score' ? unpairedScore(input, delta) : method === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
+    }
     case 'unpaired-balanced':
-      return unpairedMethod === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
+      return unpairedMethod === 'union' ? unpairedUnion(input, delta) : unpairedBuehler(input, delta);
   }
 }
 
@@ -200,6 +211,22 @@ function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-propo
   // Past Buehler's label limit both give the union-bound interval bit for bit.
   if (construction !== 'buehler') return { ...union, construction: `${union.construction} ${BUEHLER_LIMITS[input.kind]}` };
   return { ...union, interval, method: METHODS[`${input.kind}-buehler`], construction: BUEHLER_CONSTRUCTIONS[input.kind], test: { ...union.test, name: UNION_TEST_BESIDE_BUEHLER } };
+}
+
+/**
+ * Two proportions by Chan & Zhang's exact score inversion, up to SCORE_MAX_LABELS examples in all
+ * (Buehler's interval past that, named so). Its p is the union-bound test's, named as beside
+ * Buehler's (see `unpairedBuehler`): not the test this interval inverts, and unlike Buehler's this
+ * interval is not inside the union interval, so the two can disagree either way (the sentence says so).
+ */
+function unpairedScore(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' }>, delta: number): Comparison {
+  const { construction, estimate, lower, upper } = unpairedDifferenceScoreInterval(input.a, input.b, delta);
+  if (construction !== 'chan-zhang-exact') {
+    const fallback = construction === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
+    return { ...fallback, construction: `${fallback.construction} (Chan–Zhang’s score inversion is computed up to 60 examples in all; past that, this one.)` };
+  }
+  const union = unpairedUnion(input, delta);
+  return { ...union, interval: { estimate, lower, upper }, method: METHODS['unpaired-proportion-score'], construction: SCORE_UNPAIRED, test: { ...union.test, name: UNION_TEST_BESIDE_BUEHLER } };
 }
 
 /**
@@ -249,8 +276,11 @@ export function testSentence(comparison: Comparison): string {
   if (comparison.method === METHODS['paired-proportion'] && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
     return `${sentence} That is below δ = ${formatFullPrecision(delta)}, yet the interval still includes 0: it spends δ/4 of its δ on how many examples the two disagree on, so it excludes 0 only when this p-value is at most 3δ/4 = ${formatFullPrecision(Number(((3 * delta) / 4).toPrecision(12)))}. The verdict above follows the interval, the more cautious of the two.`;
   }
-  const buehlerUnpaired = comparison.method === METHODS['unpaired-proportion-buehler'] || comparison.method === METHODS['unpaired-balanced-buehler'];
-  if (buehlerUnpaired && test.p > delta && (interval.lower > 0 || interval.upper < 0)) {
+  const exactUnpaired = [METHODS['unpaired-proportion-buehler'], METHODS['unpaired-balanced-buehler'], METHODS['unpaired-proportion-score']].some((method) => method === comparison.method);
+  if (exactUnpaired && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
+    return `${sentence} That is at most δ = ${formatFullPrecision(delta)}, yet the interval includes 0: the interval is another construction than the union bound this test inverts, and at these counts it is the wider on that side. The verdict above follows the interval.`;
+  }
+  if (exactUnpaired && test.p > delta && (interval.lower > 0 || interval.upper < 0)) {
     return `${sentence} That is above δ = ${formatFullPrecision(delta)}, yet the interval excludes 0: the interval is narrower than the union bound this test inverts, so it can settle what this more cautious test does not. The verdict above follows the interval.`;
   }
   if (test.exact && (test.p <= delta) !== (interval.lower > 0 || interval.upper < 0)) {

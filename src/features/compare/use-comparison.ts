@@ -19,11 +19,12 @@ function remember(key: string, message: CompareMessage): void {
 /**
  * The comparison of `input` at δ by `pairedMethod` and `unpairedMethod`: computed during the render
  * when quick, in a Web Worker when Tango's exact inversion has more than a few pairs a class (up to
- * ~250 ms at 20) or Buehler's unpaired search more than a few examples (up to ~240 ms), so the page
+ * ~250 ms at 20), Chan–Zhang's unpaired inversion (up to ~150 ms) or Buehler's unpaired search more
+ * than a few examples (up to ~240 ms), so the page
  * never waits on it; null without input.
  */
-export function useComparison(input: ComparisonInput | null, delta: number, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod): ComparisonState | null {
-  const job = useMemo<CompareJob | null>(() => (input ? { input, delta, pairedMethod, unpairedMethod } : null), [input, delta, pairedMethod, unpairedMethod]);
+export function useComparison(input: ComparisonInput | null, delta: number, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod | undefined): ComparisonState | null {
+  const job = useMemo<CompareJob | null>(() => (input ? { input, delta, pairedMethod, ...(unpairedMethod ? { unpairedMethod } : {}) } : null), [input, delta, pairedMethod, unpairedMethod]);
   const key = useMemo(() => (job ? JSON.stringify(job) : ''), [job]);
   const offPage = job !== null && needsWorker(job.input, job.pairedMethod, job.unpairedMethod) && !remembered.has(key);
   const here = useMemo(() => {
