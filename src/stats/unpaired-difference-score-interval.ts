@@ -58,7 +58,7 @@ export interface UnpairedScoreInterval extends DifferenceInterval {
  * negates the interval.
  *
  * @example unpairedDifferenceScoreInterval({ correct: 19, total: 20 }, { correct: 13, total: 20 }, 0.05)
- * // ≈ { estimate: 0.3, lower: 0.0669, upper: 0.5376, construction: 'chan-zhang-exact' } (Buehler: [0.0423, 0.5459])
+ * // ≈ { estimate: 0.3, lower: 0.0417, upper: 0.5460, construction: 'chan-zhang-exact' } (Buehler: [0.0423, 0.5458])
  */
 export function unpairedDifferenceScoreInterval(a: ClassCounts, b: ClassCounts, delta: number): UnpairedScoreInterval {
   // Validates the counts and δ (its errors name them).
