@@ -1,5 +1,6 @@
 import { binomialPmfRow } from './binomial-pmf-row';
 import type { DetectorCounts, DifferenceInterval } from './comparison-types';
+import type { ClassCounts } from './types';
 
 /** Every outcome's interval of an unpaired difference: table[k_A][k_B] at n_A, n_B. */
 export function differenceTable(nA: number, nB: number, intervalAt: (kA: number, kB: number) => DifferenceInterval): DifferenceInterval[][] {
@@ -77,6 +78,18 @@ export function worstBalancedDifferenceCoverage(
         const q = 2 * end - r + s + t;
         if (q >= 0 && q <= 1) check([q, r, s, t]);
       }
+    }
+  }
+  return worst;
+}
+
+/** The smallest exact coverage (`worstDifferenceCoverage`) of an unpaired difference interval over every pair of sizes n_A, n_B from `sizes`, at δ. */
+export function worstDifferenceCoverageOver(sizes: readonly number[], delta: number, intervalAt: (a: ClassCounts, b: ClassCounts, delta: number) => DifferenceInterval): number {
+  let worst = 1;
+  for (const nA of sizes) {
+    for (const nB of sizes) {
+      const table = differenceTable(nA, nB, (kA, kB) => intervalAt({ correct: kA, total: nA }, { correct: kB, total: nB }, delta));
+      worst = Math.min(worst, worstDifferenceCoverage(table, nA, nB));
     }
   }
   return worst;

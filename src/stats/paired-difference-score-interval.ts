@@ -1,7 +1,7 @@
 import type { DifferenceInterval, PairedCounts } from './comparison-types';
 import { logGamma } from './log-gamma';
 import { pairedDifferenceInterval } from './paired-difference-interval';
-import { bisectCertifiedBound } from './bisect-certified-bound';
+import { invertScoreTest } from './invert-score-test';
 import type { TailVerdict } from './concave-cell-supremum';
 import { pairedTailSupremum } from './paired-tail-supremum';
 import { tangoScoreStatistic } from './tango-score-statistic';
@@ -59,17 +59,8 @@ export function pairedDifferenceScoreInterval(counts: PairedCounts, delta: numbe
   if (n > TANGO_MAX_N) return { ...union, construction: 'union-bound', gap: 0 };
   const outcomes = pairedOutcomes(n);
   const estimate = (b - c) / n;
-  const work = { terms: WORK_TERMS };
-  const side = (upperTail: boolean) => (difference: number) => tailVerdict(outcomes, n, b, c, difference, upperTail, delta / 2, work);
-  const lower = bisectCertifiedBound(side(true), -1, estimate, work, BISECTION_STEPS);
-  const upper = bisectCertifiedBound(side(false), 1, estimate, work, BISECTION_STEPS);
-  return {
-    estimate,
-    lower: Math.max(-1, Math.min(lower.value, estimate)),
-    upper: Math.min(1, Math.max(upper.value, estimate)),
-    construction: 'tango-exact',
-    gap: Math.max(lower.gap, upper.gap),
-  };
+  const { lower, upper, gap } = invertScoreTest((difference, upperTail, work) => tailVerdict(outcomes, n, b, c, difference, upperTail, delta / 2, work), estimate, WORK_TERMS, BISECTION_STEPS);
+  return { estimate, lower, upper, construction: 'tango-exact', gap };
 }
 
 interface PairedOutcomes {

@@ -1,4 +1,4 @@
-import { bisectCertifiedBound } from './bisect-certified-bound';
+import { invertScoreTest } from './invert-score-test';
 import type { TailVerdict } from './concave-cell-supremum';
 import type { DifferenceInterval } from './comparison-types';
 import { differenceBuehlerInterval } from './difference-buehler-interval';
@@ -40,7 +40,7 @@ export interface UnpairedScoreInterval extends DifferenceInterval {
  *   lower = inf{Δ₀ : sup_{p_B} P_{Δ₀, p_B}[Z ≥ z_obs] > δ/2},  upper = sup{Δ₀ : sup_{p_B} P[Z ≤ z_obs] > δ/2},
  * Z = `unpairedScoreStatistic` at Δ₀ (ties included), the supremum over the nuisance p_B (with
  * p_A = p_B + Δ₀) certified by `unpairedTailSupremum`. Each end is bisected from ±1 towards the
- * estimate (`bisectCertifiedBound`): the returned end is always a Δ₀ whose rejection is certified (or
+ * estimate (`invertScoreTest`): the returned end is always a Δ₀ whose rejection is certified (or
  * ±1), so never inside the exact end; `gap` says how far outside it may be (≤ 1.2e-4 unless a
  * supremum near the end stayed undecided or the work limit stopped the search). As R's
  * exact2x2::uncondExact2x2 and ExactCIdiff::BinomCI the acceptance set is taken to be an interval;
@@ -67,17 +67,8 @@ export function unpairedDifferenceScoreInterval(a: ClassCounts, b: ClassCounts, 
   if (nA + nB > SCORE_MAX_LABELS) return { ...differenceBuehlerInterval(a, b, delta), gap: 0 };
   const outcomes = unpairedOutcomes(nA, nB);
   const estimate = a.correct / nA - b.correct / nB;
-  const work = { terms: WORK_TERMS };
-  const side = (upperTail: boolean) => (difference: number) => tailVerdict(outcomes, a.correct, b.correct, difference, upperTail, delta / 2, work);
-  const lower = bisectCertifiedBound(side(true), -1, estimate, work, BISECTION_STEPS);
-  const upper = bisectCertifiedBound(side(false), 1, estimate, work, BISECTION_STEPS);
-  return {
-    estimate,
-    lower: Math.max(-1, Math.min(lower.value, estimate)),
-    upper: Math.min(1, Math.max(upper.value, estimate)),
-    construction: 'chan-zhang-exact',
-    gap: Math.max(lower.gap, upper.gap),
-  };
+  const { lower, upper, gap } = invertScoreTest((difference, upperTail, work) => tailVerdict(outcomes, a.correct, b.correct, difference, upperTail, delta / 2, work), estimate, WORK_TERMS, BISECTION_STEPS);
+  return { estimate, lower, upper, construction: 'chan-zhang-exact', gap };
 }
 
 interface UnpairedOutcomes {
