@@ -4,6 +4,7 @@ import { pairedDifferenceInterval } from './paired-difference-interval';
 import { invertScoreTest } from './invert-score-test';
 import type { TailVerdict } from './concave-cell-supremum';
 import { pairedTailSupremum } from './paired-tail-supremum';
+import { pickTailOutcomes } from './pick-tail-outcomes';
 import { tangoScoreStatistic } from './tango-score-statistic';
 
 /**
@@ -90,21 +91,7 @@ function pairedOutcomes(n: number): PairedOutcomes {
 /** Whether Δ₀ is rejected on one side: the outcomes at least as extreme as (b, c) in T at Δ₀, and their certified supremum against δ/2. */
 function tailVerdict(outcomes: PairedOutcomes, n: number, b: number, c: number, difference: number, upperTail: boolean, level: number, work: { terms: number }): TailVerdict {
   const observed = tangoScoreStatistic(b, c, n, difference);
-  // Ties count as extreme; the slack keeps rounding from dropping a tie (more outcomes only widen).
-  const slack = 1e-9 * Math.max(1, Number.isFinite(observed) ? Math.abs(observed) : 0);
-  const size = outcomes.bs.length;
-  const logCoefficients = new Float64Array(size);
-  const bs = new Float64Array(size);
-  const cs = new Float64Array(size);
-  let picked = 0;
-  for (let i = 0; i < size; i++) {
-    const t = tangoScoreStatistic(outcomes.bs[i]!, outcomes.cs[i]!, n, difference);
-    if (upperTail ? t >= observed - slack : t <= observed + slack) {
-      logCoefficients[picked] = outcomes.logCoefficients[i]!;
-      bs[picked] = outcomes.bs[i]!;
-      cs[picked] = outcomes.cs[i]!;
-      picked++;
-    }
-  }
-  return pairedTailSupremum(logCoefficients.subarray(0, picked), bs.subarray(0, picked), cs.subarray(0, picked), n, difference, level, MAX_CELLS, work);
+  const statisticAt = (i: number) => tangoScoreStatistic(outcomes.bs[i]!, outcomes.cs[i]!, n, difference);
+  const [logCoefficients, bs, cs] = pickTailOutcomes([outcomes.logCoefficients, outcomes.bs, outcomes.cs], statisticAt, observed, upperTail);
+  return pairedTailSupremum(logCoefficients!, bs!, cs!, n, difference, level, MAX_CELLS, work);
 }

@@ -2,8 +2,10 @@ import { invertScoreTest } from './invert-score-test';
 import type { TailVerdict } from './concave-cell-supremum';
 import type { DifferenceInterval } from './comparison-types';
 import { differenceBuehlerInterval } from './difference-buehler-interval';
-import { differenceInterval } from './difference-interval';
+import { assertClass } from './difference-interval';
+import { assertDelta } from './assert-delta';
 import { logGamma } from './log-gamma';
+import { pickTailOutcomes } from './pick-tail-outcomes';
 import type { ClassCounts } from './types';
 import { unpairedScoreStatistic } from './unpaired-score-statistic';
 import { unpairedTailSupremum } from './unpaired-tail-supremum';
@@ -61,8 +63,9 @@ export interface UnpairedScoreInterval extends DifferenceInterval {
  * // ≈ { estimate: 0.3, lower: 0.0417, upper: 0.5460, construction: 'chan-zhang-exact' } (Buehler: [0.0423, 0.5458])
  */
 export function unpairedDifferenceScoreInterval(a: ClassCounts, b: ClassCounts, delta: number): UnpairedScoreInterval {
-  // Validates the counts and δ (its errors name them).
-  differenceInterval(a, b, delta);
+  assertClass(a, 'a');
+  assertClass(b, 'b');
+  assertDelta(delta);
   const [nA, nB] = [a.total, b.total];
   if (nA + nB > SCORE_MAX_LABELS) return { ...differenceBuehlerInterval(a, b, delta), gap: 0 };
   const outcomes = unpairedOutcomes(nA, nB);
@@ -101,21 +104,7 @@ function unpairedOutcomes(nA: number, nB: number): UnpairedOutcomes {
 function tailVerdict(outcomes: UnpairedOutcomes, kA: number, kB: number, difference: number, upperTail: boolean, level: number, work: { terms: number }): TailVerdict {
   const { nA, nB } = outcomes;
   const observed = unpairedScoreStatistic(kA, nA, kB, nB, difference);
-  // Ties count as extreme; the slack keeps rounding from dropping a tie (more outcomes only widen).
-  const slack = 1e-9 * Math.max(1, Number.isFinite(observed) ? Math.abs(observed) : 0);
-  const size = outcomes.kAs.length;
-  const logCoefficients = new Float64Array(size);
-  const kAs = new Float64Array(size);
-  const kBs = new Float64Array(size);
-  let picked = 0;
-  for (let i = 0; i < size; i++) {
-    const z = unpairedScoreStatistic(outcomes.kAs[i]!, nA, outcomes.kBs[i]!, nB, difference);
-    if (upperTail ? z >= observed - slack : z <= observed + slack) {
-      logCoefficients[picked] = outcomes.logCoefficients[i]!;
-      kAs[picked] = outcomes.kAs[i]!;
-      kBs[picked] = outcomes.kBs[i]!;
-      picked++;
-    }
-  }
-  return unpairedTailSupremum(logCoefficients.subarray(0, picked), kAs.subarray(0, picked), kBs.subarray(0, picked), nA, nB, difference, level, MAX_CELLS, work);
+  const statisticAt = (i: number) => unpairedScoreStatistic(outcomes.kAs[i]!, nA, outcomes.kBs[i]!, nB, difference);
+  const [logCoefficients, kAs, kBs] = pickTailOutcomes([outcomes.logCoefficients, outcomes.kAs, outcomes.kBs], statisticAt, observed, upperTail);
+  return unpairedTailSupremum(logCoefficients!, kAs!, kBs!, nA, nB, difference, level, MAX_CELLS, work);
 }

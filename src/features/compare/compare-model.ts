@@ -15,6 +15,8 @@ import {
   pairedDifferenceInterval,
   pairedDifferenceScoreInterval,
   unpairedDifferenceScoreInterval,
+  BUEHLER_MAX_LABELS,
+  SCORE_MAX_LABELS,
   type ClassCounts,
   type DetectorCounts,
   type DifferenceInterval,
@@ -220,11 +222,13 @@ function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-propo
  * interval is not inside the union interval, so the two can disagree either way (the sentence says so).
  */
 function unpairedScore(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' }>, delta: number): Comparison {
-  const { construction, estimate, lower, upper } = unpairedDifferenceScoreInterval(input.a, input.b, delta);
-  if (construction !== 'chan-zhang-exact') {
-    const fallback = construction === 'buehler' ? unpairedBuehler(input, delta) : unpairedUnion(input, delta);
-    return { ...fallback, construction: `${fallback.construction} (Chan–Zhang’s score inversion is computed up to 60 examples in all; past that, this one.)` };
+  const labels = input.a.total + input.b.total;
+  // Past its limit the inversion would return Buehler's interval (or the union bound): built here once, named.
+  if (labels > SCORE_MAX_LABELS) {
+    const fallback = labels > BUEHLER_MAX_LABELS ? unpairedUnion(input, delta) : unpairedBuehler(input, delta);
+    return { ...fallback, construction: `${fallback.construction} (Chan–Zhang’s score inversion is computed up to ${SCORE_MAX_LABELS} examples in all; past that, this one.)` };
   }
+  const { estimate, lower, upper } = unpairedDifferenceScoreInterval(input.a, input.b, delta);
   const union = unpairedUnion(input, delta);
   return { ...union, interval: { estimate, lower, upper }, method: METHODS['unpaired-proportion-score'], construction: SCORE_UNPAIRED, test: { ...union.test, name: UNION_TEST_BESIDE_BUEHLER } };
 }
