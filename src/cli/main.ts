@@ -375,7 +375,7 @@ async function runCompare(options: { a?: string; b?: string; paired?: string; qu
   const given = [options.a !== undefined || options.b !== undefined, options.paired !== undefined, options.query !== undefined].filter(Boolean).length;
   if (given !== 1) throw new CliError('compare needs one of: --a COUNTS --b COUNTS (unpaired), --paired FILE (example_id,label,prediction_a,prediction_b) or --query "b=12&c=4&n=200" (any #/compare link’s parameters).');
   let input: ComparisonInput;
-  // A link's own choice of construction (paired=union, unpaired=union) is kept; otherwise the page's defaults.
+  // A link's own choice of construction (paired=…, unpaired=…) is kept; otherwise the page's defaults.
   let methods: { pairedMethod?: PairedMethod; unpairedMethod?: UnpairedMethod } = {};
   if (options.paired !== undefined) {
     const text = await readFile(options.paired, 'utf8').catch(() => {

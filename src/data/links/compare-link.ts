@@ -34,7 +34,7 @@ export interface CompareLink {
   delta: number | undefined;
   /** The paired interval; absent means the default, 'tango'. */
   pairedMethod?: PairedMethod;
-  /** The unpaired interval (two proportions or two balanced accuracies); absent means the default, 'buehler'. */
+  /** The unpaired interval; absent means the default of what is compared (`defaultUnpairedMethod`). */
   unpairedMethod?: UnpairedMethod;
 }
 
@@ -42,7 +42,7 @@ export interface CompareLink {
 export const PAIRED_METHODS = ['tango', 'union'] as const;
 export type PairedMethod = (typeof PAIRED_METHODS)[number];
 
-/** The unpaired two-proportion interval constructions a link can name. */
+/** The unpaired interval constructions a link can name ('score' only for two proportions). */
 export const UNPAIRED_METHODS = ['score', 'buehler', 'union'] as const;
 export type UnpairedMethod = (typeof UNPAIRED_METHODS)[number];
 
