@@ -110,8 +110,8 @@ const BUEHLER_LIMITS = {
   'unpaired-proportion': '(Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)',
   'unpaired-balanced': '(Buehler’s interval is searched up to 20,000 examples a detector; past that, this one.)',
 } as const;
-/** The test beside Buehler's interval (why not the one it inverts: `unpairedBuehler`). */
-const UNION_TEST_BESIDE_BUEHLER = 'the union-bound test; conservative; not the test this interval inverts';
+/** The test beside Buehler's and Chan–Zhang's intervals (why not the one each inverts: `unpairedBuehler`). */
+const UNION_TEST_BESIDE_EXACT = 'the union-bound test; conservative; not the test this interval inverts';
 const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
 
 /** The exact McNemar rows of paired data: per class and overall for balanced tables. */
@@ -212,7 +212,7 @@ function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-propo
   const { construction, ...interval } = input.kind === 'unpaired-balanced' ? balancedDifferenceBuehlerInterval(input.a, input.b, delta) : differenceBuehlerInterval(input.a, input.b, delta);
   // Past Buehler's label limit both give the union-bound interval bit for bit.
   if (construction !== 'buehler') return { ...union, construction: `${union.construction} ${BUEHLER_LIMITS[input.kind]}` };
-  return { ...union, interval, method: METHODS[`${input.kind}-buehler`], construction: BUEHLER_CONSTRUCTIONS[input.kind], test: { ...union.test, name: UNION_TEST_BESIDE_BUEHLER } };
+  return { ...union, interval, method: METHODS[`${input.kind}-buehler`], construction: BUEHLER_CONSTRUCTIONS[input.kind], test: { ...union.test, name: UNION_TEST_BESIDE_EXACT } };
 }
 
 /**
@@ -230,7 +230,7 @@ function unpairedScore(input: Extract<ComparisonInput, { kind: 'unpaired-proport
   }
   const { estimate, lower, upper } = unpairedDifferenceScoreInterval(input.a, input.b, delta);
   const union = unpairedUnion(input, delta);
-  return { ...union, interval: { estimate, lower, upper }, method: METHODS['unpaired-proportion-score'], construction: SCORE_UNPAIRED, test: { ...union.test, name: UNION_TEST_BESIDE_BUEHLER } };
+  return { ...union, interval: { estimate, lower, upper }, method: METHODS['unpaired-proportion-score'], construction: SCORE_UNPAIRED, test: { ...union.test, name: UNION_TEST_BESIDE_EXACT } };
 }
 
 /**
