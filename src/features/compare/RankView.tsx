@@ -371,7 +371,7 @@ function RankTable(props: { ranked: readonly Ranked[]; against: RankLink['agains
   const target = against.kind === 'target';
   return (
     <TableScroll label="Ranking table">
-      <table className="compare-table" data-testid="ranking-table">
+      <table className="compare-table rank-table" data-testid="ranking-table">
         <caption>
           {target && against.metric !== undefined
             ? `Ordered by simultaneous lower bound. ${LIST_METRIC_NAMES[against.metric]}: estimate and simultaneous exact one-sided lower bound (${METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[against.metric]]}, at δ/m); no p-values (the verdict is Bonferroni’s on the bounds).`
