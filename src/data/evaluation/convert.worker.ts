@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
 import { CsvParts, JsonLinesReader, type SkippedLines } from './convert';
+import { parquetToArrowIpc } from './parquet-arrow';
 
-/** What the page asks: convert this file (JSON Lines or Parquet) to CSV. */
+/** What the page asks: convert this file (JSON Lines to CSV; Parquet to Arrow, or CSV when nested). */
 export interface ConvertJob {
   file: File;
   format: 'jsonl' | 'parquet';
@@ -11,9 +12,10 @@ export interface ConvertJob {
 export type ConvertMessage =
   | { kind: 'progress'; fraction: number }
   | { kind: 'done'; csv: Blob; rows: number; skipped: SkippedLines }
+  | { kind: 'arrow'; ipc: Uint8Array; rows: number }
   | { kind: 'error'; message: string };
 
-const post = (message: ConvertMessage) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+const post = (message: ConvertMessage, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
 
 async function convertJsonLines(file: File): Promise<ConvertMessage> {
   const csv = new CsvParts();
@@ -35,6 +37,8 @@ async function convertJsonLines(file: File): Promise<ConvertMessage> {
 
 async function convertParquet(file: File): Promise<ConvertMessage> {
   const buffer = { byteLength: file.size, slice: (start: number, end?: number) => file.slice(start, end).arrayBuffer() };
+  const arrow = await parquetToArrowIpc(buffer, (fraction) => post({ kind: 'progress', fraction }));
+  if (arrow !== null) return arrow.rows === 0 ? { kind: 'error', message: 'it has no rows' } : { kind: 'arrow', ...arrow };
   const metadata = await parquetMetadataAsync(buffer);
   const names = parquetSchema(metadata).children.map((child) => child.element.name);
   const csv = new CsvParts();
@@ -63,6 +67,7 @@ async function convertParquet(file: File): Promise<ConvertMessage> {
 self.onmessage = (event: MessageEvent<ConvertJob>) => {
   const { file, format } = event.data;
   (format === 'jsonl' ? convertJsonLines(file) : convertParquet(file))
-    .then(post)
+    // The Arrow stream's buffer moves to the page rather than being copied.
+    .then((message) => post(message, message.kind === 'arrow' ? [message.ipc.buffer] : []))
     .catch((error: unknown) => post({ kind: 'error', message: error instanceof Error ? error.message : String(error) }));
 };

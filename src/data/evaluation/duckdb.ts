@@ -14,6 +14,8 @@ export interface DuckDbRuntime {
   /** Hands the browser File to DuckDB as a handle: DuckDB reads slices of it on demand. */
   registerFile(name: string, file: File): Promise<void>;
   dropFile(name: string): Promise<void>;
+  /** Replaces table `table` with the rows of an Arrow IPC stream (the buffer is handed to the worker). */
+  loadArrow(table: string, ipc: Uint8Array): Promise<void>;
   /** Runs one statement; rows as plain objects (BIGINT → number, lists → arrays). */
   query(sql: string): Promise<Record<string, unknown>[]>;
   /** Ends the worker at once (a running query with it). */
@@ -61,6 +63,10 @@ export async function startDuckDb(): Promise<DuckDbRuntime> {
   return {
     registerFile: (name, file) => db.registerFileHandle(name, file, DuckDBDataProtocol.BROWSER_FILEREADER, true),
     dropFile: async (name) => void (await db.dropFile(name)),
+    loadArrow: async (table, ipc) => {
+      await connection.query(`DROP TABLE IF EXISTS ${table}`);
+      await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
+    },
     query: async (sql) => {
       const table = await connection.query(sql);
       return table.toArray().map((row: { toJSON(): Record<string, unknown> }) => plainRow(row.toJSON()));

@@ -13,6 +13,7 @@ import {
   previewSql,
   problemSummarySql,
   readFileSql,
+  type EvaluationFormat,
   type TypeDetection,
   sliceCountsSql,
   SOURCE_TABLE,
@@ -129,6 +130,27 @@ export function cancelEvaluationWork(): void {
   void stopping?.then((db) => db.terminate()).catch(() => {});
 }
 
+/** One scan of a text file into the source table (and one run of the CSV sniffer); mapping, counts and slices then read the table. */
+async function loadText(name: string, format: EvaluationFormat, size: number, onProgress: (stage: OpenStage) => void): Promise<void> {
+  const load = (types: TypeDetection) =>
+    runReporting(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format, types)}`, (fraction) => onProgress({ stage: 'reading', fraction }));
+  // Files up to WHOLE_SNIFF_BYTES have their types found from every row (an extra pass, under a
+  // second there); larger ones from a sample, and read again as text if a value far down does not fit.
+  let types: TypeDetection = format !== 'csv.gz' && size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
+  for (;;) {
+    try {
+      await load(types);
+      return;
+    } catch (error) {
+      if (types !== 'text' && /conversion error|could not convert/i.test(errorMessage(error))) types = 'text';
+      // The sniffer gives up on the whole file when one line does not fit; read from a sample, the reader names that line.
+      else if (types === 'whole' && /when sniffing/i.test(errorMessage(error))) types = 'sampled';
+      else throw error;
+      onProgress({ stage: 'reading', fraction: 0 });
+    }
+  }
+}
+
 /**
  * Opens a per-example file: finds its format, hands it to DuckDB, and returns its columns (with
  * types and distinct counts), its row count and the first rows. Throws EvaluationFileError with a
@@ -140,43 +162,32 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
   if (!guess.ok) throw new EvaluationFileError(guess.message);
   const { format } = guess;
   const signal = cancelSignal.promise;
+  // JSON Lines and Parquet are converted in a worker of their own while DuckDB starts (its wasm takes ~3 s on a cold page).
+  const converting =
+    format === 'jsonl' || format === 'parquet'
+      ? Promise.race([convertFile(file, format, (fraction) => onProgress({ stage: 'converting', fraction })), signal]).catch((error: unknown) => {
+          throw error instanceof EvaluationCancelled ? error : new EvaluationFileError(`“${file.name}” could not be read as ${FORMAT_NAMES[format]}: ${errorMessage(error)}`);
+        })
+      : null;
+  // Should the engine fail first, its error is the one reported.
+  converting?.catch(() => {});
   const db = await Promise.race([engine(), signal]);
   const name = engineFileName(format);
   if (registeredFile !== null) await Promise.race([db.dropFile(registeredFile), signal]);
   registeredFile = null;
-  let readable: File = file;
-  let skipped: SkippedLines = { count: 0, examples: [] };
-  if (format === 'jsonl' || format === 'parquet') {
-    const converted = await Promise.race([convertToCsv(file, format, (fraction) => onProgress({ stage: 'converting', fraction })), signal]).catch((error: unknown) => {
-      throw error instanceof EvaluationCancelled ? error : new EvaluationFileError(`“${file.name}” could not be read as ${FORMAT_NAMES[format]}: ${errorMessage(error)}`);
-    });
-    readable = new File([converted.csv], name);
-    skipped = converted.skipped;
+  const converted = await converting;
+  const arrow = converted?.kind === 'arrow' ? converted.ipc : null;
+  const readable = converted?.kind === 'done' ? new File([converted.csv], name) : file;
+  const skipped: SkippedLines = converted?.kind === 'done' ? converted.skipped : { count: 0, examples: [] };
+  if (arrow === null) {
+    await Promise.race([db.registerFile(name, readable), signal]);
+    registeredFile = name;
   }
-  await Promise.race([db.registerFile(name, readable), signal]);
-  registeredFile = name;
   try {
-    // One scan of the file (and one run of the CSV sniffer); mapping, counts and slices then read the table.
     onProgress({ stage: 'reading', fraction: 0 });
-    const load = (types: TypeDetection) =>
-      runReporting(`CREATE OR REPLACE TABLE ${SOURCE_TABLE} AS SELECT * FROM ${readFileSql(name, format, types)}`, (fraction) =>
-        onProgress({ stage: 'reading', fraction }),
-      );
-    // Files up to WHOLE_SNIFF_BYTES have their types found from every row (an extra pass, under a
-    // second there); larger ones from a sample, and read again as text if a value far down does not fit.
-    let types: TypeDetection = format !== 'csv.gz' && readable.size <= WHOLE_SNIFF_BYTES ? 'whole' : 'sampled';
-    for (;;) {
-      try {
-        await load(types);
-        break;
-      } catch (error) {
-        if (types !== 'text' && /conversion error|could not convert/i.test(errorMessage(error))) types = 'text';
-        // The sniffer gives up on the whole file when one line does not fit; read from a sample, the reader names that line.
-        else if (types === 'whole' && /when sniffing/i.test(errorMessage(error))) types = 'sampled';
-        else throw error;
-        onProgress({ stage: 'reading', fraction: 0 });
-      }
-    }
+    // Parquet's columns arrive typed, as Arrow: no sniffing, nothing to read again.
+    if (arrow !== null) await Promise.race([db.loadArrow(SOURCE_TABLE, arrow), signal]);
+    else await loadText(name, format, readable.size, onProgress);
     onProgress({ stage: 'summarising' });
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
     const names = described.map((row) => String(row.column_name));
@@ -293,9 +304,9 @@ export async function pairingProblems(choice: PairingChoice): Promise<PairingPro
 
 let converter: Worker | null = null;
 
-/** JSON Lines or Parquet to a CSV Blob, in a Web Worker (see convert.ts). */
-function convertToCsv(file: File, format: 'jsonl' | 'parquet', onProgress: (fraction: number) => void) {
-  return new Promise<{ csv: Blob; skipped: SkippedLines }>((resolve, reject) => {
+/** JSON Lines to a CSV Blob, Parquet to an Arrow stream (or CSV when nested), in a Web Worker (see convert.ts, parquet-arrow.ts). */
+function convertFile(file: File, format: 'jsonl' | 'parquet', onProgress: (fraction: number) => void) {
+  return new Promise<Extract<ConvertMessage, { kind: 'done' | 'arrow' }>>((resolve, reject) => {
     converter?.terminate();
     const worker = new Worker(new URL('./convert.worker.ts', import.meta.url), { type: 'module' });
     converter = worker;
@@ -307,7 +318,7 @@ function convertToCsv(file: File, format: 'jsonl' | 'parquet', onProgress: (frac
       const reply = event.data;
       if (reply.kind === 'progress') return onProgress(reply.fraction);
       finish();
-      if (reply.kind === 'done') resolve(reply);
+      if (reply.kind === 'done' || reply.kind === 'arrow') resolve(reply);
       else reject(new Error(reply.message));
     };
     worker.onerror = (event) => {
