@@ -1,5 +1,6 @@
 /**
- * JSON Lines and Parquet to CSV, for the evaluation engine: DuckDB-WASM reads JSON and Parquet only
+ * JSON Lines (and Parquet with nested columns; flat Parquet goes as Arrow, parquet-arrow.ts) to CSV,
+ * for the evaluation engine: DuckDB-WASM reads JSON and Parquet only
  * through extensions it would download at run time, which a page that works offline and loads
  * nothing from elsewhere cannot allow. The converter runs in a Web Worker (convert.worker.ts),
  * reads the file in slices and writes the CSV as Blob parts, which the browser keeps outside the

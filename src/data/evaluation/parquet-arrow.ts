@@ -3,7 +3,8 @@
  * an extension it would download at run time, which a page that works offline cannot allow, but it
  * takes Arrow natively. Columns keep Parquet's types (as the CLI's native `read_parquet` sees them),
  * and no CSV text is written, parsed or sniffed: for 1,000,000 rows of nine columns the conversion
- * to CSV took ~4 s in Node and this ~2 s (scratch measurement, hyparquet 1.31, apache-arrow 17).
+ * to CSV took 3.7–4.3 s in Node and this 2.2–2.8 s (scratch measurement, hyparquet 1.31, apache-arrow
+ * 17); in Chromium's worker hyparquet's decoding alone takes ~8 s of it.
  * Runs in the conversion worker (convert.worker.ts), a row group at a time.
  */
 import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type SchemaElement } from 'hyparquet';

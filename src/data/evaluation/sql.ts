@@ -65,8 +65,9 @@ export function doubleLiteral(value: number): string {
 export type TypeDetection = 'sampled' | 'whole' | 'text';
 
 /**
- * The table function that reads a registered file of the given format. JSON Lines and Parquet reach
- * DuckDB as CSV converted in the browser (convert.ts), whose early rows may lack columns
+ * The table function that reads a registered file of the given format. JSON Lines and Parquet with
+ * nested columns reach DuckDB as CSV converted in the browser (convert.ts; flat Parquet is loaded as
+ * Arrow instead, parquet-arrow.ts), whose early rows may lack columns
  * first seen later: `null_padding` reads those as missing.
  */
 export function readFileSql(fileName: string, format: EvaluationFormat, types: TypeDetection = 'sampled'): string {
