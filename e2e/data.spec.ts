@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { balancedBuehlerInterval, balancedInterval } from '../src/stats';
 import { SUBPATH_URL } from '../playwright.config';
 import { expectNoAxeViolations } from './axe';
-import { observeLongTasks, takeLongTasks } from './long-tasks';
+import { expectObserverWorks, observeLongTasks, takeLongTasks } from './long-tasks';
 
 /**
  * `#/data` against the production build: small files from the committed generator (written into a
@@ -133,22 +133,40 @@ test('unusable rows are summarised by reason with line numbers; a file without a
   await expect(page.getByText('41 of 44 rows counted')).toBeVisible();
 });
 
-test('a detector column with a value per row (a question’s text) lists the first 500 detectors and says why, without holding the page', async ({ page }) => {
+/** A file whose detector column holds a question per row: 20,000 different values. */
+function writeQuestionPerRowFile(): string {
   // "query" is a name the detector column is guessed from; here each row asks its own question.
   const lines = ['example_id,query,label,prediction'];
   for (let i = 0; i < 20_000; i++) lines.push(`${i},Is there a car in image ${i}?,${i % 2 ? 'yes' : 'no'},${i % 3 ? 'yes' : 'no'}`);
   const path = join(DIR, 'query-per-row.csv');
   writeFileSync(path, `${lines.join('\n')}\n`);
-  await observeLongTasks(page);
-  await page.goto('./#/data');
-  await openFile(page, path);
+  return path;
+}
+
+async function expectFirst500Listed(page: Page) {
   await expect(page.getByText('The detector column “query” has 20,000 different values, so only the first 500 detectors are listed here')).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.getByRole('table', { name: /^Per detector/ }).locator('tbody tr')).toHaveCount(500);
   await expect(page.getByRole('button', { name: 'Import 20,000 detectors' })).toBeVisible();
-  // Before: one task of several seconds drawing 20,000 rows (17 s at 100,000 with their selects).
-  expect(Math.max(0, ...(await takeLongTasks(page)))).toBeLessThan(1500);
+}
+
+test('a detector column with a value per row (a question’s text) lists the first 500 detectors and says why', async ({ page }) => {
+  await page.goto('./#/data');
+  await openFile(page, writeQuestionPerRowFile());
+  await expectFirst500Listed(page);
+});
+
+test('a detector column with a value per row never holds the page for a second', { tag: '@timing' }, async ({ page }) => {
+  await observeLongTasks(page);
+  await page.goto('./#/data');
+  await expectObserverWorks(page);
+  await openFile(page, writeQuestionPerRowFile());
+  await expectFirst500Listed(page);
+  // Guards against drawing every detector: that was one task of several seconds (17 s at 100,000 with
+  // their selects). Decoding DuckDB's 80,000 result rows took 250 ms in one task before it was sliced;
+  // the longest left is the first layout of the 500 rows (150–175 ms quiet, traced).
+  expect(Math.max(0, ...(await takeLongTasks(page)))).toBeLessThan(1000);
 });
 
 test('a detector value longer than a detector name may be is imported under a shortened name, not refusing the file', async ({ page }) => {
