@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countDigits, formatCount, formatCountParts } from './count-format';
+import { countDigits, formatCount, formatCountParts, formatWholeCount } from './count-format';
 
 describe('counts a day', () => {
   it('round bounds outward at the decimals the smallest nonzero value needs (two significant digits)', () => {
@@ -16,5 +16,12 @@ describe('counts a day', () => {
     expect(formatCount(0.29, 2, 'up')).toBe('0.29');
     expect(formatCount(1.005, 2, 'down')).toBe('1.00');
     expect(formatCount(1234567.8, 0, 'up')).toBe('1,234,568');
+  });
+});
+
+describe('whole counts', () => {
+  it('read with thousands separators, the same text as toLocaleString', () => {
+    expect([0, 7, 1_000, 20_000, 1_000_000, 10_000_000_000].map(formatWholeCount)).toEqual(['0', '7', '1,000', '20,000', '1,000,000', '10,000,000,000']);
+    for (const value of [12_345, 999_999, 1_234_567]) expect(formatWholeCount(value)).toBe(value.toLocaleString('en-US'));
   });
 });

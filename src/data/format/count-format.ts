@@ -10,6 +10,13 @@ export function countDigits(values: readonly number[]): number {
   return Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(smallest))));
 }
 
+// One formatter for every whole count: toLocaleString builds a new one per call (23 ms for the
+// 2,000 counts of a 500-detector table).
+const WHOLE_COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+/** A whole count as the page writes it: 1,000,000. */
+export const formatWholeCount = (value: number) => WHOLE_COUNT_FORMAT.format(value);
+
 /** A count (an expected number a day) with thousands separators, rounded down, up or to nearest at `digits` decimals. */
 export function formatCount(value: number, digits: number, rounding: 'down' | 'up' | 'nearest' = 'nearest'): string {
   const scale = 10 ** digits;

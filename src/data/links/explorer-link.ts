@@ -1,6 +1,7 @@
 import type { ClassCounts } from '../../stats';
 import { LinkReader, classCountsParam, clip, numberParam } from './link-params';
 import { hashHref } from './routes';
+import { formatWholeCount } from '../format';
 
 /**
  * The tail explorer's URL contract: `#/explore?n=100&k=80&p=0.83&delta=0.05&mode=upper`, and for the
@@ -49,7 +50,6 @@ export interface ExplorerParse {
   problems: string[];
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * Reads explorer settings from a hash route's parameters. Never throws: each malformed parameter is
@@ -73,9 +73,9 @@ export function parseExplorerParams(params: URLSearchParams): ExplorerParse {
   if (kText !== null) {
     const value = /^\d+$/.test(kText.trim()) ? Number(kText.trim()) : NaN;
     // A bad k names the range it can take here, 0 to n (not the links' general 10⁹).
-    if (!Number.isSafeInteger(value)) reader.problem('k', `“k” is “${clip(kText)}”; expected a whole number from 0 to n = ${count(n)}.`);
+    if (!Number.isSafeInteger(value)) reader.problem('k', `“k” is “${clip(kText)}”; expected a whole number from 0 to n = ${formatWholeCount(n)}.`);
     else if (value > n) {
-      reader.problem('k', `“k” is ${count(value)}, more than n = ${count(n)}; showing k = n.`);
+      reader.problem('k', `“k” is ${formatWholeCount(value)}, more than n = ${formatWholeCount(n)}; showing k = n.`);
       k = n;
     } else k = value;
   }

@@ -1,6 +1,7 @@
 import { assertDelta, type ClassCounts } from '../../stats';
 import { deltaFromConfidence } from '../format/decimal-complement';
 import { isBalancedMethod, type BalancedMethod } from '../methods/balanced-method';
+import { formatWholeCount } from '../format';
 
 /** One thing wrong with a link, phrased for the page: it names the parameter and what was found. */
 export interface LinkProblem {
@@ -47,7 +48,7 @@ export class LinkReader {
     if (text === null) return fallback;
     const value = parseWholeNumber(text);
     if (value === undefined || value < min || value > max) {
-      this.problem(name, `“${name}” is “${clip(text)}”; expected a whole number from ${formatCount(min)} to ${formatCount(max)}.`);
+      this.problem(name, `“${name}” is “${clip(text)}”; expected a whole number from ${formatWholeCount(min)} to ${formatWholeCount(max)}.`);
       return fallback;
     }
     return value;
@@ -142,7 +143,7 @@ export function parseClassCounts(text: string, allowEmpty = false): ClassCounts 
   const total = parseWholeNumber(parts[1]!.trim());
   if (correct === undefined || total === undefined) return 'expected two whole numbers, correct/total';
   if (total < 1 && !allowEmpty) return 'the class has no examples, so it has no interval';
-  if (total > MAX_LINK_COUNT) return `the total must be at most ${formatCount(MAX_LINK_COUNT)}`;
+  if (total > MAX_LINK_COUNT) return `the total must be at most ${formatWholeCount(MAX_LINK_COUNT)}`;
   if (correct > total) return 'more correct than total';
   return { correct, total };
 }
@@ -193,10 +194,6 @@ export function parseDecimal(text: string): number | undefined {
   if (!DECIMAL.test(text)) return undefined;
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
-}
-
-function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 /** `balanced` from a link; undefined when absent (the view's default applies: Buehler's; a report takes the workspace's setting), a named problem when malformed. */

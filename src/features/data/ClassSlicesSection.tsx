@@ -3,7 +3,7 @@ import { SelectOptions } from '../../components/SelectOptions';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { classSliceMatrices } from '../../data/evaluation/browser';
 import { autoTimeWindow, classWindowsFromDays, TIME_WINDOWS, type ClassColumns, type ClassGroup, type ClassReading, type ClassSlice, type EvaluationFilter } from '../../data/evaluation';
-import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatWholeCount } from '../../data/format';
 import type { WindowChoice } from '../../data/links';
 import { multiclassHref } from '../../data/links';
 import { countsText, macroRecallMethod } from '../../data/methods';
@@ -13,7 +13,6 @@ import { GroupTable, MISSING } from './GroupTable';
 import { NameSelect } from './NameSelect';
 import { useEngineResult } from './use-engine-result';
 
-const count = (value: number) => value.toLocaleString('en-US');
 const DAY_SECONDS = 86_400;
 
 type Reading = Extract<ClassReading, { kind: 'classes' }>;
@@ -78,7 +77,7 @@ export function ClassTimeSection(props: GroupsProps & { timestamp: string; choic
       {problem && <DataProblem>{problem}</DataProblem>}
       {days && (
         <>
-          {withoutTime > 0 && <p className="data-note">{count(withoutTime)} examples without a readable time in {timestamp} are left out of the windows.</p>}
+          {withoutTime > 0 && <p className="data-note">{formatWholeCount(withoutTime)} examples without a readable time in {timestamp} are left out of the windows.</p>}
           <ClassGroupTable {...props} groups={windows} detector={chooser.detector} by={`${window} (from ${timestamp}, UTC)`} what="window" />
         </>
       )}
@@ -131,7 +130,7 @@ function ClassGroupTable({ reading, columns, delta, groups, detector, by, what }
         rows={rows}
         cells={(row) => (
           <>
-            <td>{count(row.matrix.reduce((sum, line) => sum + line.reduce((a, b) => a + b, 0), 0))}</td>
+            <td>{formatWholeCount(row.matrix.reduce((sum, line) => sum + line.reduce((a, b) => a + b, 0), 0))}</td>
             <td>{row.macro ? formatEstimateWithInterval(row.macro) : <span className="muted">none: no examples of {row.missing.map((label) => `“${label}”`).join(', ')}</span>}</td>
             <td>{labels.map((label, i) => `${label} ${countsText({ correct: row.matrix[i]![i]!, total: row.matrix[i]!.reduce((a, b) => a + b, 0) })}`).join(', ')}</td>
             <td>

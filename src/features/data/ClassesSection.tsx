@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { detectorIdFromName, MAX_CLASS_DETECTORS, type ClassDetector, type EvaluationFilter, type EvaluationMapping } from '../../data/evaluation';
 import { classIntervalsToCsv } from '../../data/files';
-import { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatWholeCount } from '../../data/format';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type ClassDetector as WorkspaceClassDetector } from '../../data/detectors';
 import { multiclassHref, type WindowChoice } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
@@ -15,7 +15,6 @@ import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
 import type { ClassResult } from './use-class-reading';
 
-const count = (value: number) => value.toLocaleString('en-US');
 /** The one detector's name when the file has no detector column. */
 const ALL_ROWS = 'All rows';
 
@@ -63,7 +62,7 @@ export function ClassesSection(props: {
         <ul aria-label="Left out of the classes" className="data-note">
           {reading.leftOut.map(({ problem, rows }) => (
             <li key={problem}>
-              {count(rows)} {rows === 1 ? 'row' : 'rows'}: {problem}
+              {formatWholeCount(rows)} {rows === 1 ? 'row' : 'rows'}: {problem}
             </li>
           ))}
         </ul>
@@ -91,7 +90,7 @@ export function ClassesSection(props: {
       <ClassImport detectors={reading.detectors} labels={reading.labels} named={mapping.detector !== null} source={`${fileName}, ${size} classes of ${mapping.truth} answered in ${mapping.prediction}`} />
       {reading.moreDetectors > 0 && (
         <p className="data-note">
-          {count(reading.moreDetectors)} more detector{reading.moreDetectors === 1 ? '' : 's'} not shown: only the first {MAX_CLASS_DETECTORS} (by name) are read as
+          {formatWholeCount(reading.moreDetectors)} more detector{reading.moreDetectors === 1 ? '' : 's'} not shown: only the first {MAX_CLASS_DETECTORS} (by name) are read as
           classes; a filter on the detector column picks others.
         </p>
       )}
@@ -123,7 +122,7 @@ function ClassImport({ detectors, labels, named, source }: { detectors: readonly
         source: `${source}, imported ${importedOn}`.slice(0, MAX_SOURCE_LENGTH),
       };
     });
-    const description = `Imported ${count(classDetectors.length)} detector${classDetectors.length === 1 ? '' : 's'} of ${labels.length} classes.`;
+    const description = `Imported ${formatWholeCount(classDetectors.length)} detector${classDetectors.length === 1 ? '' : 's'} of ${labels.length} classes.`;
     try {
       const plan = importDetectors({ detectors: [], classDetectors }, 'add', 'update', description);
       setImported(plan.refused ?? description);
@@ -135,7 +134,7 @@ function ClassImport({ detectors, labels, named, source }: { detectors: readonly
   return (
     <div className="data-import">
       <button type="button" onClick={importClasses}>
-        Import {count(complete.length)} {labels.length}-class detector{complete.length === 1 ? '' : 's'} into the workspace
+        Import {formatWholeCount(complete.length)} {labels.length}-class detector{complete.length === 1 ? '' : 's'} into the workspace
       </button>
       <ImportStatus message={imported} onMessage={setImported} />
     </div>
@@ -159,9 +158,9 @@ function ClassDetectorResult({ detector, labels, delta, named }: { detector: Cla
         cells={({ counts }) => (
           <>
             {counts.map((value, j) => (
-              <td key={labels[j]}>{count(value)}</td>
+              <td key={labels[j]}>{formatWholeCount(value)}</td>
             ))}
-            <td>{count(counts.reduce((sum, value) => sum + value, 0))}</td>
+            <td>{formatWholeCount(counts.reduce((sum, value) => sum + value, 0))}</td>
           </>
         )}
       />

@@ -4,8 +4,8 @@ import type { EvaluationColumn, EvaluationFilter, EvaluationMapping, PairedGroup
 import { DataProblem } from './DataProblem';
 import { NameSelect } from './NameSelect';
 import { PairedOverall } from './PairsSection';
+import { formatWholeCount } from '../../data/format';
 
-const count = (value: number) => value.toLocaleString('en-US');
 /** Column names that read like a second detector's answers (lower-case, separators removed). */
 const ANSWER_LIKE = /pred|yhat|answer|output|decision/;
 
@@ -81,7 +81,7 @@ export function ColumnPairSection({ columns, mapping, filters, delta }: { column
             <ul aria-label="Rows left out of the pairs" className="data-note">
               {current.problems.map((left) => (
                 <li key={left.problem}>
-                  {count(left.rows)} {left.rows === 1 ? 'row' : 'rows'}: {left.problem}
+                  {formatWholeCount(left.rows)} {left.rows === 1 ? 'row' : 'rows'}: {left.problem}
                 </li>
               ))}
             </ul>

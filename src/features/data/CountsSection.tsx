@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { type DetectionMetricKey, LIST_METRIC_NAMES, MAX_NAME_LENGTH, MAX_SOURCE_LENGTH, type Detector } from '../../data/detectors';
 import { countsTableCsv, type CountsTableRow, detectorIdFromName, type GroupCounts, type OpenedEvaluation, type RowProblem } from '../../data/evaluation';
-import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatWholeCount } from '../../data/format';
 import type { ExistingIdPolicy } from '../../data/files';
 import { balancedInterval } from '../../stats';
 import { datasetsStore } from '../../store/datasets';
@@ -14,7 +14,6 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { MetricCell, metricColumnCaption, type MetricColumnChoice, MetricColumnSelect } from './MetricColumn';
 import { ImportStatus } from './ImportStatus';
 
-const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * Where a row number points in the file: a line of a CSV or TSV (one further down with a header
@@ -27,7 +26,7 @@ function rowPlaces(opened: OpenedEvaluation, rows: readonly number[]): string {
 }
 
 function problemText(opened: OpenedEvaluation, problem: RowProblem): string {
-  return `${count(problem.rows)} row${problem.rows === 1 ? '' : 's'}: ${problem.reason} (e.g. ${rowPlaces(opened, problem.examples)})`;
+  return `${formatWholeCount(problem.rows)} row${problem.rows === 1 ? '' : 's'}: ${problem.reason} (e.g. ${rowPlaces(opened, problem.examples)})`;
 }
 
 /** The file's name without extensions, the detector's name when the file has no detector column. */
@@ -67,7 +66,7 @@ export function CountsSection(props: {
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Counts</h2>
       <p>
-        {count(prepared.usableRows)} of {count(opened.rows)} rows counted
+        {formatWholeCount(prepared.usableRows)} of {formatWholeCount(opened.rows)} rows counted
         {threshold === null ? '' : `, YES when score ≥ ${threshold}`}
         {filters.length > 0 && `; the counts below keep only rows where ${filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} “${filter.value}”`).join(' and ')}`}.
       </p>
@@ -87,8 +86,8 @@ export function CountsSection(props: {
       <CountsTable rows={shownRows} delta={delta} metric={metric} />
       {!listedAll && (
         <p className="data-problem" role="note">
-          The detector column “{mapping.detector}” has {count(counts.length)} different values, so only the first{' '}
-          {count(MAX_LISTED_DETECTORS)} detectors are listed here (the CSV export has all of them). Is “{mapping.detector}” really
+          The detector column “{mapping.detector}” has {formatWholeCount(counts.length)} different values, so only the first{' '}
+          {formatWholeCount(MAX_LISTED_DETECTORS)} detectors are listed here (the CSV export has all of them). Is “{mapping.detector}” really
           the detector? A value per example (a question’s text, an image id) is not: choose another column, or “(none: one detector)”.
         </p>
       )}
@@ -116,10 +115,10 @@ function CountsTable({ rows, delta, metric }: { rows: CountsTableRow[]; delta: n
             <tr key={row.detector}>
               <th scope="row">{row.detector}</th>
               <td>
-                {count(row.yes.correct)}/{count(row.yes.total)}
+                {formatWholeCount(row.yes.correct)}/{formatWholeCount(row.yes.total)}
               </td>
               <td>
-                {count(row.no.correct)}/{count(row.no.total)}
+                {formatWholeCount(row.no.correct)}/{formatWholeCount(row.no.total)}
               </td>
               <td>{row.balanced ? <>{formatEstimateWithInterval(row.balanced)}</> : <span className="muted">no interval: a class has no labels</span>}</td>
               {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={delta} />}
@@ -142,7 +141,7 @@ function CountsImport({ opened, counted, allRows }: { opened: OpenedEvaluation; 
   function importCounts() {
     const filterText = filters.map((filter) => `${filter.column} ${filter.operator === '=' ? '=' : '≠'} ${filter.value}`).join(', ');
     const importedOn = new Date().toLocaleDateString('en-CA');
-    const source = `${opened.fileName}, ${count(prepared.usableRows)} usable of ${count(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`}, imported ${importedOn}`;
+    const source = `${opened.fileName}, ${formatWholeCount(prepared.usableRows)} usable of ${formatWholeCount(opened.rows)} rows${filterText ? `, where ${filterText}` : ''}${threshold === null ? '' : `, YES when score ≥ ${threshold}`}, imported ${importedOn}`;
     // The question a detector answers is the user's: an update keeps it, and the file goes in `source`.
     const questions = new Map(useWorkspace.getState().detectors.map((detector) => [detector.id, detector.query]));
     const detectors: Detector[] = allRows().map((row) => {
@@ -158,7 +157,7 @@ function CountsImport({ opened, counted, allRows }: { opened: OpenedEvaluation; 
       };
     });
     try {
-      const plan = importDetectors(detectors, 'add', onExisting, `Imported counts of ${count(detectors.length)} detector${detectors.length === 1 ? '' : 's'} from ${opened.fileName}.`);
+      const plan = importDetectors(detectors, 'add', onExisting, `Imported counts of ${formatWholeCount(detectors.length)} detector${detectors.length === 1 ? '' : 's'} from ${opened.fileName}.`);
       if (plan.refused !== null) {
         setImported(plan.refused);
         return;
@@ -202,7 +201,7 @@ function CountsImport({ opened, counted, allRows }: { opened: OpenedEvaluation; 
         <option value="skip">skip</option>
       </select>{' '}
       <button type="button" onClick={importCounts} disabled={counts.length === 0}>
-        Import {count(counts.length)} detector{counts.length === 1 ? '' : 's'}
+        Import {formatWholeCount(counts.length)} detector{counts.length === 1 ? '' : 's'}
       </button>
       <p className="muted">
         The workspace keeps each detector’s counts, and tailbound remembers where they came from (file name, rows, column

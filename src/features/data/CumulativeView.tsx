@@ -4,7 +4,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { SelectOptions } from '../../components/SelectOptions';
 import { TableScroll } from '../../components/TableScroll';
 import { cumulativeBand, cumulativeBandCsv, type CumulativeRow, type GroupCounts, type TimeWindow } from '../../data/evaluation';
-import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, percentNumber } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatWholeCount, percentNumber } from '../../data/format';
 import { ANYTIME_METHOD_LABEL } from '../../data/methods';
 import { CsvExportButton } from './CsvExportButton';
 
@@ -19,7 +19,6 @@ export interface BandPoint {
 /** The targets offered for "the first moment the lower bound cleared it" (a link may carry another). */
 const TARGETS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.99];
 export const DEFAULT_TARGET = 0.9;
-const count = (value: number) => value.toLocaleString('en-US');
 const labelsSoFar = (row: CumulativeRow) => row.yes.total + row.no.total;
 
 /**
@@ -50,9 +49,9 @@ export function CumulativeView(props: {
   let verdict: string;
   if (firstCleared !== null) {
     const row = rows[firstCleared]!;
-    verdict = `Proven ≥ ${targetText} since the ${window} from ${row.window}: by its end, after ${count(labelsSoFar(row))} labels, the balanced accuracy was ${formatEstimateWithInterval(row.band!)} (${level}, ${method}). Valid however often this page was looked at.`;
+    verdict = `Proven ≥ ${targetText} since the ${window} from ${row.window}: by its end, after ${formatWholeCount(labelsSoFar(row))} labels, the balanced accuracy was ${formatEstimateWithInterval(row.band!)} (${level}, ${method}). Valid however often this page was looked at.`;
   } else if (last?.band) {
-    verdict = `Not yet proven ≥ ${targetText}: after all ${count(labelsSoFar(last))} labels the balanced accuracy is ${formatEstimateWithInterval(last.band)} (${level}, ${method}).`;
+    verdict = `Not yet proven ≥ ${targetText}: after all ${formatWholeCount(labelsSoFar(last))} labels the balanced accuracy is ${formatEstimateWithInterval(last.band)} (${level}, ${method}).`;
   } else verdict = 'Both classes need labels before there is a band.';
   const title = `${detector}: balanced accuracy as labels arrived`;
   const points = rows.map((row): BandPoint => ({ window: row.window, lower: row.band?.lower, estimate: row.band?.estimate, upper: row.band?.upper }));
@@ -86,9 +85,9 @@ export function CumulativeView(props: {
             {rows.map((row, index) => (
               <tr key={row.window}>
                 <th scope="row">{row.window}</th>
-                <td>{count(labelsSoFar(row))}</td>
+                <td>{formatWholeCount(labelsSoFar(row))}</td>
                 {(['yes', 'no'] as const).map((cls) => (
-                  <td key={cls}>{`${count(row[cls].correct)}/${count(row[cls].total)}`}</td>
+                  <td key={cls}>{`${formatWholeCount(row[cls].correct)}/${formatWholeCount(row[cls].total)}`}</td>
                 ))}
                 <td>{row.band ? formatEstimateWithInterval(row.band) : 'no band: a class has no labels yet'}</td>
                 <td>{index === firstCleared ? 'first cleared' : row.band && row.band.lower >= target ? 'yes' : ''}</td>

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { pairedTables } from '../../data/evaluation/browser';
 import type { PairedGroup } from '../../data/evaluation';
-import { formatDifferenceParts, formatFullPrecision, formatPValue } from '../../data/format';
+import { formatDifferenceParts, formatFullPrecision, formatPValue, formatWholeCount } from '../../data/format';
 import { rankAgainstReference, type AgainstReferenceResult } from '../../stats';
 import { DataProblem } from './DataProblem';
 import { GroupTable } from './GroupTable';
@@ -12,7 +12,6 @@ import type { Counted } from './types';
 
 /** Detectors ranked against one reference at most (each is one paired statement in DuckDB). */
 const MAX_RANKED = 50;
-const count = (value: number) => value.toLocaleString('en-US');
 /** A one-sided p-value of 1 is never shown bare. */
 const betterP = (p: number) => (p >= 1 ? `${formatPValue(1)} (no sign that it is better)` : formatPValue(p));
 
@@ -96,9 +95,9 @@ function RankedTable({ ranked }: { ranked: Ranked }) {
       {m === 0 && <DataProblem>No detector has a paired example of each class with {reference}: nothing to rank.</DataProblem>}
       {m > 0 && (
         <p>
-          {proven === 0 ? 'No detector is' : `${count(proven)} of ${count(m)} detector${m === 1 ? ' is' : 's are'}`} proven better than {reference} with
-          family-wise error ≤ {formatFullPrecision(delta)} (Holm over the {count(m)} paired comparisons). Each difference (detector − {reference}, balanced
-          accuracy, points) has an exact paired interval at δ/{count(m)} = {Number((delta / m).toPrecision(4))} (Bonferroni: all hold together
+          {proven === 0 ? 'No detector is' : `${formatWholeCount(proven)} of ${formatWholeCount(m)} detector${m === 1 ? ' is' : 's are'}`} proven better than {reference} with
+          family-wise error ≤ {formatFullPrecision(delta)} (Holm over the {formatWholeCount(m)} paired comparisons). Each difference (detector − {reference}, balanced
+          accuracy, points) has an exact paired interval at δ/{formatWholeCount(m)} = {Number((delta / m).toPrecision(4))} (Bonferroni: all hold together
           with probability ≥ 1 − δ; union-bound construction over the two classes’ paired intervals); p is for “better than {reference}”, from the test that
           inverts that interval.
         </p>
@@ -117,7 +116,7 @@ function RankedTable({ ranked }: { ranked: Ranked }) {
                   {parts.estimate} [{parts.lower}, {parts.upper}]
                 </td>
                 <td>
-                  {count(pairs.tables.yes.n)} / {count(pairs.tables.no.n)}
+                  {formatWholeCount(pairs.tables.yes.n)} / {formatWholeCount(pairs.tables.no.n)}
                 </td>
                 <td>{betterP(result.pValue)}</td>
                 <td>{betterP(result.adjustedPValue)}</td>
@@ -137,7 +136,7 @@ function RankedTable({ ranked }: { ranked: Ranked }) {
           Not ranked, no paired example in a class: {unpaired.join(', ')}.
         </p>
       )}
-      {more > 0 && <p className="data-note">{count(more)} more detectors not ranked: only the first {MAX_RANKED} (a filter on the detector column picks others).</p>}
+      {more > 0 && <p className="data-note">{formatWholeCount(more)} more detectors not ranked: only the first {MAX_RANKED} (a filter on the detector column picks others).</p>}
     </>
   );
 }

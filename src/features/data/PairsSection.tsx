@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { pairedTables, pairingProblems } from '../../data/evaluation/browser';
 import type { PairedGroup, PairingProblem, PairingProblemCount } from '../../data/evaluation';
-import { formatPValue } from '../../data/format';
+import { formatPValue, formatWholeCount } from '../../data/format';
 import { compareHref } from '../../data/links';
 import { holmAdjust, pairedBalancedDifferenceTest } from '../../stats';
 import { DataProblem } from './DataProblem';
@@ -10,14 +10,13 @@ import { GroupTable, MISSING } from './GroupTable';
 import { NameSelect } from './NameSelect';
 import type { Counted } from './types';
 
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** What each reason for leaving examples out means, with the detectors' names. */
 function problemText(problem: PairingProblem, howMany: number, a: string, b: string): string {
-  const ids = `${count(howMany)} ${howMany === 1 ? 'id' : 'ids'}`;
+  const ids = `${formatWholeCount(howMany)} ${howMany === 1 ? 'id' : 'ids'}`;
   switch (problem) {
     case 'no-id':
-      return `${count(howMany)} ${howMany === 1 ? 'row' : 'rows'} without an example id`;
+      return `${formatWholeCount(howMany)} ${howMany === 1 ? 'row' : 'rows'} without an example id`;
     case 'repeated-a':
       return `${ids} repeated in ${a}’s rows (left out: which row is its answer is unknown)`;
     case 'repeated-b':
@@ -120,8 +119,8 @@ export function PairedOverall({ a, b, group, delta }: { a: string; b: string; gr
   const { yes, no } = group.tables;
   return (
     <p>
-      {count(yes.n)} should-be-YES and {count(no.n)} should-be-NO examples paired; should-be-YES: {count(yes.b)} only {a} got right,{' '}
-      {count(yes.c)} only {b}; should-be-NO: {count(no.b)} only {a}, {count(no.c)} only {b}.{' '}
+      {formatWholeCount(yes.n)} should-be-YES and {formatWholeCount(no.n)} should-be-NO examples paired; should-be-YES: {formatWholeCount(yes.b)} only {a} got right,{' '}
+      {formatWholeCount(yes.c)} only {b}; should-be-NO: {formatWholeCount(no.b)} only {a}, {formatWholeCount(no.c)} only {b}.{' '}
       <a href={pairedCompareHref(a, b, group, delta)}>
         Open the paired comparison<VisuallyHidden> of {a} and {b}</VisuallyHidden>
       </a>
@@ -167,10 +166,10 @@ function PairingResult({ pairing, delta }: { pairing: Pairing; delta: number }) 
             cells={({ row, p }) => (
               <>
                 <td>
-                  {count(row.tables.yes.b)} / {count(row.tables.yes.c)} / {count(row.tables.yes.n)}
+                  {formatWholeCount(row.tables.yes.b)} / {formatWholeCount(row.tables.yes.c)} / {formatWholeCount(row.tables.yes.n)}
                 </td>
                 <td>
-                  {count(row.tables.no.b)} / {count(row.tables.no.c)} / {count(row.tables.no.n)}
+                  {formatWholeCount(row.tables.no.b)} / {formatWholeCount(row.tables.no.c)} / {formatWholeCount(row.tables.no.n)}
                 </td>
                 <td>{p === undefined ? <span className="muted">no test: a class has no pairs</span> : pValueText(p)}</td>
                 <td>

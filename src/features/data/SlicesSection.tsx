@@ -5,7 +5,7 @@ import { type GroupCounts, type SliceRow, sliceTable, type SliceTable, sliceTabl
 import type { BalancedMethod } from '../../data/methods';
 import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
 import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
-import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatWholeCount } from '../../data/format';
 import { countsHref } from '../../data/links';
 import type { Interval } from '../../stats';
 import type { Counted } from './types';
@@ -20,7 +20,6 @@ import { MetricCell, metricColumnCaption, type MetricColumnChoice, MetricColumnS
 
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'slices';
-const count = (value: number) => value.toLocaleString('en-US');
 
 function IntervalCell({ interval }: { interval: Interval | null }) {
   if (!interval) return <span className="muted">no labels</span>;
@@ -127,10 +126,10 @@ export function SlicesSection({
                   )}
                 </td>
                 <td>
-                  {count(row.yes.correct)}/{count(row.yes.total)} <IntervalCell interval={row.yesInterval} />
+                  {formatWholeCount(row.yes.correct)}/{formatWholeCount(row.yes.total)} <IntervalCell interval={row.yesInterval} />
                 </td>
                 <td>
-                  {count(row.no.correct)}/{count(row.no.total)} <IntervalCell interval={row.noInterval} />
+                  {formatWholeCount(row.no.correct)}/{formatWholeCount(row.no.total)} <IntervalCell interval={row.noInterval} />
                 </td>
                 {metric !== 'none' && <MetricCell counts={row} metric={metric} delta={table.sliceDelta} />}
                 <td>{row.thinClasses.length > 0 ? `underpowered (${row.thinClasses.map((cls) => `should-be-${cls.toUpperCase()}`).join(', ')})` : ''}</td>

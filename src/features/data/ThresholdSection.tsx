@@ -6,7 +6,7 @@ import { detectorCounts, splitValues, thresholdBins } from '../../data/evaluatio
 import { type EvaluationFilter, type GroupCounts, type ThresholdBins, thresholdCurveCsv, type ThresholdPoint, type ValueCount } from '../../data/evaluation';
 import { startWorkerJob } from '../../data/workers';
 import { runThresholdCurveJob, type ThresholdCurveJob } from './threshold-curve-job';
-import { formatConfidence, formatEstimateWithInterval } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatWholeCount } from '../../data/format';
 import { exactInterval, type ClassCounts } from '../../stats';
 import type { BalancedMethod } from '../../data/methods';
 import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
@@ -22,7 +22,6 @@ import { CsvExportButton } from './CsvExportButton';
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'threshold';
 const HEIGHT = 320;
-const count = (value: number) => value.toLocaleString('en-US');
 /** Split values that usually name the part a threshold is tuned on, best first. */
 const TUNING_NAMES = ['tune', 'tuning', 'calibration', 'calib', 'validation', 'val', 'dev', 'train'];
 
@@ -219,7 +218,7 @@ function CurveNote({ thresholds, rowsOfDetector, split, detector, delta }: { thr
       {split ? (
         <>
           The curve is drawn from the <strong>tuning rows only</strong> ({split.column} = “{split.value}”:{' '}
-          {count(rowsOfDetector)} rows of {detector}); its best-looking point is optimistic (the
+          {formatWholeCount(rowsOfDetector)} rows of {detector}); its best-looking point is optimistic (the
           winner’s curse), so the chosen threshold’s accuracy is reported below on the <strong>held-out rows</strong> ({split.column} ≠
           “{split.value}”), which played no part in choosing it.
         </>
@@ -327,12 +326,12 @@ function HeldOutResult({
   const classText = (name: string, cls: ClassCounts) =>
     cls.total === 0
       ? `${name}: no held-out labels`
-      : `${name} ${count(cls.correct)}/${count(cls.total)}, ${formatEstimateWithInterval(exactInterval(cls.total, cls.correct, delta))}`;
+      : `${name} ${formatWholeCount(cls.correct)}/${formatWholeCount(cls.total)}, ${formatEstimateWithInterval(exactInterval(cls.total, cls.correct, delta))}`;
   const needs = useMemo(() => [{ yes: counts.yes, no: counts.no, delta }], [counts, delta]);
   const balanced = useChosenBalanced(method, needs).intervals[0];
   return (
     <p className="data-held-out">
-      <strong>Held out</strong> ({split.column} ≠ “{split.value}”, {count(counts.yes.total + counts.no.total)} rows; none used to choose the
+      <strong>Held out</strong> ({split.column} ≠ “{split.value}”, {formatWholeCount(counts.yes.total + counts.no.total)} rows; none used to choose the
       threshold): at {scoreColumn} ≥ {String(threshold)}, {classText('should-be-YES', counts.yes)}; {classText('should-be-NO', counts.no)}
       {balanced ? (
         <>

@@ -19,7 +19,7 @@ import {
 import type { BalancedMethod } from '../../data/methods';
 import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
 import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
-import { formatConfidence, formatEstimateWithInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatPercent, formatWholeCount } from '../../data/format';
 import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './types';
 import { ChartBox } from './ChartBox';
@@ -35,7 +35,6 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'time';
 const HEIGHT = 300;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * One detector's balanced accuracy per day, week or month, simultaneous across the windows
@@ -241,13 +240,13 @@ function TimeWindowsTable(props: { table: ChosenTimeTable; detector: string; win
           {table.rows.map((row) => (
             <tr key={row.group ?? ''}>
               <th scope="row">{row.group}</th>
-              <td>{count(row.yes.total + row.no.total)}</td>
+              <td>{formatWholeCount(row.yes.total + row.no.total)}</td>
               <td>
-                {count(row.yes.correct)}/{count(row.yes.total)}
+                {formatWholeCount(row.yes.correct)}/{formatWholeCount(row.yes.total)}
                 {perClass && <> {classCell(row.yesLine)}</>}
               </td>
               <td>
-                {count(row.no.correct)}/{count(row.no.total)}
+                {formatWholeCount(row.no.correct)}/{formatWholeCount(row.no.total)}
                 {perClass && <> {classCell(row.noLine)}</>}
               </td>
               <td>{row.balanced ? formatEstimateWithInterval(row.balanced) : row.computing ? 'computing…' : 'no interval: a class has no labels'}</td>

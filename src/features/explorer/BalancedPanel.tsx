@@ -5,10 +5,10 @@ import { DEFAULT_BALANCED_METHOD, effectiveMethod } from '../../data/methods';
 import { useWorkspace } from '../../store/workspace';
 import { ClassCountsFields } from '../../components/ClassCountsFields';
 import { deltaProblem, EXPLORER_MAX_N, explorerHref } from '../../data/links';
-import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts, formatWholeCount } from '../../data/format';
 import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
-import { formatCount } from './tail-text';
+
 import { ColumnHeads } from '../../components/ColumnHeads';
 
 export interface BalancedPanelProps {
@@ -55,7 +55,7 @@ function BalancedConstruction({ interval, yes, no, delta }: { interval: Balanced
   const level = formatConfidence(delta);
   const perBound = formatFullPrecision(delta / 4);
   const classLabel = (name: string, counts: ClassCounts, bounds: BalancedInterval['yes']) =>
-    `${name} ${formatCount(counts.correct)}/${formatCount(counts.total)} = ${formatIntervalParts(bounds).estimate}: ` +
+    `${name} ${formatWholeCount(counts.correct)}/${formatWholeCount(counts.total)} = ${formatIntervalParts(bounds).estimate}: ` +
     `exact bounds at δ/4 = ${perBound} each ${formatInterval(bounds)}`;
   const rows: IntervalRow[] = [
     { id: 'yes', label: classLabel('Should-be-YES', yes, interval.yes), ...interval.yes, color: 'yes' },

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { countProblem } from '../../components/CountField';
 import { EXPLORER_MAX_N } from '../../data/links';
-import { formatHonestPercent } from '../../data/format';
+import { formatHonestPercent, formatWholeCount } from '../../data/format';
 import { SliderField } from './SliderField';
-import { formatAccuracy, formatCount } from './tail-text';
+import { formatAccuracy } from './tail-text';
 
 export interface TailControlsProps {
   n: number;
@@ -52,12 +52,12 @@ export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
       countProblem(
         text,
         { value: 1, message: 'N must be at least 1.' },
-        { value: EXPLORER_MAX_N, message: `The explorer draws up to N = ${formatCount(EXPLORER_MAX_N)}.` },
+        { value: EXPLORER_MAX_N, message: `The explorer draws up to N = ${formatWholeCount(EXPLORER_MAX_N)}.` },
       ),
     [],
   );
   const kProblem = useCallback(
-    (text: string) => countProblem(text, undefined, { value: n, message: `k can’t exceed N (${formatCount(n)}).` }),
+    (text: string) => countProblem(text, undefined, { value: n, message: `k can’t exceed N (${formatWholeCount(n)}).` }),
     [n],
   );
   const onSlideN = useCallback((position: number) => onN(nAtPosition(position, n)), [n, onN]);
@@ -67,13 +67,13 @@ export function TailControls({ n, k, p, onN, onK, onP }: TailControlsProps) {
       <SliderField
         label="Number of tests N"
         detail="(logarithmic slider)"
-        min={0} max={nPosition(EXPLORER_MAX_N)} step={1} position={nPosition(n)} valueText={`N = ${formatCount(n)} tests`} onSlide={onSlideN}
+        min={0} max={nPosition(EXPLORER_MAX_N)} step={1} position={nPosition(n)} valueText={`N = ${formatWholeCount(n)} tests`} onSlide={onSlideN}
         value={n} format={String} problemOf={nProblem} onType={onN}
       />
       <SliderField
         label="Number correct k"
         detail={`= ${formatHonestPercent(k / n, 'nearest')} empirical accuracy`}
-        min={0} max={n} step={1} position={k} valueText={`k = ${formatCount(k)} correct of ${formatCount(n)}`} onSlide={onK}
+        min={0} max={n} step={1} position={k} valueText={`k = ${formatWholeCount(k)} correct of ${formatWholeCount(n)}`} onSlide={onK}
         value={k} format={String} problemOf={kProblem} onType={onK}
       />
       <SliderField

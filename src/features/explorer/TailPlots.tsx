@@ -1,10 +1,10 @@
 import { createContext, memo, useContext, useMemo, useRef, type ReactElement } from 'react';
 import { ComposedChart, Curve, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
-import { formatFullPrecision, formatPercent, honestDigits } from '../../data/format';
+import { formatFullPrecision, formatPercent, formatWholeCount, honestDigits } from '../../data/format';
 import { linePath, stepAreaPath } from './plot-paths';
 import { AXIS_STEPS, tailSeries, type CdfPoint, type PmfPoint, type TailSeries, type TailSide } from './tail-series';
-import { accuracyDigits, certainTail, formatAccuracy, formatChance, formatCount } from './tail-text';
+import { accuracyDigits, certainTail, formatAccuracy, formatChance } from './tail-text';
 
 export interface TailPlotsProps {
   n: number;
@@ -105,18 +105,18 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
     ),
     [cdfAxes, size],
   );
-  const tailLabel = side === 'left' ? `P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
+  const tailLabel = side === 'left' ? `P[X ≤ ${formatWholeCount(k)}]` : `P[X ≥ ${formatWholeCount(k)}]`;
   const exactTail = certainTail(n, k, p, side);
   const plotsRef = useRef<HTMLDivElement>(null);
-  const pictureTitle = `Binomial tail: ${formatCount(k)} of ${formatCount(n)} correct at true accuracy p = ${formatAccuracy(p, n)}`;
+  const pictureTitle = `Binomial tail: ${formatWholeCount(k)} of ${formatWholeCount(n)} correct at true accuracy p = ${formatAccuracy(p, n)}`;
   const pictureCaption =
-    `Top: P[X = j] for N = ${formatCount(n)} tests if the true accuracy were p, the tail ${tailLabel} = ${formatChance(series.tailMass, exactTail)} shaded; ` +
+    `Top: P[X = j] for N = ${formatWholeCount(n)} tests if the true accuracy were p, the tail ${tailLabel} = ${formatChance(series.tailMass, exactTail)} shaded; ` +
     `bottom: the CDF F(j). Exact binomial tail (Clopper–Pearson, Langford 2005): the ${side === 'left' ? 'upper' : 'lower'} bound is the p ` +
     `at which this tail equals ${formatFullPrecision(targetTail)} (δ for a one-sided bound, δ/2 for each end of a central interval).`;
   const reading =
     side === 'left'
-      ? `F(${formatCount(k)}) = ${formatChance(series.tailMass, exactTail)}`
-      : `1 − F(${formatCount(k - 1)}) = ${formatChance(series.tailMass, exactTail)}`;
+      ? `F(${formatWholeCount(k)}) = ${formatChance(series.tailMass, exactTail)}`
+      : `1 − F(${formatWholeCount(k - 1)}) = ${formatChance(series.tailMass, exactTail)}`;
 
   return (
     <TickLabelContext.Provider value={labels}>
@@ -127,7 +127,7 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
               <figcaption>
                 Probability of each number correct, P[X = j], if the true accuracy were p; shaded: {tailLabel} ={' '}
                 {formatChance(series.tailMass, exactTail)}
-                {series.binWidth > 1 && <> (each bar averages {formatCount(series.binWidth)} outcomes)</>}
+                {series.binWidth > 1 && <> (each bar averages {formatWholeCount(series.binWidth)} outcomes)</>}
               </figcaption>
               {pmfChart}
             </figure>
@@ -139,7 +139,7 @@ export const TailPlots = memo(function TailPlots({ n, k, p, side, targetTail, wi
               {cdfChart}
             </figure>
             <p className="tail-plots__window">
-              Drawn: outcomes {formatCount(lo)}–{formatCount(hi)} of 0–{formatCount(n)}
+              Drawn: outcomes {formatWholeCount(lo)}–{formatWholeCount(hi)} of 0–{formatWholeCount(n)}
               {series.outsideMass > 0 && <> (probability outside: {formatChance(series.outsideMass)})</>}.
             </p>
             <ChartDownloads source={plotsRef} title={pictureTitle} caption={pictureCaption} />
@@ -238,7 +238,7 @@ function PmfLayer(): ReactElement | null {
       {/* Opaque tints rather than fill-opacity: no blending to raster on every redraw. */}
       <Curve path={stepAreaPath(toPixels('rest'), baseLine)} stroke="var(--muted)" fill={REST_FILL} />
       <Curve path={stepAreaPath(toPixels('tail'), baseLine)} stroke="var(--observed)" fill={TAIL_FILL} />
-      <VerticalMark scales={scales} at={k} color="var(--observed)" label={`k = ${formatCount(k)}`} />
+      <VerticalMark scales={scales} at={k} color="var(--observed)" label={`k = ${formatWholeCount(k)}`} />
       <VerticalMark scales={scales} at={mean} color="var(--hypothesis)" dashed />
     </g>
   );
@@ -353,7 +353,7 @@ function CountTick({ x, y, payload }: TickProps) {
   return (
     <text x={Number(x)} y={Number(y)} textAnchor={atRightEdge ? 'end' : 'middle'} fill="var(--muted)" fontSize={12}>
       <tspan x={Number(x)} dy="0.8em">
-        {formatCount(value)}
+        {formatWholeCount(value)}
       </tspan>
       <tspan x={Number(x)} dy="1.2em">
         {formatPercent(value / data.n, data.tickDigits, 'nearest')}

@@ -1,14 +1,14 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { ExplorerMode } from '../../data/links';
-import { formatHonestPercent, formatConfidence, formatFullPrecision, formatInterval } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatHonestPercent, formatInterval, formatWholeCount } from '../../data/format';
 import { exactInterval, exactLowerBound, exactUpperBound, waldInterval } from '../../stats';
 import { boundTail, searchBound, type BoundKind } from './bound-search';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
 import { TailControls, type TailControlsProps } from './TailControls';
 import { TailPlots } from './TailPlots';
 import type { TailSide } from './tail-series';
-import { certainTail, formatAccuracy, formatChance, formatChanceAgainst, formatCount, midpointDigits, tailSentence } from './tail-text';
+import { certainTail, formatAccuracy, formatChance, formatChanceAgainst, midpointDigits, tailSentence } from './tail-text';
 import type { BoundAnimation } from './use-bound-animation';
 import { useFrameValue } from './use-frame-value';
 import { waldReach } from './wald-reach';
@@ -145,10 +145,10 @@ const PlotsPanel = memo(function PlotsPanel({ n, k, p, side, targetTail, plotWid
     () => (
       <>
         <h2 id="plots-heading">
-          Binomial(N = {formatCount(n)}, p = {formatAccuracy(p, n)})
+          Binomial(N = {formatWholeCount(n)}, p = {formatAccuracy(p, n)})
         </h2>
         <p className="explorer__legend">
-          <span className="explorer__key explorer__key--observed" /> observed k = {formatCount(k)} ({formatHonestPercent(k / n, 'nearest')}){' '}
+          <span className="explorer__key explorer__key--observed" /> observed k = {formatWholeCount(k)} ({formatHonestPercent(k / n, 'nearest')}){' '}
           <span className="explorer__key explorer__key--hypothesis" /> hypothesized accuracy p, at p·N ={' '}
           {formatFullPrecision(Number((p * n).toPrecision(8)))}
         </p>
@@ -178,13 +178,13 @@ function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: Bound
   // page said "less than δ, so the bound is below p" beside the bound just landed on.
   const plausible = side === 'left' ? p <= bound : p >= bound;
   const targetName = mode === 'central' ? 'δ/2' : 'δ';
-  const tail = side === 'left' ? `F(${formatCount(k)}) = P[X ≤ ${formatCount(k)}]` : `P[X ≥ ${formatCount(k)}]`;
+  const tail = side === 'left' ? `F(${formatWholeCount(k)}) = P[X ≤ ${formatWholeCount(k)}]` : `P[X ≥ ${formatWholeCount(k)}]`;
   const direction = side === 'left' ? (plausible ? 'at or above' : 'below') : plausible ? 'at or below' : 'above';
   // On the plausible side, a tail that rounding put under δ is δ to rounding: it is said as δ.
   const tailText = plausible && tailMass < targetTail ? formatChance(targetTail) : formatChanceAgainst(tailMass, targetTail, certainTail(n, k, p, side));
   const rounding = side === 'left' ? 'up' : 'down';
   const definition =
-    side === 'left' ? `max{p : P[X ≤ ${formatCount(k)}] ≥ ${targetName}}` : `min{p : P[X ≥ ${formatCount(k)}] ≥ ${targetName}}`;
+    side === 'left' ? `max{p : P[X ≤ ${formatWholeCount(k)}] ≥ ${targetName}}` : `min{p : P[X ≥ ${formatWholeCount(k)}] ≥ ${targetName}}`;
   return (
     <p className="explorer__status" data-testid="bound-status">
       {tail} = {tailText} is {plausible ? 'at least' : 'less than'} {targetName} ={' '}
@@ -200,7 +200,7 @@ function BoundStatus({ mode, n, k, p, delta, side, tailMass, targetTail }: Bound
 
 function SearchSteps({ animation, n, k }: { animation: BoundAnimation; n: number; k: number }) {
   const search = animation.search!;
-  const tail = search.kind === 'upper' ? `F(${formatCount(k)})` : `P[X ≥ ${formatCount(k)}]`;
+  const tail = search.kind === 'upper' ? `F(${formatWholeCount(k)})` : `P[X ≥ ${formatWholeCount(k)}]`;
   const side: TailSide = search.kind === 'upper' ? 'left' : 'right';
   const shown = search.steps.slice(0, animation.shownSteps);
   const midpoints = midpointTexts(n, shown.map((step) => step.p));
@@ -251,7 +251,7 @@ const Intervals = memo(function Intervals({ mode, n, k, delta }: { mode: TailMod
   const rows = useMemo(() => intervalRows(mode, n, k, delta), [mode, n, k, delta]);
   return (
     <section aria-labelledby="intervals-heading" className="explorer__intervals">
-      <h2 id="intervals-heading">Intervals for {formatCount(k)} of {formatCount(n)} correct</h2>
+      <h2 id="intervals-heading">Intervals for {formatWholeCount(k)} of {formatWholeCount(n)} correct</h2>
       {mode === 'central' && (
         <p>
           The central interval puts δ/2 in each tail so that both ends hold together with probability 1 − δ; the two

@@ -1,11 +1,5 @@
-import { formatHonestPercent, formatPercent } from '../../data/format';
+import { formatHonestPercent, formatPercent, formatWholeCount } from '../../data/format';
 import type { TailSide } from './tail-series';
-
-// One formatter for all counts: toLocaleString builds a new one per call, which shows up in a drag.
-const COUNT_FORMAT = new Intl.NumberFormat('en-US');
-
-/** A count as the page writes it: 1,000,000. */
-export const formatCount = (value: number) => COUNT_FORMAT.format(value);
 
 /**
  * Decimals for a hypothesized accuracy at N tests: one (the blog's "83.0%") up to N = 10^5, then
@@ -96,7 +90,7 @@ export interface TailSentenceInput {
 export function tailSentence({ n, k, p, side, tailMass }: TailSentenceInput): string {
   const outcome =
     side === 'left'
-      ? `${formatCount(k)} or fewer correct out of ${formatCount(n)}`
-      : `${formatCount(k)} or more correct out of ${formatCount(n)} (${formatCount(n - k)} or fewer errors)`;
+      ? `${formatWholeCount(k)} or fewer correct out of ${formatWholeCount(n)}`
+      : `${formatWholeCount(k)} or more correct out of ${formatWholeCount(n)} (${formatWholeCount(n - k)} or fewer errors)`;
   return `If the true accuracy were ${formatAccuracy(p, n)}, there would be a ${formatChance(tailMass, certainTail(n, k, p, side))} chance of seeing ${outcome}.`;
 }

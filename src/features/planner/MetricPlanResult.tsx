@@ -1,5 +1,5 @@
 import { DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, LIST_METRIC_NAMES } from '../../data/detectors';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, formatWholeCount } from '../../data/format';
 import type { PlanLink } from '../../data/links';
 import { countsText, METRIC_METHOD_NAMES } from '../../data/methods';
 import type { MetricPlan } from './metric-plan';
@@ -8,7 +8,6 @@ import { PlanChart } from './PlanChart';
 import { PlanResultLayout } from './PlanResultLayout';
 
 const DIGITS = 2;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** The metric's name in a sentence ("recall", "NPV"). */
 export const metricWord = (metric: DetectionMetricKey) => (metric === 'npv' || metric === 'f1' ? LIST_METRIC_NAMES[metric] : LIST_METRIC_NAMES[metric].toLowerCase());
@@ -47,14 +46,14 @@ export function MetricPlanResult(props: { planned: MetricPlan; relapse: Relapse 
       figcaption={
         <>
           The exact {level} interval for {word} ({methodText(planned, link.delta)}) that the assumptions project after each number of additional {unit};{' '}
-          {aim} against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
+          {aim} against the target{plan.additional !== null ? `, the answer marked at ${formatWholeCount(plan.additional)}` : ''}.
         </>
       }
       download={{
         title: `${unit[0]!.toUpperCase()}${unit.slice(1)} to ${link.goal === 'lower' ? 'prove' : 'narrow'} the ${word}: target ${formatPercent(link.target, 1)}`,
         caption:
           `Now: ${word} ${countsText(planned.current)}. Projected exact ${level} interval (${methodText(planned, link.delta)}) after each number of additional ${unit}; ` +
-          `${aim} against the target ${formatPercent(link.target, 1)}${plan.additional !== null ? `, reached at ${count(plan.additional)} more` : ''}. ${headline}`,
+          `${aim} against the target ${formatPercent(link.target, 1)}${plan.additional !== null ? `, reached at ${formatWholeCount(plan.additional)} more` : ''}. ${headline}`,
       }}
       curve={plan.curve}
       answer={plan.additional}
@@ -85,7 +84,7 @@ export function metricPlanSentences(planned: MetricPlan, link: PlanLink, relapse
         detail: `At ${formatPercent(plan.accuracy, 1)} (${assumed}) the ${word} tends to that value, and the exact lower bound (${method}) always stays below the estimate, so it can never reach ${formatPercent(link.target, 1)}.`,
       };
     }
-    return { headline: `Not within ${count(plan.maxAdditional)} more ${unit}.`, detail: `${plan.reason} Assumed: ${assumption}.` };
+    return { headline: `Not within ${formatWholeCount(plan.maxAdditional)} more ${unit}.`, detail: `${plan.reason} Assumed: ${assumption}.` };
   }
   const { counts, interval } = plan.at;
   const reached = link.goal === 'lower' ? `its lower bound ${formatPercent(interval.lower, DIGITS, 'down')}` : `${formatPercent(interval.upper - interval.lower, DIGITS, 'up')} wide`;
@@ -93,10 +92,10 @@ export function metricPlanSentences(planned: MetricPlan, link: PlanLink, relapse
     return { headline: 'No more labels needed.', detail: `The current exact ${level} ${word} interval (${method}) ${formatInterval(interval, DIGITS)} already meets the goal (${reached}).` };
   }
   const margin = relapse
-    ? ` Counts are whole numbers, so the projected bound zig-zags: ${relapse.exact ? 'at' : 'by'} ${count(relapse.additional)} more it misses the target again — plan some margin.`
+    ? ` Counts are whole numbers, so the projected bound zig-zags: ${relapse.exact ? 'at' : 'by'} ${formatWholeCount(relapse.additional)} more it misses the target again — plan some margin.`
     : '';
   return {
-    headline: `${count(plan.additional)} more ${unit} to ${goal}.`,
+    headline: `${formatWholeCount(plan.additional)} more ${unit} to ${goal}.`,
     detail: `With ${word} at ${countsText(counts)}, ${assumption}, the exact ${level} interval (${method}) would be ${formatInterval(interval, DIGITS)}: ${reached}.${margin}`,
   };
 }

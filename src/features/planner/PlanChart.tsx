@@ -1,6 +1,6 @@
 import { Line, ReferenceDot, ReferenceLine } from 'recharts';
 import type { PlanGoal } from '../../data/links';
-import { formatPercent, intervalDigits } from '../../data/format';
+import { formatPercent, formatWholeCount, intervalDigits } from '../../data/format';
 import type { LabelPlanPoint } from '../../stats';
 import { type ChartTooltipProps, LINE_CHART_FRAME_PARTS, LineChartFrame } from '../../components/LineChartFrame';
 import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -24,7 +24,6 @@ type PlanRow = LabelPlanPoint & { width: number };
 /** The chart's height unless told (its placeholder's too, so the page does not jump when it is drawn). */
 export const PLAN_CHART_HEIGHT = 340;
 
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** The progress at which the target and answer marks are in: after the frame's parts. */
 const MARKS_DRAWN = LINE_CHART_FRAME_PARTS + 1;
@@ -59,7 +58,7 @@ export function PlanChart({ curve, goal, target, answer, width, height = PLAN_CH
       <LineChartFrame
         data={rows} width={width} height={height} left={8}
         title={`Projected ${goal === 'lower' ? `${metric} lower bound` : `${metric} interval width`} against additional ${unit ?? 'labels'}`}
-        x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: count, label: `additional ${unit ?? 'labels'}` }}
+        x={{ dataKey: 'additional', domain: [0, 'dataMax'], ticks: countTicks, tickFormatter: formatWholeCount, label: `additional ${unit ?? 'labels'}` }}
         y={{ type: 'number', domain: [ticks[0]!, ticks.at(-1)!], ticks, tickFormatter: percentTickFormatter(ticks), width: 56 }}
         tooltip={(props) => <PlanTooltip {...props} unit={unit} />}
         partsDrawn={drawn}
@@ -98,7 +97,7 @@ function PlanTooltip({ active, payload, label, unit }: ChartTooltipProps & { uni
   return (
     <div className="plan-tooltip">
       <strong>
-        {unit === undefined ? `+${count(Number(label))} labels (${count(row.additionalYes)} YES, ${count(row.additionalNo)} NO)` : `+${count(Number(label))} ${unit}`}
+        {unit === undefined ? `+${formatWholeCount(Number(label))} labels (${formatWholeCount(row.additionalYes)} YES, ${formatWholeCount(row.additionalNo)} NO)` : `+${formatWholeCount(Number(label))} ${unit}`}
       </strong>
       <dl>
         <div>

@@ -2,11 +2,10 @@ import { type ReactNode, useRef } from 'react';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { TableScroll } from '../../components/TableScroll';
-import { formatPercent, intervalDigits } from '../../data/format';
+import { formatPercent, formatWholeCount, intervalDigits } from '../../data/format';
 import { PLAN_CHART_HEIGHT } from './PlanChart';
 
 const DIGITS = 2;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** One projected point of a plan's curve; `additionalYes`/`additionalNo` when the plan counts labels by class. */
 export interface CurveRow {
@@ -73,9 +72,9 @@ export function PlanResultLayout(props: PlanResultLayoutProps) {
             <tbody>
               {curve.map((point) => (
                 <tr key={point.additional} aria-current={point.additional === answer ? 'true' : undefined}>
-                  <th scope="row">{count(point.additional)}</th>
-                  {byClass && <td>{count(point.additionalYes ?? 0)}</td>}
-                  {byClass && <td>{count(point.additionalNo ?? 0)}</td>}
+                  <th scope="row">{formatWholeCount(point.additional)}</th>
+                  {byClass && <td>{formatWholeCount(point.additionalYes ?? 0)}</td>}
+                  {byClass && <td>{formatWholeCount(point.additionalNo ?? 0)}</td>}
                   <td>{formatPercent(point.lower, tableDigits, 'down')}</td>
                   <td>{formatPercent(point.estimate, tableDigits)}</td>
                   <td>{formatPercent(point.upper, tableDigits, 'up')}</td>

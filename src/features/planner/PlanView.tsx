@@ -6,7 +6,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
 import { useProgressiveCount } from '../../components/use-progressive-count';
 import { type BalancedMethod, countsText, DEFAULT_BALANCED_METHOD } from '../../data/methods';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, formatWholeCount } from '../../data/format';
 import { DEFAULT_PLAN_LINK, DEFAULT_PLAN_TARGET, type HashRoute, methodsHref, parsePlanLink, type PlanGoal, planHref, type PlanLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import type { LabelPlan } from '../../stats';
@@ -26,7 +26,6 @@ import { PlanResultLayout } from './PlanResultLayout';
 
 const TITLE = 'How many more labels?';
 const DIGITS = 2;
-const count = (value: number) => value.toLocaleString('en-US');
 /**
  * A first answer is drawn in tasks: its words and table, then the sequential plan, then the chart (last:
  * its first real draw waits for its container's size, and would take whatever else is due with it).
@@ -237,7 +236,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
         <>
           The exact balanced {level} interval (δ = {formatFullPrecision(link.delta)}, {methodName}) that
           the assumptions project after each number of additional labels; {link.goal === 'lower' ? 'the lower bound' : 'its width'}{' '}
-          against the target{plan.additional !== null ? `, the answer marked at ${count(plan.additional)}` : ''}.
+          against the target{plan.additional !== null ? `, the answer marked at ${formatWholeCount(plan.additional)}` : ''}.
         </>
       }
       download={{
@@ -246,7 +245,7 @@ function PlanResult(props: { plan: BalancedPlan; union: LabelPlan | null; relaps
           `Now: should-be-YES ${countsText(link.yes)}, should-be-NO ${countsText(link.no)} correct. Projected exact balanced ${level} ` +
           `interval (${methodName}, δ = ${formatFullPrecision(link.delta)}) after each number of additional labels; ` +
           `${link.goal === 'lower' ? 'the lower bound' : 'its width'} against the target ${formatPercent(link.target, 1)}` +
-          `${plan.additional !== null ? `, reached at ${count(plan.additional)} more labels` : ''}. ${headline}`,
+          `${plan.additional !== null ? `, reached at ${formatWholeCount(plan.additional)} more labels` : ''}. ${headline}`,
       }}
       curve={plan.curve}
       answer={plan.additional}
@@ -293,8 +292,8 @@ export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relap
     const searchedToLimit = plan.reason === null || plan.reason === undefined || plan.reason === `Not reached within ${plan.assumptions.maxAdditionalLabels} additional labels.`;
     return searchedToLimit
       ? {
-          headline: `Not within ${count(plan.assumptions.maxAdditionalLabels)} more labels.`,
-          detail: `Searched up to ${count(plan.assumptions.maxAdditionalLabels)} additional labels, ${assumptions}, without meeting the target.`,
+          headline: `Not within ${formatWholeCount(plan.assumptions.maxAdditionalLabels)} more labels.`,
+          detail: `Searched up to ${formatWholeCount(plan.assumptions.maxAdditionalLabels)} additional labels, ${assumptions}, without meeting the target.`,
         }
       : { headline: 'Not reached where the search could go.', detail: `${plan.reason} Assumed: ${assumptions}.` };
   }
@@ -317,12 +316,12 @@ export function planSentences(plan: BalancedPlan, link: PlanLink, relapse: Relap
         : ` One label fewer leaves it ${formatPercent(before.upper - before.lower, DIGITS, 'up')} wide.`;
   // Whole counts make the projected bound zig-zag: it can fall back below the target a little later.
   const margin = relapse
-    ? ` Counts are whole numbers, so the projected bound zig-zags: ${relapse.exact ? 'at' : 'by'} ${count(relapse.additional)} more labels it misses the target again — plan some margin.`
+    ? ` Counts are whole numbers, so the projected bound zig-zags: ${relapse.exact ? 'at' : 'by'} ${formatWholeCount(relapse.additional)} more labels it misses the target again — plan some margin.`
     : '';
   return {
-    headline: `Label ${count(plan.additional)} more (${count(counts.additionalYes)} YES, ${count(counts.additionalNo)} NO) to ${goal}.`,
+    headline: `Label ${formatWholeCount(plan.additional)} more (${formatWholeCount(counts.additionalYes)} YES, ${formatWholeCount(counts.additionalNo)} NO) to ${goal}.`,
     detail:
-      `With ${count(counts.yes.total)} should-be-YES and ${count(counts.no.total)} should-be-NO labels, ${assumptions}, ` +
+      `With ${formatWholeCount(counts.yes.total)} should-be-YES and ${formatWholeCount(counts.no.total)} should-be-NO labels, ${assumptions}, ` +
       `the exact balanced ${level} interval (${SHORT_NAMES[link.balanced ?? DEFAULT_BALANCED_METHOD]}) would be ${shown}: ${reached}.${shortfall}${margin}`,
   };
 }
@@ -342,16 +341,16 @@ export function unionComparison(plan: BalancedPlan, union: LabelPlan, searched: 
   const method = 'The union bound (the blog’s, δ/4 per tail)';
   const name = SEARCHED_NAMES[searched];
   if (union.status !== 'reached' || union.additional === null) {
-    return `${method} does not get there within ${count(union.assumptions.maxAdditionalLabels)} more labels.`;
+    return `${method} does not get there within ${formatWholeCount(union.assumptions.maxAdditionalLabels)} more labels.`;
   }
   if (union.additional === 0) return `${method} meets the same goal with the labels in hand, too.`;
-  const needed = `The union bound would need ${count(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal (the blog’s, δ/4 per tail)`;
+  const needed = `The union bound would need ${formatWholeCount(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal (the blog’s, δ/4 per tail)`;
   if (plan.status !== 'reached' || plan.additional === null) return `${needed}.`;
   if (plan.additional === union.additional) return `${needed}, as many.`;
   const ratio = plan.additional === 0 ? '' : ` (${(union.additional / plan.additional).toFixed(1)}× as many)`;
   const checked =
     plan.checkedFrom === 0
       ? `${name}’s answer is the smallest count that meets it (every count up to it checked)`
-      : `${name}’s answer is the smallest from ${count(plan.checkedFrom ?? plan.additional)} on (every count from there checked; below, by doubling and bisection)`;
+      : `${name}’s answer is the smallest from ${formatWholeCount(plan.checkedFrom ?? plan.additional)} on (every count from there checked; below, by doubling and bisection)`;
   return `${needed}${ratio}; ${checked}.`;
 }

@@ -1,14 +1,14 @@
 import { DEFAULT_PLAN_BATCH, DEFAULT_PLAN_HORIZON, MAX_PLAN_BATCH, MAX_PLAN_BATCHES, MAX_PLAN_HORIZON, type PlanLink } from '../../data/links';
 import { ParsedField, type FieldReading } from '../../components/ParsedField';
+import { formatWholeCount } from '../../data/format';
 
-const count = (value: number) => value.toLocaleString('en-US');
 const formatWhole = (value: number) => String(value);
 
 /** A whole number in [least, most] written with digits only, or what is wrong with it. */
 function parseWhole(text: string, least: number, most: number): FieldReading<number> {
   const trimmed = text.trim();
   const value = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!(value >= least && value <= most)) return { problem: `Enter a whole number from ${count(least)} to ${count(most)} (got “${trimmed.slice(0, 20)}”).` };
+  if (!(value >= least && value <= most)) return { problem: `Enter a whole number from ${formatWholeCount(least)} to ${formatWholeCount(most)} (got “${trimmed.slice(0, 20)}”).` };
   return { value };
 }
 
@@ -27,7 +27,7 @@ export function SequentialControls({ link, onChange }: { link: PlanLink; onChang
         format={formatWhole}
         parse={(text) => {
           const reading = parseWhole(text, 2, MAX_PLAN_BATCH);
-          if ('value' in reading && looks(reading.value, horizon) > MAX_PLAN_BATCHES) return { problem: `${tooMany}: with a horizon of ${count(horizon)}, at least ${count(Math.ceil(horizon / MAX_PLAN_BATCHES))}.` };
+          if ('value' in reading && looks(reading.value, horizon) > MAX_PLAN_BATCHES) return { problem: `${tooMany}: with a horizon of ${formatWholeCount(horizon)}, at least ${formatWholeCount(Math.ceil(horizon / MAX_PLAN_BATCHES))}.` };
           return reading;
         }}
         onCommit={(value) => onChange({ batch: value, horizon: link.horizon })}
@@ -39,7 +39,7 @@ export function SequentialControls({ link, onChange }: { link: PlanLink; onChang
         format={formatWhole}
         parse={(text) => {
           const reading = parseWhole(text, 1, MAX_PLAN_HORIZON);
-          if ('value' in reading && looks(batch, reading.value) > MAX_PLAN_BATCHES) return { problem: `${tooMany}: with batches of ${count(batch)}, at most ${count(batch * MAX_PLAN_BATCHES)}.` };
+          if ('value' in reading && looks(batch, reading.value) > MAX_PLAN_BATCHES) return { problem: `${tooMany}: with batches of ${formatWholeCount(batch)}, at most ${formatWholeCount(batch * MAX_PLAN_BATCHES)}.` };
           return reading;
         }}
         onCommit={(value) => onChange({ batch: link.batch, horizon: value })}

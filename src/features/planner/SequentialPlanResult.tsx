@@ -1,10 +1,9 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { TableScroll } from '../../components/TableScroll';
-import { formatConfidence, formatFullPrecision, formatHonestPercent, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatHonestPercent, formatPercent, formatWholeCount } from '../../data/format';
 import type { PlanLink } from '../../data/links';
 import type { SequentialPlan, SequentialPlanOutcome } from './sequential-plan';
 
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** A probability in words: exactly 0, under 0.01%, or with the decimals it needs not to read 0% or 100%. */
 export function formatChance(value: number): string {
@@ -27,10 +26,10 @@ export function sequentialSentence(plan: SequentialPlan, link: PlanLink): string
   const quantile =
     distribution.quantileLabels === null
       ? `fewer than ${formatPercent(distribution.level, 0)} stop by the horizon`
-      : `${formatPercent(distribution.level, 0)} stop by ${count(distribution.quantileLabels)}`;
+      : `${formatPercent(distribution.level, 0)} stop by ${formatWholeCount(distribution.quantileLabels)}`;
   return (
-    `Label in batches of ${count(size)} (${count(batch.yes)} YES, ${count(batch.no)} NO) and stop as soon as the bound clears ${formatPercent(link.target, 1)}: ` +
-    `expected ${count(Math.round(distribution.expectedLabels))} labels, ${quantile}, worst case (horizon) ${count(horizonLabels)}; ` +
+    `Label in batches of ${formatWholeCount(size)} (${formatWholeCount(batch.yes)} YES, ${formatWholeCount(batch.no)} NO) and stop as soon as the bound clears ${formatPercent(link.target, 1)}: ` +
+    `expected ${formatWholeCount(Math.round(distribution.expectedLabels))} labels, ${quantile}, worst case (horizon) ${formatWholeCount(horizonLabels)}; ` +
     `chance of not clearing by then ${formatChance(distribution.neverCleared)}.`
   );
 }
@@ -72,19 +71,19 @@ function SequentialPlanBody({ plan, link }: { plan: SequentialPlan; link: PlanLi
         Look after every batch at {sequenceMethodText(link.delta)}: valid however often you look and whenever you stop, so
         stopping the first time it clears proves the target at {formatConfidence(link.delta)}. Assumed true accuracies: {formatPercent(accuracy.yes, 1)} on
         should-be-YES ({source(link.accuracyYes)}), {formatPercent(accuracy.no, 1)} on should-be-NO ({source(link.accuracyNo)}), {formatPercent(plan.yesShare, 1)} of
-        new labels YES (each batch rounds to {count(plan.batch.yes)} YES). The chance of stopping after each batch is exact — dynamic programming over the two
-        classes’ counts on the paths not yet stopped, no simulation — computed in {count(Math.round(plan.elapsedMs))} ms. A fixed-n interval looked at after
+        new labels YES (each batch rounds to {formatWholeCount(plan.batch.yes)} YES). The chance of stopping after each batch is exact — dynamic programming over the two
+        classes’ counts on the paths not yet stopped, no simulation — computed in {formatWholeCount(Math.round(plan.elapsedMs))} ms. A fixed-n interval looked at after
         every batch would prove less than it says; the sequence pays for looking with width, so the plan usually needs more labels than the fixed-n answer.
       </p>
       <figure className="plan-view__figure">
         <StopChart plan={plan} />
         <figcaption>
-          Chance of stopping after each batch of {count(plan.batch.yes + plan.batch.no)} (0 to {count(plan.batches)} batches, {count(plan.horizonLabels)} labels at most),
+          Chance of stopping after each batch of {formatWholeCount(plan.batch.yes + plan.batch.no)} (0 to {formatWholeCount(plan.batches)} batches, {formatWholeCount(plan.horizonLabels)} labels at most),
           for {sequenceMethodText(link.delta)}.
         </figcaption>
       </figure>
       <details className="plan-view__data">
-        <summary>Show the stopping distribution ({count(rows.length)} looks)</summary>
+        <summary>Show the stopping distribution ({formatWholeCount(rows.length)} looks)</summary>
         <TableScroll label="Stopping distribution">
           <table className="plan-table">
             <caption>
@@ -94,8 +93,8 @@ function SequentialPlanBody({ plan, link }: { plan: SequentialPlan; link: PlanLi
             <tbody>
               {rows.map((row) => (
                 <tr key={row.look}>
-                  <th scope="row">{count(row.look)}</th>
-                  <td>{count(row.look * (plan.batch.yes + plan.batch.no))}</td>
+                  <th scope="row">{formatWholeCount(row.look)}</th>
+                  <td>{formatWholeCount(row.look * (plan.batch.yes + plan.batch.no))}</td>
                   <td>{formatChance(row.probability)}</td>
                   <td>{formatChance(row.by)}</td>
                 </tr>
@@ -125,8 +124,8 @@ function StopChart({ plan }: { plan: SequentialPlan }) {
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
   const xOfLabels = (labels: number) => (labels / size + 0.5) * slot;
   const summary =
-    `Chance of stopping after each batch: highest ${formatChance(highest)} after ${count(stopProbability.indexOf(highest) * size)} labels; ` +
-    `expected ${count(Math.round(expectedLabels))} labels${quantileLabels === null ? '' : `, 90% by ${count(quantileLabels)}`}.`;
+    `Chance of stopping after each batch: highest ${formatChance(highest)} after ${formatWholeCount(stopProbability.indexOf(highest) * size)} labels; ` +
+    `expected ${formatWholeCount(Math.round(expectedLabels))} labels${quantileLabels === null ? '' : `, 90% by ${formatWholeCount(quantileLabels)}`}.`;
   return (
     <svg className="plan-view__stop-chart" role="img" aria-label={summary} viewBox={`0 0 ${CHART.width} ${CHART.height}`}>
       <g aria-hidden="true">
@@ -143,10 +142,10 @@ function StopChart({ plan }: { plan: SequentialPlan }) {
           tallest bar {formatChance(highest)}
         </text>
         <text x={CHART.width - 2} y={CHART.height - 6} fill="var(--muted)" fontSize="12" textAnchor="end">
-          {count(plan.horizonLabels)} labels
+          {formatWholeCount(plan.horizonLabels)} labels
         </text>
         <text x={Math.min(xOfLabels(expectedLabels) + 4, CHART.width - 110)} y={CHART.top + 12} fill="var(--text)" fontSize="12">
-          expected {count(Math.round(expectedLabels))}
+          expected {formatWholeCount(Math.round(expectedLabels))}
         </text>
       </g>
     </svg>

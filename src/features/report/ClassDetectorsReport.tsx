@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { TableScroll } from '../../components/TableScroll';
 import { classDetectorIntervals, type ClassDetector } from '../../data/detectors';
-import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatWholeCount } from '../../data/format';
 import { CLASS_METHOD, macroRecallMethod, METRIC_METHOD_NAMES } from '../../data/methods';
 import type { Interval } from '../../stats';
 import { estimateText, intervalText } from './report-model';
@@ -30,14 +30,13 @@ export function ClassDetectorsReport({ detectors, delta }: { detectors: readonly
 function ClassDetectorTable({ detector, delta }: { detector: ClassDetector; delta: number }) {
   const { balanced, classes } = classDetectorIntervals(detector.classes, detector.matrix, delta);
   const level = formatConfidence(delta);
-  const count = (value: number) => value.toLocaleString('en');
   const correct = classes.reduce((sum, figure) => sum + figure.correct, 0);
   const examples = classes.reduce((sum, figure) => sum + figure.total, 0);
   const rows: [string, string, string, Interval | null, string][] = [
-    ['all classes', 'macro recall (balanced accuracy)', `${count(correct)} / ${count(examples)}`, balanced, macroRecallMethod(classes.length)],
+    ['all classes', 'macro recall (balanced accuracy)', `${formatWholeCount(correct)} / ${formatWholeCount(examples)}`, balanced, macroRecallMethod(classes.length)],
     ...classes.flatMap((figure): [string, string, string, Interval | null, string][] => [
-      [figure.name, 'recall', `${count(figure.correct)} / ${count(figure.total)}`, figure.recall, CLASS_METHOD],
-      [figure.name, 'precision', `${count(figure.correct)} / ${count(figure.answers)}`, figure.precision, PRECISION_METHOD],
+      [figure.name, 'recall', `${formatWholeCount(figure.correct)} / ${formatWholeCount(figure.total)}`, figure.recall, CLASS_METHOD],
+      [figure.name, 'precision', `${formatWholeCount(figure.correct)} / ${formatWholeCount(figure.answers)}`, figure.precision, PRECISION_METHOD],
     ]),
   ];
   return (
