@@ -11,8 +11,8 @@ export interface ConvertJob {
 
 export type ConvertMessage =
   | { kind: 'progress'; fraction: number }
-  | { kind: 'done'; csv: Blob; rows: number; skipped: SkippedLines }
-  | { kind: 'arrow'; ipc: Uint8Array; rows: number }
+  | { kind: 'done'; csv: Blob; skipped: SkippedLines }
+  | { kind: 'arrow'; ipc: Uint8Array }
   | { kind: 'error'; message: string };
 
 const post = (message: ConvertMessage, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
@@ -32,14 +32,14 @@ async function convertJsonLines(file: File): Promise<ConvertMessage> {
     const message = reader.skipped.count > 0 ? `no line is a JSON object (line ${reader.skipped.examples[0]} is not)` : 'it has no rows';
     return { kind: 'error', message };
   }
-  return { kind: 'done', csv: new Blob(csv.blobParts(), { type: 'text/csv' }), rows: csv.rows, skipped: reader.skipped };
+  return { kind: 'done', csv: new Blob(csv.blobParts(), { type: 'text/csv' }), skipped: reader.skipped };
 }
 
 async function convertParquet(file: File): Promise<ConvertMessage> {
   const buffer = { byteLength: file.size, slice: (start: number, end?: number) => file.slice(start, end).arrayBuffer() };
-  const arrow = await parquetToArrowIpc(buffer, (fraction) => post({ kind: 'progress', fraction }));
-  if (arrow !== null) return arrow.rows === 0 ? { kind: 'error', message: 'it has no rows' } : { kind: 'arrow', ...arrow };
   const metadata = await parquetMetadataAsync(buffer);
+  const arrow = await parquetToArrowIpc(buffer, (fraction) => post({ kind: 'progress', fraction }), metadata);
+  if (arrow !== null) return arrow.rows === 0 ? { kind: 'error', message: 'it has no rows' } : { kind: 'arrow', ipc: arrow.ipc };
   const names = parquetSchema(metadata).children.map((child) => child.element.name);
   const csv = new CsvParts();
   for (const name of names) csv.column(name);
@@ -61,7 +61,7 @@ async function convertParquet(file: File): Promise<ConvertMessage> {
     post({ kind: 'progress', fraction: total > 0 ? rowEnd / total : 1 });
   }
   if (csv.rows === 0) return { kind: 'error', message: 'it has no rows' };
-  return { kind: 'done', csv: new Blob(csv.blobParts(), { type: 'text/csv' }), rows: csv.rows, skipped: { count: 0, examples: [] } };
+  return { kind: 'done', csv: new Blob(csv.blobParts(), { type: 'text/csv' }), skipped: { count: 0, examples: [] } };
 }
 
 self.onmessage = (event: MessageEvent<ConvertJob>) => {

@@ -1,3 +1,4 @@
+import { parquetMetadataAsync } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { openNodeDuckDb } from '../../test/node-duckdb';
@@ -61,5 +62,18 @@ describe('parquetToArrowIpc', () => {
     expect(shares).toEqual([0.75, 1]);
     const nested = parquetWriteBuffer({ columnData: [{ name: 'event', data: [{ type: 'login' }, { type: 'click', x: 10 }], type: 'VARIANT' }] });
     expect(await parquetToArrowIpc(asyncBuffer(nested))).toBeNull();
+  });
+
+  it('uses the metadata the caller has read (the footer is read once) and gives the same stream', async () => {
+    const file = asyncBuffer(parquetWriteBuffer({ columnData: [{ name: 'x', data: new Float64Array([1, 2, 3]), type: 'DOUBLE' }], rowGroupSize: 2 }));
+    let reads = 0;
+    const counted = { byteLength: file.byteLength, slice: (start: number, end?: number) => ((reads += 1), file.slice(start, end)) };
+    const metadata = await parquetMetadataAsync(file);
+    const given = await parquetToArrowIpc(counted, undefined, metadata);
+    const readsWithMetadata = reads;
+    reads = 0;
+    const read = await parquetToArrowIpc(counted);
+    expect(reads).toBeGreaterThan(readsWithMetadata);
+    expect(given!.ipc).toEqual(read!.ipc);
   });
 });

@@ -7,7 +7,7 @@
  * 17); in Chromium's worker hyparquet's decoding alone takes ~8 s of it.
  * Runs in the conversion worker (convert.worker.ts), a row group at a time.
  */
-import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type SchemaElement } from 'hyparquet';
+import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type FileMetaData, type SchemaElement } from 'hyparquet';
 import { Bool, Float64, Int32, Int64, makeData, makeVector, RecordBatch, Table, tableToIPC, TimestampMillisecond, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 
 const encoder = new TextEncoder();
@@ -114,9 +114,14 @@ function columnRows(chunks: readonly ColumnData[], rowStart: number, rowEnd: num
  * Every row group of a Parquet file as one Arrow IPC stream (column names and order as in the file),
  * with the row count; `onProgress` gets the share of rows decoded after each row group. Null when a
  * column is nested (lists, structs, maps): those travel as CSV text of JSON (convert.ts) instead.
+ * `metadata`, when the caller has read it already, saves reading the file's footer again.
  */
-export async function parquetToArrowIpc(file: AsyncBuffer, onProgress: (fraction: number) => void = () => {}): Promise<{ ipc: Uint8Array; rows: number } | null> {
-  const metadata = await parquetMetadataAsync(file);
+export async function parquetToArrowIpc(
+  file: AsyncBuffer,
+  onProgress: (fraction: number) => void = () => {},
+  metadata?: FileMetaData,
+): Promise<{ ipc: Uint8Array; rows: number } | null> {
+  metadata ??= await parquetMetadataAsync(file);
   const fields = parquetSchema(metadata).children;
   if (fields.some((field) => field.children.length > 0)) return null;
   const names = fields.map((field) => field.element.name);
