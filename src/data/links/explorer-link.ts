@@ -1,7 +1,7 @@
 import type { ClassCounts } from '../../stats';
+import { formatWholeCount } from '../format/count-format';
 import { LinkReader, classCountsParam, clip, numberParam } from './link-params';
 import { hashHref } from './routes';
-import { formatWholeCount } from '../format';
 
 /**
  * The tail explorer's URL contract: `#/explore?n=100&k=80&p=0.83&delta=0.05&mode=upper`, and for the

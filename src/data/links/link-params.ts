@@ -1,7 +1,7 @@
 import { assertDelta, type ClassCounts } from '../../stats';
+import { formatWholeCount } from '../format/count-format';
 import { deltaFromConfidence } from '../format/decimal-complement';
 import { isBalancedMethod, type BalancedMethod } from '../methods/balanced-method';
-import { formatWholeCount } from '../format';
 
 /** One thing wrong with a link, phrased for the page: it names the parameter and what was found. */
 export interface LinkProblem {
