@@ -8,7 +8,6 @@ import { deltaProblem, EXPLORER_MAX_N, explorerHref } from '../../data/links';
 import { formatConfidence, formatFullPrecision, formatInterval, formatIntervalParts, formatWholeCount } from '../../data/format';
 import { balancedInterval, EmptyClassError, type BalancedInterval, type ClassCounts } from '../../stats';
 import { IntervalRows, type IntervalRow } from './IntervalRows';
-
 import { ColumnHeads } from '../../components/ColumnHeads';
 
 export interface BalancedPanelProps {
