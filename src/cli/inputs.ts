@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ClassCounts } from '../stats';
+import { formatWholeCount } from '../data/format';
 import { CliError } from './cli-error';
 import { countsAdHocDetector, detectorIdFromName, parseCountsCsv, parseDetectorsJsonText, uniqueId, type RowError } from './dashboard';
 import type { InlineCounts } from './options';
@@ -86,11 +87,11 @@ export async function readInputs(files: readonly string[], inline: readonly Inli
         const what = counted.numbering === 'line' ? 'line' : 'row';
         const reasons = counted.unusable.map(
           (problem) =>
-            `  ${problem.rows.toLocaleString('en-US')} ${problem.rows === 1 ? 'row' : 'rows'}: ${problem.reason}${problem.lines.length === 0 ? '' : ` (e.g. ${what}${problem.lines.length === 1 ? '' : 's'} ${problem.lines.join(', ')})`}`,
+            `  ${formatWholeCount(problem.rows)} ${problem.rows === 1 ? 'row' : 'rows'}: ${problem.reason}${problem.lines.length === 0 ? '' : ` (e.g. ${what}${problem.lines.length === 1 ? '' : 's'} ${problem.lines.join(', ')})`}`,
         );
-        if (counted.skippedLines.count > 0) reasons.unshift(`  ${counted.skippedLines.count.toLocaleString('en-US')} lines are not a JSON object (e.g. lines ${counted.skippedLines.lines.join(', ')})`);
+        if (counted.skippedLines.count > 0) reasons.unshift(`  ${formatWholeCount(counted.skippedLines.count)} lines are not a JSON object (e.g. lines ${counted.skippedLines.lines.join(', ')})`);
         throw new CliError(
-          `${file}: ${(unusable + counted.skippedLines.count).toLocaleString('en-US')} of ${(counted.rows + counted.skippedLines.count).toLocaleString('en-US')} rows cannot be used:\n${reasons.join('\n')}\nFix them, map the values (--yes-values, --no-values, --label, --prediction), or pass --skip-bad-rows to count the usable rows only (as the dashboard's #/data does).`,
+          `${file}: ${formatWholeCount(unusable + counted.skippedLines.count)} of ${formatWholeCount(counted.rows + counted.skippedLines.count)} rows cannot be used:\n${reasons.join('\n')}\nFix them, map the values (--yes-values, --no-values, --label, --prediction), or pass --skip-bad-rows to count the usable rows only (as the dashboard's #/data does).`,
         );
       }
       const stem = basename(file).replace(/(\.(csv|tsv|tab|txt|jsonl|ndjson|json|parquet|gz))+$/i, '') || basename(file);

@@ -1,3 +1,4 @@
+import { formatWholeCount } from '../data/format';
 import { FieldProblem, TypedInput } from './TypedInput';
 import { useEffect, useId, useState } from 'react';
 import './count-field.css';
@@ -20,7 +21,7 @@ export function countProblem(text: string, min?: CountLimit, max?: CountLimit): 
   const value = Number(trimmed);
   if (value < 0) return `Counts can't be negative (got ${trimmed}).`;
   if (!Number.isInteger(value)) return `Counts are whole numbers (got ${trimmed}).`;
-  if (value > MAX_COUNT) return `Counts above ${MAX_COUNT.toLocaleString('en')} are not supported.`;
+  if (value > MAX_COUNT) return `Counts above ${formatWholeCount(MAX_COUNT)} are not supported.`;
   if (min && value < min.value) return min.message;
   if (max && value > max.value) return max.message;
   return null;
@@ -74,7 +75,7 @@ export function CountField({ label, value, onCommit, min, max, className }: Coun
       />
       {problem && (
         <FieldProblem id={`${id}-problem`}>
-          {problem} Still using {value.toLocaleString('en')}.
+          {problem} Still using {formatWholeCount(value)}.
         </FieldProblem>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText } from '../data/methods';
 import type { ComputedIntervals } from '../data/detectors';
-import { formatConfidence, formatFullPrecision } from '../data/format';
+import { formatConfidence, formatFullPrecision, formatWholeCount } from '../data/format';
 import type { ClassCounts } from '../stats';
 import type { IntervalChartRow } from './IntervalChart';
 
@@ -26,7 +26,7 @@ export function detectorIntervalRows(yes: ClassCounts, no: ClassCounts, interval
 
 /** The caption of a detector's intervals picture: counts, methods, δ and the level. */
 export function detectorIntervalsCaption(yes: ClassCounts, no: ClassCounts, delta: number, method: BalancedMethod): string {
-  const tests = (yes.total + no.total).toLocaleString('en');
+  const tests = formatWholeCount(yes.total + no.total);
   return (
     `Should-be-YES ${countsText(yes)} correct, should-be-NO ${countsText(no)} correct (${tests} tests). ` +
     `${formatConfidence(delta)} intervals, δ = ${formatFullPrecision(delta)}: balanced accuracy ${BALANCED_METHOD_NAMES[method]}; ` +

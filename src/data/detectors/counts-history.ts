@@ -1,4 +1,5 @@
 import { type ClassCounts, type Interval, proportionConfidenceSequence } from '../../stats';
+import { formatWholeCount } from '../format/count-format';
 import { CLASS_LABELS, describeValue, validateCounts } from './detector';
 
 /** The labels that arrived on one day: each class's correct answers out of its new labels. */
@@ -41,7 +42,7 @@ export function parseCountsHistoryCsv(text: string): ParsedHistory {
     return { ok: false, problems: [`line 1: the header must be ${HISTORY_COLUMNS.join(',')}, got ${describeValue(lines[0] ?? '')}`] };
   }
   if (lines.length < 2) return { ok: false, problems: ['the file has a header but no days'] };
-  if (lines.length - 1 > MAX_HISTORY_ROWS) return { ok: false, problems: [`the file has ${(lines.length - 1).toLocaleString('en')} days; at most ${MAX_HISTORY_ROWS.toLocaleString('en')} are read`] };
+  if (lines.length - 1 > MAX_HISTORY_ROWS) return { ok: false, problems: [`the file has ${formatWholeCount(lines.length - 1)} days; at most ${formatWholeCount(MAX_HISTORY_ROWS)} are read`] };
   const problems: string[] = [];
   const rows: DatedCounts[] = [];
   lines.slice(1).forEach((line, index) => {

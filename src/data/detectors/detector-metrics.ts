@@ -1,5 +1,5 @@
 import { deploymentMetrics, detectionMetrics, type ClassCounts, type DeploymentMetrics, type MetricInterval } from '../../stats';
-import { formatCountParts } from '../format/count-format';
+import { formatCountParts, formatWholeCount } from '../format/count-format';
 import { formatConfidence, formatIntervalParts, percentNumber } from '../format/format';
 import { METRIC_METHOD_NAMES } from '../methods/interval-wording';
 
@@ -106,7 +106,7 @@ export function deploymentSentence(figures: DeploymentFigures): string {
   const alarms = formatCountParts(figures.falseAlarms);
   const missed = formatCountParts(figures.missedEvents);
   const real = figures.ppv && formatIntervalParts(figures.ppv);
-  const place = `At ${percentNumber(figures.prevalence)}% prevalence${figures.testSetMix ? ' (the test set’s own mix)' : ''} and ${figures.volume.toLocaleString('en')} images a day`;
+  const place = `At ${percentNumber(figures.prevalence)}% prevalence${figures.testSetMix ? ' (the test set’s own mix)' : ''} and ${formatWholeCount(figures.volume)} images a day`;
   return (
     `${place}: ${alarms.lower}–${alarms.upper} false alarms a day (${method(figures.falseAlarms)})` +
     (real ? `, and ${real.lower.replace('%', '')}–${real.upper} of alarms real (${method(figures.ppv!)})` : '; with no YES answer on the test set, the share of alarms that are real has no estimate') +

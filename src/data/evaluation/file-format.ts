@@ -1,3 +1,4 @@
+import { formatWholeCount } from '../format/count-format';
 import type { EvaluationFormat } from './sql';
 
 /** How many leading bytes `detectEvaluationFormat` looks at. */
@@ -51,7 +52,7 @@ export function engineFileName(format: EvaluationFormat): string {
 export function readerProblem(duckDbMessage: string, fileName: string, format: EvaluationFormat): string {
   const line = /Line:\s*(\d+)/i.exec(duckDbMessage)?.[1];
   if (line !== undefined && (format === 'csv' || format === 'tsv' || format === 'csv.gz')) {
-    return `line ${Number(line).toLocaleString('en-US')} does not fit the lines before it (a field too many or too few — e.g. an unquoted ${format === 'tsv' ? 'tab' : 'comma'} in a value — or an unclosed quote). Fix that line, or export the file again.`;
+    return `line ${formatWholeCount(Number(line))} does not fit the lines before it (a field too many or too few — e.g. an unquoted ${format === 'tsv' ? 'tab' : 'comma'} in a value — or an unclosed quote). Fix that line, or export the file again.`;
   }
   if (/when sniffing/i.test(duckDbMessage)) {
     return 'its lines do not share one layout (a field too many or too few in some line, or an unclosed quote), so its delimiter and quoting could not be worked out.';

@@ -9,6 +9,7 @@ import { BALANCED_METHOD_IDS, type BalancedMethod } from '../methods/balanced-me
 import { decimalComplement } from '../format/decimal-complement';
 import { formatConfidence, formatEstimateWithInterval } from '../format/format';
 import { markdownCell } from '../format/markdown-cell';
+import { formatWholeCount } from '../format/count-format';
 
 /**
  * Exports. JSON: the versioned detectors file (parseDetectorsFile reads it back unchanged).
@@ -174,10 +175,10 @@ export function classIntervalsToMarkdown(detector: ClassDetectorCounts, delta: n
   const rows = [
     ['Detector · class', 'Metric', 'Correct / total', `Estimate [${level} interval]`, 'Method'],
     ['---', '---', '---:', '---', '---'],
-    [detector.name, 'macro recall (balanced accuracy)', `${diagonal.toLocaleString('en')} / ${examples.toLocaleString('en')}`, interval(balanced), CLASS_INTERVAL_METHODS.balanced],
+    [detector.name, 'macro recall (balanced accuracy)', `${formatWholeCount(diagonal)} / ${formatWholeCount(examples)}`, interval(balanced), CLASS_INTERVAL_METHODS.balanced],
     ...classes.flatMap((figure) => [
-      [figure.name, 'recall', `${figure.correct.toLocaleString('en')} / ${figure.total.toLocaleString('en')}`, interval(figure.recall), CLASS_INTERVAL_METHODS.recall],
-      [figure.name, 'precision', `${figure.correct.toLocaleString('en')} / ${figure.answers.toLocaleString('en')}`, interval(figure.precision), CLASS_INTERVAL_METHODS.precision],
+      [figure.name, 'recall', `${formatWholeCount(figure.correct)} / ${formatWholeCount(figure.total)}`, interval(figure.recall), CLASS_INTERVAL_METHODS.recall],
+      [figure.name, 'precision', `${formatWholeCount(figure.correct)} / ${formatWholeCount(figure.answers)}`, interval(figure.precision), CLASS_INTERVAL_METHODS.precision],
     ]),
   ];
   const note =

@@ -4,6 +4,7 @@ import { type Detector, DETECTOR_ID_PATTERN, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX
 import type { ClassDetector } from '../detectors/class-detector';
 import { MAX_DETECTORS_PER_FILE, parseDetectorsFile, type PathError } from '../detectors/detectors-schema';
 import { clip } from '../links';
+import { formatWholeCount } from '../format/count-format';
 import { FORMULA_START } from './export-files';
 import { readGroundlightEvaluation, type GroundlightEvaluation } from './groundlight-evaluation';
 
@@ -165,7 +166,7 @@ export function parsePerExampleCsv(text: string): CsvImportResult {
     let entry = byName.get(name);
     if (entry === undefined) {
       if (byName.size >= MAX_DETECTORS_PER_FILE) {
-        errors.push({ line: row.line, message: `line ${row.line}: more than ${MAX_DETECTORS_PER_FILE.toLocaleString('en')} detectors; row skipped` });
+        errors.push({ line: row.line, message: `line ${row.line}: more than ${formatWholeCount(MAX_DETECTORS_PER_FILE)} detectors; row skipped` });
         continue;
       }
       entry = { name, query, queryLine: row.line, yes: { correct: 0, total: 0 }, no: { correct: 0, total: 0 } };
@@ -240,7 +241,7 @@ export function parseCountsCsv(text: string): CsvImportResult {
       continue;
     }
     if (pending.length >= MAX_DETECTORS_PER_FILE) {
-      errors.push({ line: row.line, message: `line ${row.line}: more than ${MAX_DETECTORS_PER_FILE.toLocaleString('en')} detectors; row skipped` });
+      errors.push({ line: row.line, message: `line ${row.line}: more than ${formatWholeCount(MAX_DETECTORS_PER_FILE)} detectors; row skipped` });
       continue;
     }
     rowsByName.set(name, row.line);

@@ -1,6 +1,7 @@
 import { type Detector, uniqueId } from '../detectors/detector';
 import type { ClassDetector } from '../detectors/class-detector';
 import { MAX_DETECTORS_PER_FILE } from '../detectors/detectors-schema';
+import { formatWholeCount } from '../format/count-format';
 
 /** Replace the whole workspace, or bring the file's detectors in beside what is there. */
 export type ImportMode = 'replace' | 'add';
@@ -75,7 +76,7 @@ export function planImport<T extends { id: string }>(
   const detectors = [...kept, ...appended];
   const refused =
     detectors.length > MAX_DETECTORS_PER_FILE
-      ? `This would make ${detectors.length.toLocaleString('en-US')} detectors; a workspace holds at most ${MAX_DETECTORS_PER_FILE.toLocaleString('en-US')}. Nothing was imported: remove some detectors first, or replace the workspace instead.`
+      ? `This would make ${formatWholeCount(detectors.length)} detectors; a workspace holds at most ${formatWholeCount(MAX_DETECTORS_PER_FILE)}. Nothing was imported: remove some detectors first, or replace the workspace instead.`
       : null;
   return { detectors, actions, conflicts, refused };
 }
@@ -110,7 +111,7 @@ export function planDetectorSetImport(existing: DetectorSet, incoming: DetectorS
     plan.refused ??
     classPlan.refused ??
     (total > MAX_DETECTORS_PER_FILE
-      ? `This would make ${total.toLocaleString('en-US')} detectors; a workspace holds at most ${MAX_DETECTORS_PER_FILE.toLocaleString('en-US')}. Nothing was imported: remove some detectors first, or replace the workspace instead.`
+      ? `This would make ${formatWholeCount(total)} detectors; a workspace holds at most ${formatWholeCount(MAX_DETECTORS_PER_FILE)}. Nothing was imported: remove some detectors first, or replace the workspace instead.`
       : null);
   return { plan, classPlan, actions: [...plan.actions, ...classPlan.actions], conflicts: plan.conflicts + classPlan.conflicts, refused };
 }
@@ -132,6 +133,6 @@ export function describeImport(plan: { actions: readonly { kind: ImportAction['k
   ] as const;
   return parts
     .filter(([value]) => value > 0)
-    .map(([value, word]) => `${value.toLocaleString('en-US')} ${word}`)
+    .map(([value, word]) => `${formatWholeCount(value)} ${word}`)
     .join(', ');
 }

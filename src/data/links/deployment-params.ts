@@ -1,4 +1,5 @@
 import type { DeploymentChoice } from '../detectors/detector-metrics';
+import { formatWholeCount } from '../format/count-format';
 import { clip, type LinkReader, numberParam, parseDecimal } from './link-params';
 
 /** The most images a day a link accepts (a trillion: past any camera fleet, well inside a double's whole numbers). */
@@ -22,7 +23,7 @@ export function readDeploymentParams(reader: LinkReader): DeploymentChoice | und
   if (volume !== null) {
     const value = parseDecimal(volume);
     if (value !== undefined && value > 0 && value <= MAX_DEPLOYMENT_VOLUME) choice.volume = value;
-    else reader.problem('volume', `“volume” is “${clip(volume)}”; expected images a day: a number above 0 and at most ${MAX_DEPLOYMENT_VOLUME.toLocaleString('en-US')}, such as 10000.`);
+    else reader.problem('volume', `“volume” is “${clip(volume)}”; expected images a day: a number above 0 and at most ${formatWholeCount(MAX_DEPLOYMENT_VOLUME)}, such as 10000.`);
   }
   return choice;
 }

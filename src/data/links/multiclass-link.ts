@@ -1,4 +1,5 @@
 import { MAX_CLASS_NAME_LENGTH, MAX_CLASSES } from '../detectors/class-detector';
+import { formatWholeCount } from '../format/count-format';
 import { LinkReader, MAX_LINK_COUNT, clip, numberParam, parseDecimal, type LinkParse } from './link-params';
 
 /**
@@ -78,7 +79,7 @@ function readMatrix(reader: LinkReader, classes: readonly string[]): number[][] 
   const rows = text.split(';').map((row) => row.split(','));
   const shortRow = rows.findIndex((row) => row.length !== size);
   if (rows.length !== size || shortRow >= 0) {
-    const found = rows.length !== size ? `${rows.length.toLocaleString('en-US')} rows` : `row ${shortRow + 1} (${clip(classes[shortRow]!)}) has ${rows[shortRow]!.length.toLocaleString('en-US')} counts`;
+    const found = rows.length !== size ? `${formatWholeCount(rows.length)} rows` : `row ${shortRow + 1} (${clip(classes[shortRow]!)}) has ${formatWholeCount(rows[shortRow]!.length)} counts`;
     reader.problem('matrix', `“matrix” is “${clip(text)}”: ${found}; ${expected}.`);
     return undefined;
   }
@@ -92,7 +93,7 @@ function readMatrix(reader: LinkReader, classes: readonly string[]): number[][] 
   );
   if (bad.length > 0) {
     const more = bad.length > CELLS_NAMED ? ` and ${bad.length - CELLS_NAMED} more` : '';
-    reader.problem('matrix', `“matrix” has ${bad.length === 1 ? 'a count' : 'counts'} that ${bad.length === 1 ? 'is' : 'are'} not a whole number from 0 to ${MAX_LINK_COUNT.toLocaleString('en-US')}: ${bad.slice(0, CELLS_NAMED).join('; ')}${more}.`);
+    reader.problem('matrix', `“matrix” has ${bad.length === 1 ? 'a count' : 'counts'} that ${bad.length === 1 ? 'is' : 'are'} not a whole number from 0 to ${formatWholeCount(MAX_LINK_COUNT)}: ${bad.slice(0, CELLS_NAMED).join('; ')}${more}.`);
     return undefined;
   }
   const rowTotals = matrix.map((row) => row.reduce((sum, cell) => sum + cell, 0));
@@ -103,7 +104,7 @@ function readMatrix(reader: LinkReader, classes: readonly string[]): number[][] 
   }
   const largest = rowTotals.findIndex((total) => total > MAX_LINK_COUNT);
   if (largest >= 0) {
-    reader.problem('matrix', `“matrix” has ${rowTotals[largest]!.toLocaleString('en-US')} examples of “${clip(classes[largest]!)}”; at most ${MAX_LINK_COUNT.toLocaleString('en-US')} a class.`);
+    reader.problem('matrix', `“matrix” has ${formatWholeCount(rowTotals[largest]!)} examples of “${clip(classes[largest]!)}”; at most ${formatWholeCount(MAX_LINK_COUNT)} a class.`);
     return undefined;
   }
   return matrix;

@@ -2,6 +2,7 @@ import type { ClassCounts } from '../../stats';
 import { DEFAULT_BALANCED_METHOD, type BalancedMethod } from '../methods/balanced-method';
 import { CLASS_LABELS, type ClassName, type Detector, MAX_NAME_LENGTH, MAX_QUERY_LENGTH, validateCounts } from '../detectors/detector';
 import { type DeploymentChoice, LIST_METRICS, type ListMetric } from '../detectors/detector-metrics';
+import { formatWholeCount } from '../format/count-format';
 import { deploymentParams, readDeploymentParams } from './deployment-params';
 import { SORT_KEYS, type SortKey } from '../detectors/detector-list';
 import { LinkReader, classCountsParam, clip, numberParam, type LinkParse, type LinkProblem, readBalancedParam } from './link-params';
@@ -205,7 +206,7 @@ export function parseListLink(params: URLSearchParams): LinkParse<ListLink> {
   }
   const filter = reader.raw('filter') ?? undefined;
   if (filter !== undefined && filter.length > MAX_FILTER_LENGTH) {
-    reader.problem('filter', `“filter” is ${filter.length.toLocaleString('en-US')} characters long; at most ${MAX_FILTER_LENGTH}.`);
+    reader.problem('filter', `“filter” is ${formatWholeCount(filter.length)} characters long; at most ${MAX_FILTER_LENGTH}.`);
   }
   const metricText = reader.raw('metric');
   const metric = LIST_METRICS.find((key) => key === metricText);

@@ -4,6 +4,7 @@ import type { ClassDetector } from '../detectors/class-detector';
 import { DETECTORS_SCHEMA_ID, DETECTORS_SCHEMA_VERSION, parseDetectorsFile } from '../detectors/detectors-schema';
 import { SORT_KEYS, type SortKey } from '../detectors/detector-list';
 import { LIST_METRICS, type ListMetric } from '../detectors/detector-metrics';
+import { formatWholeCount } from '../format/count-format';
 import { clip, deltaProblem, type LinkParse } from './link-params';
 import { hashHref } from './routes';
 import { MAX_FILTER_LENGTH } from './share-links';
@@ -58,7 +59,7 @@ export async function sharedWorkspaceHref(workspace: SharedWorkspace): Promise<{
   if (href.length > MAX_SHARED_LINK_LENGTH) {
     return {
       ok: false,
-      message: `These ${(workspace.detectors.length + (classDetectors?.length ?? 0)).toLocaleString('en-US')} detectors make a link of ${href.length.toLocaleString('en-US')} characters, more than the ${MAX_SHARED_LINK_LENGTH.toLocaleString('en-US')} a link can carry safely. Export the detectors as a JSON file and share that instead.`,
+      message: `These ${formatWholeCount(workspace.detectors.length + (classDetectors?.length ?? 0))} detectors make a link of ${formatWholeCount(href.length)} characters, more than the ${formatWholeCount(MAX_SHARED_LINK_LENGTH)} a link can carry safely. Export the detectors as a JSON file and share that instead.`,
     };
   }
   return { ok: true, href };
@@ -70,7 +71,7 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   const data = params.get('w');
   if (data === null || data === '') return problem('missing: the link has no workspace in it.');
   if (data.length > 2 * MAX_SHARED_LINK_LENGTH) {
-    return problem(`it is ${data.length.toLocaleString('en-US')} characters long, far more than any link tailbound makes (at most ${MAX_SHARED_LINK_LENGTH.toLocaleString('en-US')}).`);
+    return problem(`it is ${formatWholeCount(data.length)} characters long, far more than any link tailbound makes (at most ${formatWholeCount(MAX_SHARED_LINK_LENGTH)}).`);
   }
   let json: unknown;
   try {
@@ -90,7 +91,7 @@ export async function parseSharedWorkspace(params: URLSearchParams): Promise<Lin
   const sort = SORT_KEYS.find((key) => key === value.sort);
   if (delta === undefined || sort === undefined || typeof value.filter !== 'string') return problem('its settings (δ, sort or filter) are not valid.');
   if (value.filter.length > MAX_FILTER_LENGTH) {
-    return problem(`its filter is ${value.filter.length.toLocaleString('en-US')} characters long; a filter has at most ${MAX_FILTER_LENGTH}.`);
+    return problem(`its filter is ${formatWholeCount(value.filter.length)} characters long; a filter has at most ${MAX_FILTER_LENGTH}.`);
   }
   // Links made before the method choices travelled were made with the defaults.
   const balancedMethod = value.balancedMethod ?? DEFAULT_BALANCED_METHOD;

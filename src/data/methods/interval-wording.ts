@@ -1,4 +1,5 @@
 import type { ClassCounts } from '../../stats';
+import { formatWholeCount } from '../format/count-format';
 import type { BalancedMethod } from './balanced-method';
 
 /** How each interval is built, as the pages, pictures and reports name it (the CSV uses short ids). */
@@ -27,5 +28,5 @@ export function macroRecallMethod(classes: number): string {
 
 /** "38/40" with thousands separators: "1,000/1,005". */
 export function countsText(counts: ClassCounts): string {
-  return `${counts.correct.toLocaleString('en')}/${counts.total.toLocaleString('en')}`;
+  return `${formatWholeCount(counts.correct)}/${formatWholeCount(counts.total)}`;
 }

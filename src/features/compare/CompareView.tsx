@@ -7,7 +7,7 @@ import { LinkProblems } from '../../components/LinkProblems';
 import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { compareHref, defaultUnpairedMethod, type CompareLink, type HashRoute, type LinkProblem, parseCompareLink } from '../../data/links';
-import { formatConfidence, formatDifferenceParts, formatFullPrecision } from '../../data/format';
+import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatWholeCount } from '../../data/format';
 import { pictureFileStem } from '../../components/chart-picture';
 import type { DetectorCounts, PairedCounts } from '../../stats';
 import { comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence, type Comparison, type ComparisonInput, type PairedMethod, type UnpairedMethod } from './compare-model';
@@ -247,7 +247,7 @@ function ComparisonResult({
           {comparison.mcnemar?.map((row) => (
             <div key={row.key} data-testid={`mcnemar-${row.key}`}>
               <dt>
-                Exact McNemar p, {row.label} (b = {row.b.toLocaleString('en')}, c = {row.c.toLocaleString('en')})
+                Exact McNemar p, {row.label} (b = {formatWholeCount(row.b)}, c = {formatWholeCount(row.c)})
               </dt>
               <dd>
                 p = <span data-testid={`mcnemar-${row.key}-p`}>{formatMcNemarP(row.p, row)}</span>; mid-p = {formatMcNemarP(row.midP, row)} (McNemar mid-p test)
@@ -347,8 +347,8 @@ function DiscordanceTable({ title, table, names, aCorrect }: { title: string; ta
     <TableScroll label={`${title}: discordance table`}>
       <table className="compare-table" data-testid="discordance-table">
         <caption>
-          {title}: {n.toLocaleString('en')} paired; discordant b = {b.toLocaleString('en')} ({names.a} right, {names.b} wrong), c ={' '}
-          {c.toLocaleString('en')} ({names.a} wrong, {names.b} right)
+          {title}: {formatWholeCount(n)} paired; discordant b = {formatWholeCount(b)} ({names.a} right, {names.b} wrong), c ={' '}
+          {formatWholeCount(c)} ({names.a} wrong, {names.b} right)
         </caption>
         <thead>
           <tr>
@@ -360,13 +360,13 @@ function DiscordanceTable({ title, table, names, aCorrect }: { title: string; ta
         <tbody>
           <tr>
             <th scope="row">{names.a} right</th>
-            <td>{bothRight === undefined ? `agree: ${agree.toLocaleString('en')}` : bothRight.toLocaleString('en')}</td>
-            <td data-testid="cell-b">{b.toLocaleString('en')}</td>
+            <td>{bothRight === undefined ? `agree: ${formatWholeCount(agree)}` : formatWholeCount(bothRight)}</td>
+            <td data-testid="cell-b">{formatWholeCount(b)}</td>
           </tr>
           <tr>
             <th scope="row">{names.a} wrong</th>
-            <td data-testid="cell-c">{c.toLocaleString('en')}</td>
-            <td>{bothWrong === undefined ? '(in “agree”)' : bothWrong.toLocaleString('en')}</td>
+            <td data-testid="cell-c">{formatWholeCount(c)}</td>
+            <td>{bothWrong === undefined ? '(in “agree”)' : formatWholeCount(bothWrong)}</td>
           </tr>
         </tbody>
       </table>

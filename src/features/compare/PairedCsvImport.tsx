@@ -3,6 +3,7 @@ import { compareHref } from '../../data/links';
 import { MAX_NAME_LENGTH, slugify } from '../../data/detectors';
 import { checkImportSize, PAIRED_COLUMNS, type PairedCsvResult, parsePairedCsv } from '../../data/files';
 import { useWorkspace } from '../../store/workspace';
+import { formatWholeCount } from '../../data/format';
 
 type ImportState = { kind: 'idle' } | { kind: 'problem'; message: string } | { kind: 'read'; fileName: string; result: PairedCsvResult; names: { a: string; b: string } };
 
@@ -41,7 +42,7 @@ export function PairedCsvImport({ names, delta }: { names: { a: string; b: strin
     if (result.used === 0) {
       const why =
         result.problems.length > 0
-          ? `every row was left out (${result.problems.map((group) => `${group.reason}: ${group.count.toLocaleString('en')}`).join('; ')})`
+          ? `every row was left out (${result.problems.map((group) => `${group.reason}: ${formatWholeCount(group.count)}`).join('; ')})`
           : 'it has a header and no rows';
       setState({ kind: 'problem', message: `${file.name} has no paired examples to compare: ${why}.` });
     }
@@ -126,15 +127,15 @@ function ReadSummary({ state, onAdd, delta }: { state: Extract<ImportState, { ki
   return (
     <div className="compare-view__summary">
       <p role="status">
-        Read {fileName}: {result.used.toLocaleString('en')} paired example{result.used === 1 ? '' : 's'} used (
-        {yes.n.toLocaleString('en')} should-be-YES, {no.n.toLocaleString('en')} should-be-NO)
-        {left > 0 ? `; ${left.toLocaleString('en')} row${left === 1 ? '' : 's'} left out:` : '.'}
+        Read {fileName}: {formatWholeCount(result.used)} paired example{result.used === 1 ? '' : 's'} used (
+        {formatWholeCount(yes.n)} should-be-YES, {formatWholeCount(no.n)} should-be-NO)
+        {left > 0 ? `; ${formatWholeCount(left)} row${left === 1 ? '' : 's'} left out:` : '.'}
       </p>
       {result.problems.length > 0 && (
         <ul data-testid="csv-problems">
           {result.problems.map((group) => (
             <li key={group.reason}>
-              {group.reason}: {group.count.toLocaleString('en')} row{group.count === 1 ? '' : 's'} (line{group.lines.length === 1 ? '' : 's'}{' '}
+              {group.reason}: {formatWholeCount(group.count)} row{group.count === 1 ? '' : 's'} (line{group.lines.length === 1 ? '' : 's'}{' '}
               {group.lines.join(', ')}
               {group.count > group.lines.length ? ', …' : ''})
             </li>
@@ -145,7 +146,7 @@ function ReadSummary({ state, onAdd, delta }: { state: Extract<ImportState, { ki
         <p>
           The file has no {emptyClass} examples, so balanced accuracy is undefined.{' '}
           <a href={compareHref({ a: { name: state.names.a }, b: { name: state.names.b }, data: { kind: 'paired-proportion', counts: all }, delta })}>
-            Compare plain accuracy on all {all.n.toLocaleString('en')} examples
+            Compare plain accuracy on all {formatWholeCount(all.n)} examples
           </a>
           .
         </p>

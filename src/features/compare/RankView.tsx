@@ -8,7 +8,7 @@ import { TableScroll } from '../../components/TableScroll';
 import { useLinkState } from '../../components/use-link-state';
 import { compareHref, DEFAULT_RANK_TARGET, detectorHref, type HashRoute, parseRankLink, rankHref, type RankLink } from '../../data/links';
 import { type AnyDetector, DETECTION_METRIC_KEYS, DETECTION_METRIC_METHOD_IDS, type DetectionMetricKey, type Detector, isClassDetector, LIST_METRIC_NAMES } from '../../data/detectors';
-import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatHonestPercent, formatPValue, percentNumber } from '../../data/format';
+import { formatConfidence, formatDifferenceParts, formatFullPrecision, formatHonestPercent, formatPValue, formatWholeCount, percentNumber } from '../../data/format';
 import { textCell, UTF8_BOM } from '../../data/files';
 import { DifferenceChart, type DifferenceRow } from './DifferenceChart';
 import { classTargetVerdicts, type RankJob, type RankVerdict } from './rank-compute';
@@ -55,8 +55,8 @@ function rankedName(against: RankLink['against']): string {
 /** The family-wise sentence of a ranking by a test-set metric (issue 28). */
 function metricFamilyText(metric: DetectionMetricKey, target: number, delta: number, m: number, level: string): string {
   return (
-    `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each lower bound is ${LIST_METRIC_NAMES[metric]}’s exact one-sided bound at δ/${m.toLocaleString('en')} ` +
-    `(${METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[metric]]}: the lower end of its interval at 2δ/${m.toLocaleString('en')}), so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — ` +
+    `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${formatWholeCount(m)} comparisons (Bonferroni): each lower bound is ${LIST_METRIC_NAMES[metric]}’s exact one-sided bound at δ/${formatWholeCount(m)} ` +
+    `(${METRIC_METHOD_NAMES[DETECTION_METRIC_METHOD_IDS[metric]]}: the lower end of its interval at 2δ/${formatWholeCount(m)}), so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — ` +
     `the chance that any detector listed as proven is not above ${percentNumber(target)}% is at most δ. No p-values: the verdict is Bonferroni’s on the bounds.` +
     (metric === 'precision' || metric === 'npv' ? ' Test-set precision and NPV describe each test set’s own mix of YES and NO.' : '')
   );
@@ -77,7 +77,7 @@ interface Ranked {
 /** "YES 38/40, NO 55/60", or a K-class detector's "3 classes, 129 examples". */
 function countsNote(detector: AnyDetector): string {
   if (!isClassDetector(detector)) return `YES ${detector.yes.correct}/${detector.yes.total}, NO ${detector.no.correct}/${detector.no.total}`;
-  return `${detector.classes.length} classes, ${detector.matrix.flat().reduce((sum, cell) => sum + cell, 0).toLocaleString('en')} examples`;
+  return `${detector.classes.length} classes, ${formatWholeCount(detector.matrix.flat().reduce((sum, cell) => sum + cell, 0))} examples`;
 }
 
 // Over 120 lines (124): the page's hooks (link state, ranking job, chart picture) and its markup in
@@ -152,7 +152,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
     <section className="compare-view rank-view">
       <h1>{TITLE}</h1>
       <p>
-        {mAll.toLocaleString('en')} detector{mAll === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
+        {formatWholeCount(mAll)} detector{mAll === 1 ? '' : 's'}{link.ids === undefined ? ' (the whole workspace)' : ''}, each
         compared with {against.kind === 'target' ? `a target ${rankedName(against).toLowerCase()} of ${percentNumber(against.target)}%` : `the reference “${reference?.name ?? against.id}”`}.
       </p>
       {(missing.length > 0 || empty.length > 0) && (
@@ -163,7 +163,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
       )}
       {!classesRanked && wantedClasses.length > 0 && (
         <p className="compare-view__note" data-testid="classes-left-out">
-          {wantedClasses.length.toLocaleString('en')} detector{wantedClasses.length === 1 ? '' : 's'} with more than two classes {wantedClasses.length === 1 ? 'is' : 'are'} left
+          {formatWholeCount(wantedClasses.length)} detector{wantedClasses.length === 1 ? '' : 's'} with more than two classes {wantedClasses.length === 1 ? 'is' : 'are'} left
           out: {wantedClasses.length === 1 ? 'it is' : 'they are'} ranked by balanced accuracy (macro recall) against a target only.
         </p>
       )}
@@ -181,7 +181,7 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
       )}
       {job !== null && (answer === null || answer.kind === 'progress') && (
         <p role="status">
-          Ranking {chosen.length.toLocaleString('en')} detectors in a background worker
+          Ranking {formatWholeCount(chosen.length)} detectors in a background worker
           {answer?.kind === 'progress' ? ` (${Math.round(answer.fraction * 100)}% of the exact bounds)` : ''}…
         </p>
       )}
@@ -194,24 +194,24 @@ function RankPage({ linked, linkKey }: { linked: RankLink; linkKey: string }) {
         <>
           <section aria-labelledby={`${id}-verdict`}>
             <h2 id={`${id}-verdict`}>
-              {proven.toLocaleString('en')} of {m.toLocaleString('en')} proven {against.kind === 'target' ? 'above the target' : 'better than the reference'}
+              {formatWholeCount(proven)} of {formatWholeCount(m)} proven {against.kind === 'target' ? 'above the target' : 'better than the reference'}
             </h2>
             <p className="compare-view__sentence" data-testid="family-wise">
               {against.kind === 'target' && against.metric !== undefined
                 ? metricFamilyText(against.metric, against.target, delta, m, level)
                 : against.kind === 'target' && balancedMethod !== 'union'
-                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Bonferroni): each lower bound is ${LOWER_BOUND_NAMES[balancedMethod]}, at δ/${m.toLocaleString('en')}, so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. These bounds are not nested in δ, so they give no p-value and no Holm step-down; with the union bound chosen, Holm can prove a detector these miss when many are above the target, while these prove more where classes are small.`
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${formatWholeCount(m)} comparisons (Bonferroni): each lower bound is ${LOWER_BOUND_NAMES[balancedMethod]}, at δ/${formatWholeCount(m)}, so all hold together with probability ≥ ${level}, and a detector is proven above the target when its bound is above it — the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. These bounds are not nested in δ, so they give no p-value and no Holm step-down; with the union bound chosen, Holm can prove a detector these miss when many are above the target, while these prove more where classes are small.`
                 : against.kind === 'target'
-                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${m.toLocaleString('en')}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${(2 * m).toLocaleString('en')} each (the workspace’s setting).`
-                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${m.toLocaleString('en')} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${m.toLocaleString('en')}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right — for a paired ranking open the per-example file in Evaluation data (“Rank the detectors against a reference on the same examples”).`}
+                ? `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${formatWholeCount(m)} comparisons (Holm): the chance that any detector listed as proven is not above ${percentNumber(against.target)}% is at most δ. The lower bounds are simultaneous (Bonferroni, each at δ/${formatWholeCount(m)}), each the exact one-sided union bound: the mean of the two classes’ exact (Clopper–Pearson) lower bounds at δ/${formatWholeCount(2 * m)} each (the workspace’s setting).`
+                : `Family-wise error ≤ ${formatFullPrecision(delta)} across all ${formatWholeCount(m)} comparisons (Holm): the chance that any detector listed as proven better is not better than the reference is at most δ. The intervals are simultaneous (Bonferroni, each exact unpaired interval at δ/${formatWholeCount(m)}, all holding together with probability ≥ ${level}). Not paired: the workspace has each detector’s counts, not which examples each got right — for a paired ranking open the per-example file in Evaluation data (“Rank the detectors against a reference on the same examples”).`}
             </p>
             {chosenClasses.length > 0 && (
               <p className="compare-view__sentence" data-testid="classes-family">
-                Of the {m.toLocaleString('en')} comparisons, {chosenClasses.length.toLocaleString('en')} {chosenClasses.length === 1 ? 'is a detector' : 'are detectors'} with
-                more than two classes: each macro recall’s exact one-sided union bound at δ/{m.toLocaleString('en')} (the mean of its K class recalls’ exact lower bounds at
-                δ/({m.toLocaleString('en')}K) each; no p-value). The {chosen.length.toLocaleString('en')} two-class detectors share δ·{chosen.length.toLocaleString('en')}/
-                {m.toLocaleString('en')} = {Number(twoClassDelta.toPrecision(4))} of the error, at which their rule runs
-                {balancedMethod === 'union' ? ' (their Holm-adjusted p-values, over those detectors, are compared with it)' : ''}, so all {m.toLocaleString('en')} hold together with
+                Of the {formatWholeCount(m)} comparisons, {formatWholeCount(chosenClasses.length)} {chosenClasses.length === 1 ? 'is a detector' : 'are detectors'} with
+                more than two classes: each macro recall’s exact one-sided union bound at δ/{formatWholeCount(m)} (the mean of its K class recalls’ exact lower bounds at
+                δ/({formatWholeCount(m)}K) each; no p-value). The {formatWholeCount(chosen.length)} two-class detectors share δ·{formatWholeCount(chosen.length)}/
+                {formatWholeCount(m)} = {Number(twoClassDelta.toPrecision(4))} of the error, at which their rule runs
+                {balancedMethod === 'union' ? ' (their Holm-adjusted p-values, over those detectors, are compared with it)' : ''}, so all {formatWholeCount(m)} hold together with
                 probability ≥ {level}.
               </p>
             )}
@@ -257,7 +257,7 @@ function chartRows(ranked: readonly Ranked[], against: RankLink['against'], delt
   return ranked.map(({ detector, verdict }) => ({
     label: detector.name,
     interval: { estimate: verdict.estimate - shift, lower: verdict.lower - shift, upper: verdict.upper - shift },
-    note: `${countsNote(detector)} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/${m.toLocaleString('en')} ≈ ${Number((delta / m).toPrecision(3))}`,
+    note: `${countsNote(detector)} · ${against.kind === 'target' ? 'one-sided' : 'two-sided'} at δ/${formatWholeCount(m)} ≈ ${Number((delta / m).toPrecision(3))}`,
     proven: verdict.provenBetter || verdict.provenWorse,
     oneSided: against.kind === 'target',
   }));

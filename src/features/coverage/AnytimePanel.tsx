@@ -3,7 +3,7 @@ import { Line, ReferenceLine } from 'recharts';
 import { LineChartFrame } from '../../components/LineChartFrame';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { TableScroll } from '../../components/TableScroll';
-import { formatConfidence, formatCount, formatFullPrecision, formatPercent, type Rounding } from '../../data/format';
+import { formatConfidence, formatCount, formatFullPrecision, formatPercent, formatWholeCount, type Rounding } from '../../data/format';
 import { ANYTIME_METHOD_LABEL, METHOD_INFO } from '../../data/methods';
 import { ANYTIME_METHODS, ANYTIME_PS, type AnytimeMethod } from './coverage-compute';
 import { PointTooltip } from './CoverageChart';
@@ -39,13 +39,13 @@ export function AnytimePanel({ horizon, delta, chartWidth }: { horizon: number; 
     [missed],
   );
   const level = formatConfidence(delta);
-  const setting = `N = ${horizon.toLocaleString('en-US')} labels, two-sided ${level} (δ = ${formatFullPrecision(delta)})`;
+  const setting = `N = ${formatWholeCount(horizon)} labels, two-sided ${level} (δ = ${formatFullPrecision(delta)})`;
   let sentence = '';
   if (missed) {
     const peeking = worst(missed['clopper-pearson']);
     const sequence = worst(missed['confidence-sequence']);
     sentence =
-      `Looked at after every one of ${horizon.toLocaleString('en-US')} labels, the ${level} Clopper–Pearson interval excludes the true accuracy at least once ` +
+      `Looked at after every one of ${formatWholeCount(horizon)} labels, the ${level} Clopper–Pearson interval excludes the true accuracy at least once ` +
       `with probability up to ${formatPercent(peeking.value, 1, ANYTIME_WORDING['clopper-pearson'].rounding)} (at p = ${peeking.p.toFixed(2)}): ` +
       `${peeking.value > delta ? `${formatCount(peeking.value / delta, 1, 'down')}× the δ = ${formatFullPrecision(delta)} it promises for one look` : `within δ = ${formatFullPrecision(delta)} at this N`}. ` +
       `The confidence sequence: at most ${formatPercent(sequence.value, 1, ANYTIME_WORDING['confidence-sequence'].rounding)} (at p = ${sequence.p.toFixed(2)}), ` +

@@ -18,7 +18,7 @@ import {
   MAX_HEATMAP_CLASS_SIZE,
   parseCoverageLink,
 } from '../../data/links';
-import { formatConfidence, formatFullPrecision, formatPercent } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatPercent, formatWholeCount } from '../../data/format';
 import type { ProportionMethod } from '../../stats';
 import { AnytimePanel } from './AnytimePanel';
 import { BalancedCoverageMap } from './BalancedCoverageMap';
@@ -35,7 +35,7 @@ const TITLE = 'Coverage: how often does each interval contain the truth?';
 /** The test set's size and the heat map's class sizes: what each field accepts, and what it says otherwise. */
 const N_LIMITS = {
   min: { value: 1, message: 'n must be at least 1.' },
-  max: { value: MAX_COVERAGE_N, message: `Coverage curves go up to n = ${MAX_COVERAGE_N.toLocaleString('en-US')}.` },
+  max: { value: MAX_COVERAGE_N, message: `Coverage curves go up to n = ${formatWholeCount(MAX_COVERAGE_N)}.` },
 };
 const CLASS_SIZE_LIMITS = {
   min: { value: 1, message: 'A class needs at least one example.' },
@@ -206,13 +206,13 @@ function CurvePanel({ link, chartWidth }: { link: CoverageLink; chartWidth: numb
     [curves, methods, delta],
   );
   const level = formatConfidence(delta);
-  const setting = `n = ${n.toLocaleString('en-US')}, δ = ${formatFullPrecision(delta)}`;
+  const setting = `n = ${formatWholeCount(n)}, δ = ${formatFullPrecision(delta)}`;
   const chartRef = useRef<HTMLElement>(null);
 
   return (
     <section className="coverage-view__panel" aria-labelledby="coverage-curves-heading">
       <h2 id="coverage-curves-heading">
-        Coverage of one proportion’s interval at n = {n.toLocaleString('en-US')}
+        Coverage of one proportion’s interval at n = {formatWholeCount(n)}
       </h2>
       <JobProgress
         state={state}
@@ -230,10 +230,10 @@ function CurvePanel({ link, chartWidth }: { link: CoverageLink; chartWidth: numb
           </figure>
           <ChartDownloads
             source={chartRef}
-            title={`Exact coverage of one proportion’s interval, n = ${n.toLocaleString('en-US')}`}
+            title={`Exact coverage of one proportion’s interval, n = ${formatWholeCount(n)}`}
             caption={
               `Probability that each method’s two-sided ${level} interval contains the true accuracy p, computed exactly over ` +
-              `all outcomes of n = ${n.toLocaleString('en-US')} tests, δ = ${formatFullPrecision(delta)}. Methods: ` +
+              `all outcomes of n = ${formatWholeCount(n)} tests, δ = ${formatFullPrecision(delta)}. Methods: ` +
               `${methods.map((method) => METHOD_INFO[method].label).join(', ')}. Dashed line: the nominal ${level}.`
             }
           />
@@ -381,7 +381,7 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
       `Minimum coverage ${formatPercent(summary.minimum, 3, 'down')} at ${where}: ${verdict}. ` +
       `Mean coverage ${formatPercent(summary.mean, 3, 'down')}, so ${wording.who} misses about ` +
       `${formatPercent(1 - summary.mean, 3, 'up')} of the time where it may miss δ = ${formatFullPrecision(delta)}: that is how conservative it is.` +
-      (meanWidth === undefined ? '' : ` Mean width over all ${((yesTotal + 1) * (noTotal + 1)).toLocaleString('en-US')} outcomes: ${formatPercent(meanWidth, 1)}.`);
+      (meanWidth === undefined ? '' : ` Mean width over all ${formatWholeCount((yesTotal + 1) * (noTotal + 1))} outcomes: ${formatPercent(meanWidth, 1)}.`);
     // The colours span the coverage actually reached, so the structure shows; the legend says where 1 − δ is.
     floor = Math.min(Math.floor(summary.minimum * 1000) / 1000, 0.999);
   }
@@ -391,7 +391,7 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
       <JobProgress
         state={state}
         label={method === 'union' ? 'Balanced coverage heat map' : `Balanced coverage heat map (${wording.who})`}
-        workDescription={`${cells.toLocaleString('en-US')} cells${method === 'union' ? '' : ` (${wording.who})`} for ${setting}`}
+        workDescription={`${formatWholeCount(cells)} cells${method === 'union' ? '' : ` (${wording.who})`} for ${setting}`}
       />
       {coverage && summary && (
         <>
@@ -415,7 +415,7 @@ function GridPanel({ yesTotal, noTotal, delta, method }: { yesTotal: number; noT
               `for ${setting}; colour from ${formatPercent(floor, 1, 'down')} (dark) to 100% (bright), red below the nominal ${level}. ${sentence}`
             }
           />
-          <DataDisclosure summary={`Show ${wording.data} data (${cells.toLocaleString('en-US')} cells)`}>
+          <DataDisclosure summary={`Show ${wording.data} data (${formatWholeCount(cells)} cells)`}>
             {() => <GridDataTable coverage={coverage} level={level} setting={setting} />}
           </DataDisclosure>
         </>

@@ -1,3 +1,4 @@
+import { formatWholeCount } from '../../data/format';
 import type { JobState } from './use-coverage';
 
 /**
@@ -37,7 +38,7 @@ export function JobProgress({ state, label, workDescription }: { state: JobState
     <p className="job-progress__done" role="status">
       {state.elapsedMs === undefined
         ? `Shown from this page’s cache (${workDescription}).`
-        : `Computed exactly in ${Math.round(state.elapsedMs).toLocaleString('en-US')} ms in a background worker (${workDescription}).`}
+        : `Computed exactly in ${formatWholeCount(Math.round(state.elapsedMs))} ms in a background worker (${workDescription}).`}
     </p>
   );
 }

@@ -24,7 +24,7 @@ import {
   type OpenStage,
   type ValueCount,
 } from '../../data/evaluation';
-import { fileSize } from '../../data/format';
+import { fileSize, formatWholeCount } from '../../data/format';
 import { BALANCED_METHOD_NAMES } from '../../data/methods';
 import type { DetectionMetricKey } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
@@ -325,7 +325,7 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           <CopyLinkButton getUrl={() => window.location.href} label="Copy link to this view" />
           {opened.skipped.count > 0 && (
             <p className="data-problem">
-              {opened.skipped.count.toLocaleString('en-US')} line{opened.skipped.count === 1 ? ' is' : 's are'} not a JSON object and{' '}
+              {formatWholeCount(opened.skipped.count)} line{opened.skipped.count === 1 ? ' is' : 's are'} not a JSON object and{' '}
               {opened.skipped.count === 1 ? 'was' : 'were'} left out (e.g. line{opened.skipped.examples.length === 1 ? '' : 's'}{' '}
               {opened.skipped.examples.join(', ')}).
             </p>
@@ -402,7 +402,7 @@ function PendingLink({ link }: { link: DataLink }) {
 
 function describeFile(opened: OpenedEvaluation): string {
   const format = { csv: 'CSV', tsv: 'TSV', 'csv.gz': 'gzip-compressed CSV', jsonl: 'JSON Lines', parquet: 'Parquet' }[opened.format];
-  return `${format}, ${opened.rows.toLocaleString('en-US')} row${opened.rows === 1 ? '' : 's'}, ${opened.columns.length} column${opened.columns.length === 1 ? '' : 's'}, ${fileSize(opened.bytes)}`;
+  return `${format}, ${formatWholeCount(opened.rows)} row${opened.rows === 1 ? '' : 's'}, ${opened.columns.length} column${opened.columns.length === 1 ? '' : 's'}, ${fileSize(opened.bytes)}`;
 }
 
 function mergeValueCounts(values: readonly ValueCount[]): ValueCount[] {

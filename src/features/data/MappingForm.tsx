@@ -9,6 +9,7 @@ import {
   type ValueMeaning,
   withValueMeaning,
 } from '../../data/evaluation';
+import { formatWholeCount } from '../../data/format';
 import { DataProblem } from './DataProblem';
 import { SelectOptions } from '../../components/SelectOptions';
 
@@ -69,9 +70,9 @@ export function MappingForm({
       <legend>Column roles</legend>
       {columns.length < allColumns.length && (
         <p role="note" className="muted">
-          This file has {allColumns.length.toLocaleString('en-US')} columns: only the first {countedColumns.toLocaleString('en-US')} were summarised and
-          are offered here, with {(columns.length - Math.min(columns.length, countedColumns)).toLocaleString('en-US')} more whose name or type fits a role; slices come from
-          the first {countedColumns.toLocaleString('en-US')}. A column further on can be named in the link (for example <code>truth=…</code>).
+          This file has {formatWholeCount(allColumns.length)} columns: only the first {formatWholeCount(countedColumns)} were summarised and
+          are offered here, with {formatWholeCount(columns.length - Math.min(columns.length, countedColumns))} more whose name or type fits a role; slices come from
+          the first {formatWholeCount(countedColumns)}. A column further on can be named in the link (for example <code>truth=…</code>).
         </p>
       )}
       <div className="data-fields">
@@ -115,7 +116,7 @@ export function MappingForm({
                   })
                 }
               />{' '}
-              {column.name} <span className="muted">{counted.has(column.name) ? `(~${column.distinct.toLocaleString('en-US')} values)` : '(values not counted)'}</span>
+              {column.name} <span className="muted">{counted.has(column.name) ? `(~${formatWholeCount(column.distinct)} values)` : '(values not counted)'}</span>
             </label>
           ))}
       </fieldset>
@@ -146,7 +147,7 @@ function LabelValues({
         {seen.map(({ value, rows }, index) => (
           <li key={value}>
             <label htmlFor={`${id}-${index}`}>
-              “{value}” <span className="muted">({rows.toLocaleString('en-US')} row{rows === 1 ? '' : 's'})</span> means
+              “{value}” <span className="muted">({formatWholeCount(rows)} row{rows === 1 ? '' : 's'})</span> means
             </label>{' '}
             <select
               id={`${id}-${index}`}

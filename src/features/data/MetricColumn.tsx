@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SelectOptions } from '../../components/SelectOptions';
 import { DETECTION_METRIC_KEYS, DETECTION_METRIC_METHOD_IDS, detectorMetricFigure, LIST_METRIC_NAMES, type DetectionMetricKey } from '../../data/detectors';
-import { formatEstimateWithInterval } from '../../data/format';
+import { formatEstimateWithInterval, formatWholeCount } from '../../data/format';
 import { METRIC_METHOD_NAMES } from '../../data/methods';
 import type { ClassCounts } from '../../stats';
 
@@ -31,7 +31,7 @@ export function MetricCell({ counts, metric, delta }: { counts: { yes: ClassCoun
   const figure = detectorMetricFigure(counts, metric, delta);
   return (
     <td>
-      {figure.counts.correct.toLocaleString('en-US')}/{figure.counts.total.toLocaleString('en-US')}{' '}
+      {formatWholeCount(figure.counts.correct)}/{formatWholeCount(figure.counts.total)}{' '}
       {figure.interval ? formatEstimateWithInterval(figure.interval) : <span className="muted">undefined (0/0 or a class without labels)</span>}
     </td>
   );

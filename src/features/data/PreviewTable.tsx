@@ -1,5 +1,6 @@
 import { TableScroll } from '../../components/TableScroll';
 import type { OpenedEvaluation } from '../../data/evaluation';
+import { formatWholeCount } from '../../data/format';
 
 /** The file's first rows as DuckDB read them, with each column's detected type (of a wide file, its first columns). */
 export function PreviewTable({ opened }: { opened: OpenedEvaluation }) {
@@ -9,8 +10,8 @@ export function PreviewTable({ opened }: { opened: OpenedEvaluation }) {
     <TableScroll label="The file's first rows">
       <table className="data-table">
         <caption>
-          First {opened.preview.length} of {opened.rows.toLocaleString('en-US')} rows
-          {capped && `, first ${shown.length} of ${opened.columns.length.toLocaleString('en-US')} columns`}
+          First {opened.preview.length} of {formatWholeCount(opened.rows)} rows
+          {capped && `, first ${shown.length} of ${formatWholeCount(opened.columns.length)} columns`}
         </caption>
         <thead>
           <tr>

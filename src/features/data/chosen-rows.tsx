@@ -1,5 +1,6 @@
 import { BALANCED_METHOD_NAMES, type BalancedMethod } from '../../data/methods';
 import type { Interval } from '../../stats';
+import { formatWholeCount } from '../../data/format';
 import type { ChosenBalanced } from './use-chosen-balanced';
 
 /** A row of the data view with its balanced interval by the workspace's method. */
@@ -29,7 +30,7 @@ export function ChosenProgress({ method, chosen, what }: { method: BalancedMetho
   const percent = Math.round((chosen.progress ?? 0) * 100);
   return (
     <p className="data-note" role="status">
-      Computing the balanced intervals of {what} ({balancedMethodName(method)}) in background workers: {chosen.pending.toLocaleString('en-US')}{' '}
+      Computing the balanced intervals of {what} ({balancedMethodName(method)}) in background workers: {formatWholeCount(chosen.pending)}{' '}
       to go, {percent}% done…
     </p>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ParsedField } from '../../components/ParsedField';
 import { formatProportion, parseProportion } from '../../components/proportion-text';
-import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatHonestPercent } from '../../data/format';
+import { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatHonestPercent, formatWholeCount } from '../../data/format';
 import { macroRecallMethod } from '../../data/methods';
 import { useClassJob } from './use-class-job';
 
@@ -22,11 +22,11 @@ export function ClassLabelPlan({ classes, matrix, delta, target, onTarget }: { c
   else if (answer.kind === 'failed') sentence = `No plan: ${answer.message}.`;
   else if (answer.plan.status === 'reached') {
     const { additional, perClass, interval } = answer.plan;
-    const each = classes.map((name, i) => `${name} +${perClass![i]!.toLocaleString('en')}`).join(', ');
+    const each = classes.map((name, i) => `${name} +${formatWholeCount(perClass![i]!)}`).join(', ');
     sentence =
       additional === 0
         ? `Already proven: the lower bound clears ${formatHonestPercent(target, 'nearest')} (${method}).`
-        : `To prove ${goal}: ${additional!.toLocaleString('en')} more labels (${each}), in today’s class mix and with each class’s recall at its estimate; the interval would then be ${formatEstimateWithInterval(interval!)} (${method}).`;
+        : `To prove ${goal}: ${formatWholeCount(additional!)} more labels (${each}), in today’s class mix and with each class’s recall at its estimate; the interval would then be ${formatEstimateWithInterval(interval!)} (${method}).`;
   } else if (answer.plan.status === 'unreachable') {
     sentence = `No number of labels proves ${goal}: with each class’s recall at its estimate the macro recall tends to ${formatHonestPercent(matrix.reduce((sum, row, i) => sum + row[i]! / row.reduce((a, b) => a + b, 0), 0) / classes.length, 'nearest')}, and an exact lower bound stays below the estimate.`;
   } else sentence = answer.plan.reason ?? 'Not reached within the planner’s limits.';

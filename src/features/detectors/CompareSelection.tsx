@@ -1,5 +1,6 @@
 import { compareHref, DEFAULT_RANK_TARGET, rankHref } from '../../data/links';
 import type { Detector } from '../../data/detectors';
+import { formatWholeCount } from '../../data/format';
 import { compareSelection, useIsSelected, useSelectedIds } from './compare-selection';
 import './compare-selection.css';
 
@@ -32,7 +33,7 @@ export function CompareSelectedBar({ detectors, delta }: { detectors: readonly D
       <span role="status">
         {selected.length === 0
           ? 'Tick detectors to compare two or rank several.'
-          : `${selected.length.toLocaleString('en')} selected.`}
+          : `${formatWholeCount(selected.length)} selected.`}
       </span>
       {selected.length === 2 && (
         <button
@@ -53,7 +54,7 @@ export function CompareSelectedBar({ detectors, delta }: { detectors: readonly D
       )}
       {selected.length > 2 && (
         <button type="button" onClick={() => open(rankHref({ against: { kind: 'target', target: DEFAULT_RANK_TARGET }, ids: selected.map((detector) => detector.id), delta }))}>
-          Rank {selected.length.toLocaleString('en')} selected
+          Rank {formatWholeCount(selected.length)} selected
         </button>
       )}
       {selected.length > 0 && (
@@ -61,7 +62,7 @@ export function CompareSelectedBar({ detectors, delta }: { detectors: readonly D
           Clear selection
         </button>
       )}
-      {detectors.length > 2 && <a href={rankHref({ against: { kind: 'target', target: DEFAULT_RANK_TARGET }, ids: undefined, delta })}>Rank all {detectors.length.toLocaleString('en')} detectors</a>}
+      {detectors.length > 2 && <a href={rankHref({ against: { kind: 'target', target: DEFAULT_RANK_TARGET }, ids: undefined, delta })}>Rank all {formatWholeCount(detectors.length)} detectors</a>}
     </div>
   );
 }

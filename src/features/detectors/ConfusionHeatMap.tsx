@@ -1,7 +1,7 @@
 import { useCallback, type CSSProperties } from 'react';
 import { CountField } from '../../components/CountField';
 import { TableScroll } from '../../components/TableScroll';
-import { formatHonestPercent } from '../../data/format';
+import { formatHonestPercent, formatWholeCount } from '../../data/format';
 
 export interface ConfusionHeatMapProps {
   classes: readonly string[];
@@ -69,7 +69,7 @@ export function ConfusionHeatMap({ classes, matrix, onMatrixChange }: ConfusionH
                     </td>
                   );
                 })}
-                <td>{rowTotals[i]!.toLocaleString('en')}</td>
+                <td>{formatWholeCount(rowTotals[i]!)}</td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@ import { IntervalBar, type IntervalSeries } from '../../components/IntervalBar';
 import { RangeInput } from '../../components/RangeInput';
 import { FieldProblem, TypedInput } from '../../components/TypedInput';
 import { DEFAULT_DEPLOYMENT_VOLUME, type DeploymentChoice, type DeploymentFigures, deploymentFigures, deploymentSentence, testSetPrevalence } from '../../data/detectors';
-import { formatConfidence, formatCountParts, formatEstimateWithInterval, formatFullPrecision, formatIntervalParts, percentNumber } from '../../data/format';
+import { formatConfidence, formatCountParts, formatEstimateWithInterval, formatFullPrecision, formatIntervalParts, formatWholeCount, percentNumber } from '../../data/format';
 import { MAX_DEPLOYMENT_VOLUME } from '../../data/links';
 import { countsText, METRIC_METHOD_NAMES } from '../../data/methods';
 import type { ClassCounts, MetricInterval } from '../../stats';
@@ -46,7 +46,7 @@ export function readVolumeField(text: string): number | string {
   const trimmed = text.trim().replace(/[,\s]/g, '');
   const value = Number(trimmed);
   if (trimmed === '' || !Number.isFinite(value)) return 'Enter the images a day, such as 10000.';
-  if (!(value > 0 && value <= MAX_DEPLOYMENT_VOLUME)) return `Images a day must be above 0 and at most ${MAX_DEPLOYMENT_VOLUME.toLocaleString('en-US')}.`;
+  if (!(value > 0 && value <= MAX_DEPLOYMENT_VOLUME)) return `Images a day must be above 0 and at most ${formatWholeCount(MAX_DEPLOYMENT_VOLUME)}.`;
   return value;
 }
 
@@ -107,13 +107,13 @@ function DeploymentControls({ yes, no, deployment, onDeploymentChange, figures }
       />
       <p className="deployment__mix">
         {figures.testSetMix ? (
-          <>Prevalence: the test set’s own mix, {percentNumber(mix)}% should-be-YES ({yes.total.toLocaleString('en')} of {(yes.total + no.total).toLocaleString('en')}).</>
+          <>Prevalence: the test set’s own mix, {percentNumber(mix)}% should-be-YES ({formatWholeCount(yes.total)} of {formatWholeCount(yes.total + no.total)}).</>
         ) : (
           <button type="button" onClick={() => onDeploymentChange({ volume: deployment?.volume })}>
             Use the test set’s own mix ({percentNumber(mix)}%)
           </button>
         )}
-        {deployment?.volume === undefined && <> Volume: {DEFAULT_DEPLOYMENT_VOLUME.toLocaleString('en')} images a day until you set it.</>}
+        {deployment?.volume === undefined && <> Volume: {formatWholeCount(DEFAULT_DEPLOYMENT_VOLUME)} images a day until you set it.</>}
       </p>
     </div>
   );

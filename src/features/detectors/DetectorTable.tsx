@@ -15,7 +15,7 @@ import {
   LIST_METRIC_NAMES,
   type ListMetric,
 } from '../../data/detectors';
-import { formatConfidence, formatIntervalParts } from '../../data/format';
+import { formatConfidence, formatIntervalParts, formatWholeCount } from '../../data/format';
 import type { Interval } from '../../stats';
 import { detectorHref, multiclassHref } from '../../data/links';
 import { SelectForCompare } from './CompareSelection';
@@ -98,7 +98,7 @@ export function DetectorTable({
     >
       <table className="detector-table" aria-rowcount={detectors.length + 1}>
         <caption className="visually-hidden">
-          Detectors: {detectors.length.toLocaleString('en')} shown of {total.toLocaleString('en')}
+          Detectors: {formatWholeCount(detectors.length)} shown of {formatWholeCount(total)}
         </caption>
         <thead>
           <tr aria-rowindex={1}>
@@ -204,7 +204,7 @@ const ClassDetectorRow = memo(function ClassDetectorRow(props: { detector: Class
       </td>
       <td className="detector-table__counts" title={recalls.join(', ')}>
         <span>{classes.length} classes</span>
-        <span>{examples.toLocaleString('en')} examples</span>
+        <span>{formatWholeCount(examples)} examples</span>
       </td>
     </tr>
   );

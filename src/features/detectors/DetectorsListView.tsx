@@ -4,7 +4,7 @@ import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { LinkProblemsNotice } from '../../components/LinkProblems';
 import { LIST_METRIC_NAMES, LIST_METRICS, type ListMetric, visibleDetectors, type SortKey } from '../../data/detectors';
-import { formatFullPrecision } from '../../data/format';
+import { formatFullPrecision, formatWholeCount } from '../../data/format';
 import { detectorHref, type HashRoute, listHref, MAX_SHARED_LINK_LENGTH, MULTICLASS_EXAMPLE_HREF, parseListLink, sharedWorkspaceHref } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
 import { CompareSelectedBar } from './CompareSelection';
@@ -143,13 +143,13 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
       <p className="list-count" role="status">
         {seeded || everyDetector.length > 0
           ? shown.length === everyDetector.length
-            ? `${everyDetector.length.toLocaleString('en')} detector${everyDetector.length === 1 ? '' : 's'}${classDetectors.length > 0 ? ` (${classDetectors.length.toLocaleString('en')} with more than two classes)` : ''}`
-            : `${shown.length.toLocaleString('en')} of ${everyDetector.length.toLocaleString('en')} detectors match “${deferredFilter.trim()}”`
+            ? `${formatWholeCount(everyDetector.length)} detector${everyDetector.length === 1 ? '' : 's'}${classDetectors.length > 0 ? ` (${formatWholeCount(classDetectors.length)} with more than two classes)` : ''}`
+            : `${formatWholeCount(shown.length)} of ${formatWholeCount(everyDetector.length)} detectors match “${deferredFilter.trim()}”`
           : ''}
       </p>
       {lowerBoundsProgress !== null && (
         <p role="status" className="list-count">
-          Computing the lower bounds of {detectors.length.toLocaleString('en')} detectors at this confidence level to sort by
+          Computing the lower bounds of {formatWholeCount(detectors.length)} detectors at this confidence level to sort by
           them, in a background worker: {Math.round(lowerBoundsProgress * 100)}%. Shown by estimate until then.
         </p>
       )}
@@ -158,14 +158,14 @@ export function DetectorsListView({ route }: { route: HashRoute }) {
       <section className="export-panel" aria-labelledby={`${id}-export`}>
         <h2 id={`${id}-export`}>Export</h2>
         <p>
-          All {everyDetector.length.toLocaleString('en')} detectors as a JSON file you can import again, or their intervals at
+          All {formatWholeCount(everyDetector.length)} detectors as a JSON file you can import again, or their intervals at
           the current confidence level as CSV (one row per detector and metric, unrounded bounds; for a K-class detector one
           row per class and metric).
         </p>
         <ExportButtons detectors={detectors} classDetectors={classDetectors} delta={delta} method={method} fileStem="tailbound-detectors" />
         <p>
           Or share the whole workspace — detectors, δ, sort, filter, method choices and the metric column — as one link (compressed into the part after “#”,
-          which never reaches a server; up to {MAX_SHARED_LINK_LENGTH.toLocaleString('en')} characters, about 1,500 detectors).
+          which never reaches a server; up to {formatWholeCount(MAX_SHARED_LINK_LENGTH)} characters, about 1,500 detectors).
         </p>
         <CopyLinkButton
           label="Share workspace (copy link)"

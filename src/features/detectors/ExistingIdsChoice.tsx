@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ExistingIdPolicy } from '../../data/files';
+import { formatWholeCount } from '../../data/format';
 
 const POLICY_LABELS: Record<ExistingIdPolicy, (source: string) => string> = {
   update: (source) => `Update them (name, question and counts from ${source})`,
@@ -19,7 +20,7 @@ export function ExistingIdsChoice({ conflicts, policy, onChange, source = 'the f
   return (
     <fieldset className="import-preview__policy">
       <legend>
-        {conflicts.toLocaleString('en')} of these ids {conflicts === 1 ? 'is' : 'are'} already in your workspace. When adding:
+        {formatWholeCount(conflicts)} of these ids {conflicts === 1 ? 'is' : 'are'} already in your workspace. When adding:
       </legend>
       {(Object.keys(POLICY_LABELS) as ExistingIdPolicy[]).map((option) => (
         <label key={option}>

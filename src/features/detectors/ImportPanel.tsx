@@ -16,6 +16,7 @@ import {
   planDetectorSetImport,
 } from '../../data/files';
 import { startWorkerJob } from '../../data/workers';
+import { formatWholeCount } from '../../data/format';
 import { countsText } from './wording';
 import { readImportFile, unpackImportRead, type ImportRead, type PostedImportRead } from './import-read';
 import { ExistingIdsChoice } from './ExistingIdsChoice';
@@ -118,7 +119,7 @@ export function ImportPanel({ existing, onImport }: ImportPanelProps) {
     const done =
       mode === 'add'
         ? `From ${loaded.fileName}: ${describeImport(plan)}.`
-        : `Replaced the workspace (${detectorCount(existing).toLocaleString('en')} detectors) with ${detectorCount(incoming).toLocaleString('en')} from ${loaded.fileName}.`;
+        : `Replaced the workspace (${formatWholeCount(detectorCount(existing))} detectors) with ${formatWholeCount(detectorCount(incoming))} from ${loaded.fileName}.`;
     onImport(incoming, mode, onExisting, done);
     setDone(done);
     setLoaded(null);
@@ -222,7 +223,7 @@ function GroundlightNotice({ fileName, evaluation }: { fileName: string; evaluat
   return (
     <div className="import-notice" role="alert">
       <p>
-        {head} of a {classes.length}-class detector ({named(classes)}; {examples.toLocaleString('en')} examples).{' '}
+        {head} of a {classes.length}-class detector ({named(classes)}; {formatWholeCount(examples)} examples).{' '}
         {why === null ? <a href={multiclassHref({ classes, matrix, delta: undefined })}>Open its confusion matrix in the K-class view</a> : `Nothing imported: it cannot be shown as a K-class detector: ${why}.`}
       </p>
       {why === null && <SaveEvaluation fileName={fileName} classes={classes} matrix={matrix} />}
@@ -271,7 +272,7 @@ function actionText(action: ImportAction | ImportAction<ClassDetector>): string 
       return `added as “${action.id}” (id in use)`;
     case 'update':
       return 'matrix' in action.before
-        ? `updates yours (was ${action.before.matrix.flat().reduce((sum, cell) => sum + cell, 0).toLocaleString('en')} examples)`
+        ? `updates yours (was ${formatWholeCount(action.before.matrix.flat().reduce((sum, cell) => sum + cell, 0))} examples)`
         : `updates yours (was ${countsText(action.before.yes)}, ${countsText(action.before.no)})`;
     case 'skip':
       return 'skipped (id in use)';
@@ -311,9 +312,9 @@ function Preview({
       <h3 id={`${id}-title`}>Preview of {fileName}</h3>
       <p>
         Read as a {KIND_NAMES[preview.kind]}
-        {preview.kind !== 'json' && `: ${preview.rowCount.toLocaleString('en')} data rows`}. {count.toLocaleString('en')}{' '}
+        {preview.kind !== 'json' && `: ${formatWholeCount(preview.rowCount)} data rows`}. {formatWholeCount(count)}{' '}
         detector{plural} can be imported
-        {errors.length > 0 && `; ${errors.length.toLocaleString('en')} problem${errors.length === 1 ? '' : 's'} found — those rows are left out`}.
+        {errors.length > 0 && `; ${formatWholeCount(errors.length)} problem${errors.length === 1 ? '' : 's'} found — those rows are left out`}.
       </p>
       {errors.length > 0 && <ProblemTable caption="Rows that will not be imported" rows={errors} />}
       {warnings.length > 0 && <ProblemTable caption="Warnings" rows={warnings} />}
@@ -335,7 +336,7 @@ function Preview({
               ))}
             </tbody>
           </table>
-          {detectors.length > PREVIEW_ROWS && <p>…and {(detectors.length - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
+          {detectors.length > PREVIEW_ROWS && <p>…and {formatWholeCount(detectors.length - PREVIEW_ROWS)} more.</p>}
         </div>
       )}
       {classDetectors.length > 0 && (
@@ -349,20 +350,20 @@ function Preview({
                   <td>{detector.name}</td>
                   <td>{detector.id}</td>
                   <td>{clip(detector.classes.join(', '))}</td>
-                  <td>{detector.matrix.flat().reduce((sum, cell) => sum + cell, 0).toLocaleString('en')}</td>
+                  <td>{formatWholeCount(detector.matrix.flat().reduce((sum, cell) => sum + cell, 0))}</td>
                   <td>{actionText(classPlan.actions[index]!)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {classDetectors.length > PREVIEW_ROWS && <p>…and {(classDetectors.length - PREVIEW_ROWS).toLocaleString('en')} more.</p>}
+          {classDetectors.length > PREVIEW_ROWS && <p>…and {formatWholeCount(classDetectors.length - PREVIEW_ROWS)} more.</p>}
         </div>
       )}
       {confirmingReplace ? (
         <div className="button-row" role="group" aria-label="Confirm replace">
           <p>
-            Replace all {mine.toLocaleString('en')} detector{mine === 1 ? '' : 's'} in your workspace with these{' '}
-            {count.toLocaleString('en')}? You can undo it right after.
+            Replace all {formatWholeCount(mine)} detector{mine === 1 ? '' : 's'} in your workspace with these{' '}
+            {formatWholeCount(count)}? You can undo it right after.
           </p>
           <button type="button" className="danger-button" onClick={() => onConfirm('replace', onExisting)}>
             Yes, replace them
@@ -379,7 +380,7 @@ function Preview({
             </p>
           )}
           <button type="button" disabled={count === 0 || planned.refused !== null} onClick={() => onConfirm('add', onExisting)}>
-            {planned.actions.every((action) => action.kind === 'add') ? `Add ${count.toLocaleString('en')} detector${plural}` : `Import: ${describeImport(planned)}`}
+            {planned.actions.every((action) => action.kind === 'add') ? `Add ${formatWholeCount(count)} detector${plural}` : `Import: ${describeImport(planned)}`}
           </button>
           <button type="button" disabled={count === 0} onClick={() => (mine === 0 ? onConfirm('replace', onExisting) : setConfirmingReplace(true))}>
             Replace all detectors with these…
@@ -408,7 +409,7 @@ function ProblemTable({ caption, rows }: { caption: string; rows: { where: strin
           ))}
         </tbody>
       </table>
-      {rows.length > PROBLEM_ROWS && <p>…and {(rows.length - PROBLEM_ROWS).toLocaleString('en')} more.</p>}
+      {rows.length > PROBLEM_ROWS && <p>…and {formatWholeCount(rows.length - PROBLEM_ROWS)} more.</p>}
     </div>
   );
 }

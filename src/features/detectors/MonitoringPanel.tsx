@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { type Detector, HISTORY_COLUMNS, monitoringReading, parseCountsHistoryCsv, sinceDay } from '../../data/detectors';
-import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatWholeCount } from '../../data/format';
 import { ANYTIME_METHOD_IDS, ANYTIME_METHOD_LABEL } from '../../data/methods';
 import { type MonitoredHistory, useMonitoring } from '../../store/monitoring';
 import type { ClassCounts } from '../../stats';
 
-const countsOf = ({ correct, total }: ClassCounts) => `${correct.toLocaleString('en')}/${total.toLocaleString('en')}`;
+const countsOf = ({ correct, total }: ClassCounts) => `${formatWholeCount(correct)}/${formatWholeCount(total)}`;
 
 /**
  * A detector's labels over time (a CSV, one row a day) and the monitoring line they give: the
@@ -116,7 +116,7 @@ function MonitoringLine({ history, detector, delta }: { history: MonitoredHistor
         </p>
       )}
       <p data-testid="monitoring-details">
-        Balanced accuracy {parts.estimate} [{parts.lower}, {parts.upper}] after {reading.days.toLocaleString('en')} day
+        Balanced accuracy {parts.estimate} [{parts.lower}, {parts.upper}] after {formatWholeCount(reading.days)} day
         {reading.days === 1 ? '' : 's'} of labels ({reading.firstDay} to {reading.lastDay}): should-be-YES {countsOf(reading.yes)}, should-be-NO{' '}
         {countsOf(reading.no)} correct in all. Method: {ANYTIME_METHOD_LABEL} (<code>{ANYTIME_METHOD_IDS.balanced}</code>, δ/2 a class,
         each class’s bounds intersected over the days), δ = {formatFullPrecision(delta)}. It holds after every label at once, so it

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { IntervalBar } from '../../components/IntervalBar';
-import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatHonestPercent, formatIntervalParts, formatPoints, formatWholeCount } from '../../data/format';
 import { CLASS_METHOD, MACRO_BUEHLER_METHOD, METRIC_METHOD_NAMES, countsText, macroRecallMethod } from '../../data/methods';
 import { MACRO_BUEHLER_MAX_CLASSES, MACRO_BUEHLER_MAX_EXAMPLES, MACRO_BUEHLER_MIN_DELTA, macroRecallInterval, type Interval, type MacroRecallClass } from '../../stats';
 import { ConfusionHeatMap } from './ConfusionHeatMap';
@@ -68,7 +68,7 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
   const shown = formatIntervalParts(headline);
   let whyNotBuehler = `at δ = ${formatFullPrecision(delta)} (under ${MACRO_BUEHLER_MIN_DELTA})`;
   if (size > MACRO_BUEHLER_MAX_CLASSES) whyNotBuehler = `for ${size} classes (more than ${MACRO_BUEHLER_MAX_CLASSES})`;
-  else if (examples > MACRO_BUEHLER_MAX_EXAMPLES) whyNotBuehler = `for ${examples.toLocaleString('en')} examples (more than ${MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')})`;
+  else if (examples > MACRO_BUEHLER_MAX_EXAMPLES) whyNotBuehler = `for ${formatWholeCount(examples)} examples (more than ${formatWholeCount(MACRO_BUEHLER_MAX_EXAMPLES)})`;
 
   return (
     <div className="detector-details">
@@ -110,7 +110,7 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
             at δ/(2K) hold — together with probability at least {level} — so do their averages. The tighter exact construction
             (Buehler’s) needs the largest chance of a miss over every set of class recalls with the same mean, a search over K − 1
             free recalls that tailbound certifies for up to {MACRO_BUEHLER_MAX_CLASSES} classes,{' '}
-            {MACRO_BUEHLER_MAX_EXAMPLES.toLocaleString('en')} examples and δ ≥ {MACRO_BUEHLER_MIN_DELTA}; {whyNotBuehler} the union
+            {formatWholeCount(MACRO_BUEHLER_MAX_EXAMPLES)} examples and δ ≥ {MACRO_BUEHLER_MIN_DELTA}; {whyNotBuehler} the union
             bound, valid whatever the recalls, is used.
           </p>
         )}

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { LinkProblems } from '../../components/LinkProblems';
 import { visibleDetectors } from '../../data/detectors';
-import { formatFullPrecision } from '../../data/format';
+import { formatFullPrecision, formatWholeCount } from '../../data/format';
 import { type HashRoute, listHref, parseSharedWorkspace, type SharedWorkspace } from '../../data/links';
 import { describeImport, planDetectorSetImport, type ExistingIdPolicy } from '../../data/files';
 import { useWorkspace } from '../../store/workspace';
@@ -50,7 +50,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
   const lowerBoundsProgress = useLowerBounds(shared.detectors, delta, method, shared.sort === 'lower' && metric === 'balanced');
   const sort = lowerBoundsProgress === null ? shared.sort : 'estimate';
   const shown = useMemo(() => visibleDetectors(everyShared, { filter: shared.filter, sort, metric }, delta, method), [everyShared, shared.filter, sort, metric, delta, method]);
-  const count = everyShared.length.toLocaleString('en');
+  const count = formatWholeCount(everyShared.length);
   const sharedText = everyShared.length === 1 ? 'this detector' : `these ${count} detectors`;
 
   const [refused, setRefused] = useState<string | null>(null);
@@ -107,7 +107,7 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
       <p className="list-count" role="status">
         {shown.length === everyShared.length
           ? detectorsText(everyShared.length)
-          : `${shown.length.toLocaleString('en')} of ${detectorsText(everyShared.length)} match “${shared.filter}”`}
+          : `${formatWholeCount(shown.length)} of ${detectorsText(everyShared.length)} match “${shared.filter}”`}
         , {lowerBoundsProgress === null ? 'sorted as shared' : `sorted by estimate while the lower bounds are computed (${Math.round(lowerBoundsProgress * 100)}%)`}{shared.delta !== delta ? ` (shared at δ = ${formatFullPrecision(shared.delta)})` : ''}
       </p>
       {shown.length > 0 && <DetectorTable detectors={shown} delta={delta} method={method} metric={metric} total={everyShared.length} carryInLinks />}
@@ -116,4 +116,4 @@ function SharedList({ shared }: { shared: SharedWorkspace }) {
 }
 
 /** "1 detector", "2,000 detectors". */
-const detectorsText = (count: number) => `${count.toLocaleString('en')} detector${count === 1 ? '' : 's'}`;
+const detectorsText = (count: number) => `${formatWholeCount(count)} detector${count === 1 ? '' : 's'}`;

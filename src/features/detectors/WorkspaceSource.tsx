@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type Detector, DetectorsFileError, detectorsFileQuery, resolveSourceUrl, SAMPLE_DETECTORS_URL, type SourceResolution } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
+import { formatWholeCount } from '../../data/format';
 
 type SourceDecision = 'pending' | 'confirmed' | 'declined' | 'done';
 
@@ -105,7 +106,7 @@ function HydratedWorkspaceSource() {
       {sourceData && seeded && sourceUrl !== null && !alreadyLoaded && (
         <div className="banner" role="alert">
           <p>
-            The link’s file has {sourceData.length.toLocaleString('en')} detector{sourceData.length === 1 ? '' : 's'} ({sourceUrl}).
+            The link’s file has {formatWholeCount(sourceData.length)} detector{sourceData.length === 1 ? '' : 's'} ({sourceUrl}).
             Your workspace already has detectors.
           </p>
           {refused && <p className="field-error">{refused}</p>}

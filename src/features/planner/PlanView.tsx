@@ -165,7 +165,7 @@ function SearchStatus({ search }: { search: PlanSearch }) {
   if (search.status === 'ready') {
     return (
       <p className="plan-view__status" role="status">
-        {search.elapsedMs === undefined ? '' : `Searched exactly in ${Math.round(search.elapsedMs).toLocaleString('en-US')} ms in a background worker.`}
+        {search.elapsedMs === undefined ? '' : `Searched exactly in ${formatWholeCount(Math.round(search.elapsedMs))} ms in a background worker.`}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { balancedIntervalBy, type BalancedMethod } from '../../data/methods';
 import { planCurveCounts, projectBalancedInterval, type Interval, type LabelPlan, type LabelPlanAssumptions, type LabelPlanPoint, type ProjectedCounts } from '../../stats';
+import { formatWholeCount } from '../../data/format';
 
 /** The exact balanced intervals computed by a search, planned here (the union bound has its own planner in stats). */
 export type SearchedMethod = Exclude<BalancedMethod, 'union'>;
@@ -84,7 +85,7 @@ export function invertedPlan(
       const answer = at(0);
       return { ...base, status: 'reached', additional: 0, at: { counts: answer.counts, interval: answer.interval! }, reason: null, curve: curve(at, () => true, 0, 0) };
     }
-    const reason = `A class already has more than ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with ${SEARCHED_NAMES[method]} stops (each check is an exact search): the union bound's plan is the one to follow.`;
+    const reason = `A class already has more than ${formatWholeCount(INVERTED_PLAN_MAX_CLASS)} labels, where planning with ${SEARCHED_NAMES[method]} stops (each check is an exact search): the union bound's plan is the one to follow.`;
     return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: [] };
   }
   let miss = -1;
@@ -118,7 +119,7 @@ export function invertedPlan(
     const reason =
       miss >= limit
         ? `Not reached within ${limit} additional labels.`
-        : `Not reached before a class passes ${INVERTED_PLAN_MAX_CLASS.toLocaleString('en')} labels, where planning with ${SEARCHED_NAMES[method]} stops (each check is an exact search).`;
+        : `Not reached before a class passes ${formatWholeCount(INVERTED_PLAN_MAX_CLASS)} labels, where planning with ${SEARCHED_NAMES[method]} stops (each check is an exact search).`;
     return { ...base, status: 'beyond-limit', additional: null, at: null, reason, curve: curve(at, withinCap, Math.max(miss, 1), null) };
   }
   const [, crossing] = bisect(miss, found, meets);

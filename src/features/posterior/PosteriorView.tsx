@@ -5,7 +5,7 @@ import { ConfidenceControl } from '../../components/ConfidenceControl';
 import { CountField } from '../../components/CountField';
 import { LinkProblems } from '../../components/LinkProblems';
 import { useLinkState } from '../../components/use-link-state';
-import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, honestDigits } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatInterval, formatPercent, formatWholeCount, honestDigits } from '../../data/format';
 import {
   BRODERSEN_EXAMPLE,
   DEFAULT_POSTERIOR_LINK,
@@ -42,7 +42,7 @@ const CELLS: { key: keyof ConfusionMatrix; label: string }[] = [
   { key: 'tn', label: 'TN: should-be-NO, called NO' },
 ];
 
-const NO_LIMIT = { value: MAX_POSTERIOR_COUNT, message: `Counts up to ${MAX_POSTERIOR_COUNT.toLocaleString('en-US')} are supported here.` };
+const NO_LIMIT = { value: MAX_POSTERIOR_COUNT, message: `Counts up to ${formatWholeCount(MAX_POSTERIOR_COUNT)} are supported here.` };
 
 function PosteriorPage({ linked, linkKey, chartWidth }: { linked: PosteriorLink; linkKey: string; chartWidth: number | undefined }) {
   const [link, setLink] = useLinkState(linked, linkKey, posteriorHref);

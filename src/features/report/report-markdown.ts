@@ -1,5 +1,5 @@
 import { deploymentSentence } from '../../data/detectors';
-import { formatConfidence, formatFullPrecision, markdownCell } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatWholeCount, markdownCell } from '../../data/format';
 import { estimateText, hasSimultaneous, intervalText, metricRows, simultaneousDeltaText, type ReportEntry, type ReportFamily } from './report-model';
 
 /**
@@ -25,7 +25,7 @@ export function intervalsMarkdown(entries: readonly ReportEntry[], family: Repor
   const note =
     `Exact binomial-tail intervals (tailbound), bounds rounded outward. Each interval holds at ${level} for its detector on its own` +
     (simultaneous
-      ? `; all ${family.m.toLocaleString('en')} hold together at the simultaneous level (Bonferroni, δ/m).`
+      ? `; all ${formatWholeCount(family.m)} hold together at the simultaneous level (Bonferroni, δ/m).`
       : family.m > 1
         ? `; no simultaneous intervals: ${simultaneousDeltaText(family)} is below 1e-300, the smallest level they take.`
         : '.') +

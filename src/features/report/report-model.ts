@@ -12,7 +12,7 @@ import {
 } from '../../data/detectors';
 import type { ExpensiveBalancedNeed } from '../../data/workers';
 import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText, isExpensiveBalancedMethod, METRIC_METHOD_NAMES } from '../../data/methods';
-import { formatConfidence, formatFullPrecision, formatIntervalParts } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatIntervalParts, formatWholeCount } from '../../data/format';
 import { deltaProblem } from '../../data/links';
 import type { ClassCounts, Interval } from '../../stats';
 
@@ -77,7 +77,7 @@ export function reportEntries(detectors: readonly ReportDetector[], delta: numbe
 
 /** δ/m for display: "δ/12 ≈ 0.00417" (the intervals use the exact quotient). */
 export function simultaneousDeltaText({ delta, m }: ReportFamily): string {
-  return `δ/${m.toLocaleString('en')} ≈ ${Number((delta / m).toPrecision(3))}`;
+  return `δ/${formatWholeCount(m)} ≈ ${Number((delta / m).toPrecision(3))}`;
 }
 
 /** One line of the intervals table: a metric of a detector with its interval(s) and method. */
@@ -124,7 +124,7 @@ export function familyText(family: ReportFamily): string {
   if (family.m === 1) {
     return `${each} No correction: this report has one detector. Reported beside m others, all would hold together only at δ/m each (Bonferroni).`;
   }
-  const needs = `${each} For all ${family.m.toLocaleString('en')} detectors of this report to hold together with probability ${level}, each needs ${simultaneousDeltaText(family)} (Bonferroni)`;
+  const needs = `${each} For all ${formatWholeCount(family.m)} detectors of this report to hold together with probability ${level}, each needs ${simultaneousDeltaText(family)} (Bonferroni)`;
   return hasSimultaneous(family)
     ? `${needs}: those simultaneous intervals are shown too.`
     : `${needs}, below 1e-300, the smallest level the intervals take: no simultaneous intervals are shown (raise δ, or report fewer detectors).`;
@@ -160,12 +160,12 @@ export function interpretation(entry: ReportEntry, family: ReportFamily): string
     `Read ${shown.lower} as the worst plausible balanced accuracy at this level.`,
     wider === null
       ? 'Both classes have intervals of the same width: more labels in either narrow the balanced interval alike.'
-      : `The ${CLASS_LABELS[wider]} class (${entry[wider].total.toLocaleString('en')} examples) has the wider interval: more labels there narrow the balanced interval most.`,
+      : `The ${CLASS_LABELS[wider]} class (${formatWholeCount(entry[wider].total)} examples) has the wider interval: more labels there narrow the balanced interval most.`,
   ];
   if (entry.simultaneous?.balanced) {
     sentences.push(
-      `Alongside the other ${(family.m - 1).toLocaleString('en')} detectors of this report, each balanced interval at ` +
-        `${simultaneousDeltaText(family)} (so that all ${family.m.toLocaleString('en')} hold together with probability ≥ ${level}), this one widens to ${intervalText(entry.simultaneous.balanced)}.`,
+      `Alongside the other ${formatWholeCount(family.m - 1)} detectors of this report, each balanced interval at ` +
+        `${simultaneousDeltaText(family)} (so that all ${formatWholeCount(family.m)} hold together with probability ≥ ${level}), this one widens to ${intervalText(entry.simultaneous.balanced)}.`,
     );
   }
   sentences.push('The intervals assume independent test examples; examples that share a scene, a camera or a time make them too narrow.');
