@@ -6,17 +6,27 @@ function Probe({ total, itemsKey, first }: { total: number; itemsKey: unknown; f
   return <p>{useProgressiveCount(total, 10, itemsKey, first)}</p>;
 }
 
+/** The next frame, then the task after it: one step. */
+const nextStep = () =>
+  act(() => {
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersToNextTimer();
+  });
+
 describe('useProgressiveCount', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('draws a chunk per task until all are drawn, and starts again for other items', () => {
+  it('draws a chunk after each frame until all are drawn, and starts again for other items', () => {
     const items = ['a'];
     const { rerender } = render(<Probe total={25} itemsKey={items} />);
     expect(screen.getByText(/\d+/)).toHaveTextContent('10');
-    act(() => vi.advanceTimersToNextTimer());
+    // No step before the next frame: a frame lays out one chunk, not those that timers fit between two frames.
+    act(() => vi.advanceTimersByTime(5));
+    expect(screen.getByText(/\d+/)).toHaveTextContent('10');
+    nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('20');
-    act(() => vi.advanceTimersToNextTimer());
+    nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('25');
     // Nothing more is scheduled once all are drawn.
     expect(vi.getTimerCount()).toBe(0);
@@ -25,8 +35,8 @@ describe('useProgressiveCount', () => {
     expect(screen.getByText(/\d+/)).toHaveTextContent('25');
     rerender(<Probe total={25} itemsKey={['b']} />);
     expect(screen.getByText(/\d+/)).toHaveTextContent('10');
-    act(() => vi.advanceTimersToNextTimer());
-    act(() => vi.advanceTimersToNextTimer());
+    nextStep();
+    nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('25');
   });
 
@@ -36,12 +46,12 @@ describe('useProgressiveCount', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('with a first count of 0 draws nothing in the first render, then a chunk per task', () => {
+  it('with a first count of 0 draws nothing in the first render, then a chunk after each frame', () => {
     const { rerender } = render(<Probe total={15} itemsKey="x" first={0} />);
     expect(screen.getByText(/\d+/)).toHaveTextContent('0');
-    act(() => vi.advanceTimersToNextTimer());
+    nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('10');
-    act(() => vi.advanceTimersToNextTimer());
+    nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('15');
     rerender(<Probe total={15} itemsKey="y" first={0} />);
     expect(screen.getByText(/\d+/)).toHaveTextContent('0');
@@ -50,11 +60,12 @@ describe('useProgressiveCount', () => {
   it('goes on when a step and new items land in the same render (the count is back where it was)', () => {
     const { rerender } = render(<Probe total={15} itemsKey="x" first={0} />);
     act(() => {
+      vi.advanceTimersToNextFrame();
       vi.advanceTimersToNextTimer();
       rerender(<Probe total={15} itemsKey="y" first={0} />);
     });
     expect(screen.getByText(/\d+/)).toHaveTextContent('0');
-    act(() => vi.advanceTimersToNextTimer());
+    nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('10');
   });
 });

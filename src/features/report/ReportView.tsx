@@ -11,7 +11,7 @@ import { usePrinting } from '../../components/use-printing';
 import { useProgressiveCount } from '../../components/use-progressive-count';
 import { useSampleSeed } from '../../components/use-sample-seed';
 import { BALANCED_METHOD_NAMES, type BalancedMethod, CLASS_METHOD, countsText, METRIC_METHOD_NAMES } from '../../data/methods';
-import { formatConfidence, formatFullPrecision } from '../../data/format';
+import { formatConfidence, formatFullPrecision, formatWholeCount } from '../../data/format';
 import { deploymentSentence } from '../../data/detectors';
 import { detectorHref, type HashRoute, parseReportLink, reportHref, type ReportLink } from '../../data/links';
 import { useWorkspace } from '../../store/workspace';
@@ -66,10 +66,13 @@ const SHORT_METHOD_NAMES: Record<string, string> = {
 };
 const shortMethod = (method: string) => SHORT_METHOD_NAMES[method] ?? method;
 
-/** Detector pages drawn per task: each takes a few milliseconds (its chart, checklist and text). */
-const PAGES_PER_TASK = 4;
-/** Detectors' rows of the intervals table drawn per task (three rows each). */
-const TABLE_ENTRIES_PER_TASK = 20;
+/** Detector pages drawn a frame: each takes a few milliseconds to lay out (its chart, checklist and text). */
+const PAGES_PER_FRAME = 4;
+/**
+ * Detectors' rows of the intervals table drawn a frame (eight rows each). A frame lays out the whole
+ * table again when new rows widen a column: some tens of milliseconds at a thousand rows.
+ */
+const TABLE_ENTRIES_PER_FRAME = 10;
 
 /** `#/report`: the workspace's detectors (or one, or counts from the link) laid out for paper. */
 export function ReportView({ route }: { route: HashRoute }) {
@@ -108,12 +111,13 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const ready = computing === null;
   const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method, link.deployment) : []), [ready, detectors, delta, method, link.deployment]);
   const family = useMemo<ReportFamily>(() => ({ delta, m: detectors.length }), [delta, detectors.length]);
-  // Hundreds of detector pages are drawn a few per task (all at once for paper), not in one long task.
+  // Hundreds of detectors are drawn a few a frame (all at once for paper), not in one long task: the
+  // table's rows first, then the pages, so that no frame lays out both.
   const printing = usePrinting();
-  const progressive = useProgressiveCount(entries.length, PAGES_PER_TASK, entries);
-  const drawn = printing ? entries.length : progressive;
-  const progressiveRows = useProgressiveCount(entries.length, TABLE_ENTRIES_PER_TASK, entries);
+  const progressiveRows = useProgressiveCount(entries.length, TABLE_ENTRIES_PER_FRAME, entries, 0);
   const tableDrawn = printing ? entries.length : progressiveRows;
+  const progressive = useProgressiveCount(tableDrawn < entries.length ? 0 : entries.length, PAGES_PER_FRAME, entries, 0);
+  const drawn = printing ? entries.length : progressive;
   // One date for the whole page, fixed when the report opens: what the paper says it was made on.
   const [date] = useState(() => new Date().toLocaleDateString('en-CA'));
   const source =
@@ -144,7 +148,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
         <h1 id="report-heading">{heading}</h1>
         <ConfidenceControl delta={delta} onChange={setDelta} />
         <p role="status">
-          Computing the exact {formatConfidence(delta)} intervals ({COMPUTING_NAMES[method]}) of {detectors.length.toLocaleString('en')} detector
+          Computing the exact {formatConfidence(delta)} intervals ({COMPUTING_NAMES[method]}) of {formatWholeCount(detectors.length)} detector
           {detectors.length === 1 ? '' : 's'} in the background: {Math.floor(computing * 100)}% done.
         </p>
         <progress className="report__progress" max={1} value={computing} aria-label="Intervals computed" />
@@ -157,8 +161,8 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
       <header className="report__header">
         <h1 id="report-heading">{heading}</h1>
         <p className="report__meta">
-          Made with tailbound on {date} from {source}. {total.toLocaleString('en')} detector{total === 1 ? '' : 's'}
-          {classDetectors.length > 0 && ` (${classDetectors.length.toLocaleString('en')} with more than two classes)`}
+          Made with tailbound on {date} from {source}. {formatWholeCount(total)} detector{total === 1 ? '' : 's'}
+          {classDetectors.length > 0 && ` (${formatWholeCount(classDetectors.length)} with more than two classes)`}
           {', '}
           {formatConfidence(delta)} intervals (δ = {formatFullPrecision(delta)}).
         </p>
@@ -185,7 +189,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
       ))}
       {drawn < entries.length && (
         <p role="status" className="report__drawing">
-          Drawing the detectors’ pages: {drawn.toLocaleString('en')} of {entries.length.toLocaleString('en')}…
+          Drawing the detectors’ pages: {formatWholeCount(drawn)} of {formatWholeCount(entries.length)}…
         </p>
       )}
     </article>
@@ -203,7 +207,7 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
         <table className="report-table">
           <caption>
             Estimates and exact {level} intervals (δ = {formatFullPrecision(family.delta)}), rounded outward
-            {simultaneous && <>; simultaneous: at {simultaneousDeltaText(family)}, so that all {family.m.toLocaleString('en')} hold together</>}
+            {simultaneous && <>; simultaneous: at {simultaneousDeltaText(family)}, so that all {formatWholeCount(family.m)} hold together</>}
             {family.m > 1 && !simultaneous && <>; no simultaneous intervals: {simultaneousDeltaText(family)} is below 1e-300, the smallest level they take</>}.
             Precision and NPV describe each test set’s own mix of YES and NO.
           </caption>
@@ -296,8 +300,8 @@ const DetectorReport = memo(function DetectorReport({
       <dl className="report-checklist">
         <dt>Test set</dt>
         <dd>
-          {tests.toLocaleString('en')} labelled examples: {entry.yes.total.toLocaleString('en')} should-be-YES,{' '}
-          {entry.no.total.toLocaleString('en')} should-be-NO
+          {formatWholeCount(tests)} labelled examples: {formatWholeCount(entry.yes.total)} should-be-YES,{' '}
+          {formatWholeCount(entry.no.total)} should-be-NO
         </dd>
         <dt>Should-be-YES</dt>
         <dd>{countsText(entry.yes)} answered YES correctly</dd>
