@@ -26,7 +26,7 @@ import {
   interpretation,
   intervalText,
   metricRows,
-  reportEntries,
+  reportEntriesUpTo,
   reportExpensiveNeeds,
   simultaneousDeltaText,
   type ReportDetector,
@@ -109,15 +109,18 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   const needs = useMemo(() => reportExpensiveNeeds(detectors, delta, method), [detectors, delta, method]);
   const computing = useExpensiveIntervalsReady(needs);
   const ready = computing === null;
-  const entries = useMemo(() => (ready ? reportEntries(detectors, delta, method, link.deployment) : []), [ready, detectors, delta, method, link.deployment]);
+  const entriesUpTo = useMemo(() => (ready ? reportEntriesUpTo(detectors, delta, method, link.deployment) : null), [ready, detectors, delta, method, link.deployment]);
+  const count = entriesUpTo === null ? 0 : detectors.length;
   const family = useMemo<ReportFamily>(() => ({ delta, m: detectors.length }), [delta, detectors.length]);
   // Hundreds of detectors are drawn a few a frame (all at once for paper), not in one long task: the
   // table's rows first, then the pages, so that no frame lays out both.
   const printing = usePrinting();
-  const progressiveRows = useProgressiveCount(entries.length, TABLE_ENTRIES_PER_FRAME, entries, 0);
-  const tableDrawn = printing ? entries.length : progressiveRows;
-  const progressive = useProgressiveCount(tableDrawn < entries.length ? 0 : entries.length, PAGES_PER_FRAME, entries, 0);
-  const drawn = printing ? entries.length : progressive;
+  const progressiveRows = useProgressiveCount(count, TABLE_ENTRIES_PER_FRAME, entriesUpTo, 0);
+  const tableDrawn = printing ? count : progressiveRows;
+  const progressive = useProgressiveCount(tableDrawn < count ? 0 : count, PAGES_PER_FRAME, entriesUpTo, 0);
+  const drawn = printing ? count : progressive;
+  // Each entry is computed when its rows are first drawn (the pages come after the rows).
+  const tableEntries = useMemo(() => entriesUpTo?.(tableDrawn) ?? [], [entriesUpTo, tableDrawn]);
   // One date for the whole page, fixed when the report opens: what the paper says it was made on.
   const [date] = useState(() => new Date().toLocaleDateString('en-CA'));
   const source =
@@ -125,7 +128,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
       ? 'the counts given in this report’s link'
       : 'the detector workspace saved in this browser (counts as entered, imported or loaded from the sample set)';
   const heading = subject.kind === 'workspace' ? 'Report: all detectors' : `Report: ${detectors[0]?.name ?? classDetectors[0]?.name ?? (subject.kind === 'detector' ? subject.id : '')}`;
-  const total = entries.length + classDetectors.length;
+  const total = count + classDetectors.length;
 
   if (subject.kind !== 'counts' && (!hydrated || loadingSamples)) return <p role="status">Opening your workspace…</p>;
   if (detectors.length === 0 && classDetectors.length === 0) {
@@ -157,7 +160,7 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
   }
 
   return (
-    <article className="report" aria-labelledby="report-heading" aria-busy={drawn < entries.length || tableDrawn < entries.length}>
+    <article className="report" aria-labelledby="report-heading" aria-busy={drawn < count || tableDrawn < count}>
       <header className="report__header">
         <h1 id="report-heading">{heading}</h1>
         <p className="report__meta">
@@ -174,30 +177,30 @@ function ReportPage({ linked, linkKey }: { linked: ReportLink; linkKey: string }
             </button>
             <CopyMarkdownButton
               getMarkdown={() =>
-                [...(entries.length > 0 ? [intervalsMarkdown(entries, family, date)] : []), ...classDetectors.map((detector) => classIntervalsToMarkdown(detector, delta))].join('\n')
+                [...(entriesUpTo && count > 0 ? [intervalsMarkdown(entriesUpTo(count), family, date)] : []), ...classDetectors.map((detector) => classIntervalsToMarkdown(detector, delta))].join('\n')
               }
             />
           </div>
         </div>
       </header>
 
-      {entries.length > 0 && <IntervalsTable entries={entries} drawn={tableDrawn} family={family} />}
+      {count > 0 && <IntervalsTable entries={tableEntries} family={family} />}
       <ClassDetectorsReport detectors={classDetectors} delta={delta} />
 
-      {entries.slice(0, drawn).map((entry, index) => (
+      {tableEntries.slice(0, drawn).map((entry, index) => (
         <DetectorReport key={entry.id ?? `counts-${index}`} entry={entry} family={family} date={date} source={source} method={method} />
       ))}
-      {drawn < entries.length && (
+      {drawn < count && (
         <p role="status" className="report__drawing">
-          Drawing the detectors’ pages: {formatWholeCount(drawn)} of {formatWholeCount(entries.length)}…
+          Drawing the detectors’ pages: {formatWholeCount(drawn)} of {formatWholeCount(count)}…
         </p>
       )}
     </article>
   );
 }
 
-/** Every detector's intervals in one table: what "Copy as Markdown" copies. */
-function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEntry[]; drawn: number; family: ReportFamily }) {
+/** Every detector's intervals in one table (the rows drawn so far): what "Copy as Markdown" copies. */
+function IntervalsTable({ entries, family }: { entries: readonly ReportEntry[]; family: ReportFamily }) {
   const level = formatConfidence(family.delta);
   const simultaneous = hasSimultaneous(family);
   return (
@@ -223,7 +226,7 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
             </tr>
           </thead>
           <tbody>
-            {entries.slice(0, drawn).map((entry, index) => (
+            {entries.map((entry, index) => (
               <EntryRows key={entry.id ?? index} entry={entry} simultaneous={simultaneous} />
             ))}
           </tbody>
@@ -234,7 +237,7 @@ function IntervalsTable({ entries, drawn, family }: { entries: readonly ReportEn
   );
 }
 
-/** The methods of the table's Method column, each short name spelled out once. */
+/** The methods of the table's Method column (of the rows drawn so far), each short name spelled out once. */
 function MethodLegend({ entries }: { entries: readonly ReportEntry[] }) {
   const methods = useMemo(() => [...new Set(entries.flatMap((entry) => metricRows(entry).map((row) => row.method)))], [entries]);
   return (

@@ -3,7 +3,7 @@ import { balancedBuehlerInterval } from '../../stats';
 import { computeIntervals } from '../../data/detectors';
 import { formatIntervalParts } from '../../data/format';
 import { intervalsMarkdown } from './report-markdown';
-import { familyText, interpretation, reportEntries, reportExpensiveNeeds } from './report-model';
+import { familyText, interpretation, reportEntries, reportEntriesUpTo, reportExpensiveNeeds } from './report-model';
 
 const FORKLIFT = { id: 'forklift', name: 'Forklift', query: 'Is there a forklift?', yes: { correct: 38, total: 40 }, no: { correct: 55, total: 60 } };
 const PIPE = { id: 'pipe', name: 'Cat | dog\nsofa', query: '', yes: { correct: 9, total: 10 }, no: { correct: 0, total: 0 } };
@@ -122,5 +122,20 @@ describe('a report at the smallest δ', () => {
     expect(header).not.toContain('Simultaneous');
     expect(firstRow!.split(/(?<!\\)\|/)).toHaveLength(8);
     expect(markdown).toContain('no simultaneous intervals: δ/2 ≈ 5e-301 is below 1e-300, the smallest level they take.');
+  });
+});
+
+describe('report entries computed as they are drawn', () => {
+  it('gives the first entries, each computed once, equal to those computed all at once (δ/m of the whole report)', () => {
+    const detectors = [FORKLIFT, PIPE, { ...FORKLIFT, id: 'third', name: 'Third' }];
+    const upTo = reportEntriesUpTo(detectors, 0.05, 'union', { prevalence: 0.02, volume: 10_000 });
+    const first = upTo(1);
+    expect(first).toHaveLength(1);
+    const all = upTo(5);
+    expect(all).toHaveLength(3);
+    expect(all[0]).toBe(first[0]);
+    expect(all).toEqual(reportEntries(detectors, 0.05, 'union', { prevalence: 0.02, volume: 10_000 }));
+    // The simultaneous intervals are at δ/3 from the first entry on, not at δ/(entries computed so far).
+    expect(first[0]!.simultaneous).toEqual(computeIntervals(FORKLIFT.yes, FORKLIFT.no, 0.05 / 3, 'union'));
   });
 });

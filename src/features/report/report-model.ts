@@ -64,15 +64,37 @@ export function hasSimultaneous({ delta, m }: ReportFamily): boolean {
 }
 
 export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod, deployment?: DeploymentChoice): ReportEntry[] {
+  return reportEntriesUpTo(detectors, delta, method, deployment)(detectors.length);
+}
+
+/**
+ * The first `count` of a report's entries, each computed once, when first asked for: a report of
+ * hundreds draws a few a frame, and computing every one up front (its class intervals and detection
+ * metrics at δ and δ/m, about 0.1 ms each) held the page for one task.
+ */
+export function reportEntriesUpTo(
+  detectors: readonly ReportDetector[],
+  delta: number,
+  method: BalancedMethod,
+  deployment?: DeploymentChoice,
+): (count: number) => ReportEntry[] {
   const family = { delta, m: detectors.length };
-  return detectors.map((detector) => ({
-    ...detector,
-    intervals: computeIntervals(detector.yes, detector.no, delta, method),
-    simultaneous: hasSimultaneous(family) ? computeIntervals(detector.yes, detector.no, delta / family.m, method) : null,
-    metrics: detectionMetricFigures(detector.yes, detector.no, delta),
-    simultaneousMetrics: hasSimultaneous(family) ? detectionMetricFigures(detector.yes, detector.no, delta / family.m) : null,
-    deployment: deploymentChosen(deployment) ? deploymentFigures(detector.yes, detector.no, deployment, delta) : null,
-  }));
+  const simultaneous = hasSimultaneous(family);
+  const computed: ReportEntry[] = [];
+  return (count) => {
+    for (let index = computed.length; index < Math.min(count, detectors.length); index++) {
+      const detector = detectors[index]!;
+      computed.push({
+        ...detector,
+        intervals: computeIntervals(detector.yes, detector.no, delta, method),
+        simultaneous: simultaneous ? computeIntervals(detector.yes, detector.no, delta / family.m, method) : null,
+        metrics: detectionMetricFigures(detector.yes, detector.no, delta),
+        simultaneousMetrics: simultaneous ? detectionMetricFigures(detector.yes, detector.no, delta / family.m) : null,
+        deployment: deploymentChosen(deployment) ? deploymentFigures(detector.yes, detector.no, deployment, delta) : null,
+      });
+    }
+    return computed.slice(0, count);
+  };
 }
 
 /** δ/m for display: "δ/12 ≈ 0.00417" (the intervals use the exact quotient). */
