@@ -69,8 +69,8 @@ const shortMethod = (method: string) => SHORT_METHOD_NAMES[method] ?? method;
 /** Detector pages drawn a frame: each takes a few milliseconds to lay out (its chart, checklist and text). */
 const PAGES_PER_FRAME = 4;
 /**
- * Detectors' rows of the intervals table drawn a frame (eight rows each). A frame lays out the whole
- * table again when new rows widen a column: some tens of milliseconds at a thousand rows.
+ * Detectors' rows of the intervals table drawn a frame (eight rows each). Each frame lays the whole
+ * table out again (about 20 µs a row in Chromium, auto or fixed table layout alike).
  */
 const TABLE_ENTRIES_PER_FRAME = 10;
 

@@ -63,10 +63,6 @@ export function hasSimultaneous({ delta, m }: ReportFamily): boolean {
   return m > 1 && deltaProblem(delta / m) === null;
 }
 
-export function reportEntries(detectors: readonly ReportDetector[], delta: number, method: BalancedMethod, deployment?: DeploymentChoice): ReportEntry[] {
-  return reportEntriesUpTo(detectors, delta, method, deployment)(detectors.length);
-}
-
 /**
  * The first `count` of a report's entries, each computed once, when first asked for: a report of
  * hundreds draws a few a frame, and computing every one up front (its class intervals and detection
