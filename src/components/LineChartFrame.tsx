@@ -22,14 +22,14 @@ export interface LineChartFrameProps {
   /** What is drawn between the axes and the tooltip: reference lines and areas, the lines. */
   children: ReactNode;
   /**
-   * How many of the frame's parts to draw (all unless said): 0 the grid alone, then the x axis, the y
-   * axis, and the tooltip and legend (`LINE_CHART_FRAME_PARTS` in all). A chart drawn a part per task
+   * How many of the frame's parts to draw (all unless said): 0 the bare chart, then the x axis, the
+   * grid and the y axis, and the tooltip and legend (`LINE_CHART_FRAME_PARTS` in all). A chart drawn a part per task
    * spreads recharts' first use, which costs a cold page 150–250 ms drawn at once, over short tasks.
    */
   partsDrawn?: number;
 }
 
-/** The frame's parts after the grid: the x axis, the y axis, the tooltip and legend. */
+/** The frame's parts after the bare chart: the x axis, the grid and y axis, the tooltip and legend. */
 export const LINE_CHART_FRAME_PARTS = 3;
 
 /**
@@ -45,10 +45,11 @@ export function LineChartFrame({ data, width, height, left, title, desc, x, y, t
   return (
     <ChartFrame fixedWidth={width} height={height}>
       <LineChart data={data as object[]} width={width} height={height} margin={{ top: 10, right: 24, bottom: 24, left }} title={title} desc={desc}>
-        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
         {partsDrawn >= 1 && (
           <XAxis {...xAxis} type="number" interval={xAxis.ticks === undefined ? undefined : 0} tick={{ fill: 'var(--muted)' }} label={{ value: xLabel, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }} />
         )}
+        {/* The grid with both axes: before them, recharts' implicit axis would measure a label per data row. */}
+        {partsDrawn >= 2 && <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />}
         {partsDrawn >= 2 && (
           <YAxis
             interval={0}

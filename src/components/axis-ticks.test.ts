@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceTicks, percentTickFormatter, tickCountFor } from './axis-ticks';
+import { categoryTickInterval, niceTicks, percentTickFormatter, tickCountFor } from './axis-ticks';
 
 describe('axis ticks', () => {
   it('covers the range at a 1-2-5 step, with at most the wanted count', () => {
@@ -28,5 +28,17 @@ describe('axis ticks', () => {
     expect(tickCountFor(300, 48)).toBe(5);
     expect(tickCountFor(180, 48)).toBe(3);
     expect(tickCountFor(40, 48)).toBe(2);
+  });
+
+  it('thins category labels so that the drawn ones fit, from the longest label', () => {
+    const weeks = Array.from({ length: 52 }, (_, index) => `2026-W${String(index + 1).padStart(2, '0')}`);
+    // 8 characters: 76 px a label; 600 px hold 7 of them, so every 8th of 52 is drawn.
+    expect(categoryTickInterval(weeks, 600)).toBe(7);
+    const drawn = weeks.filter((_, index) => index % (categoryTickInterval(weeks, 600) + 1) === 0);
+    expect(drawn.length * 76).toBeLessThanOrEqual(600);
+    expect(categoryTickInterval(weeks.slice(0, 5), 600)).toBe(0);
+    // A label longer than the axis: one at a time, never a negative or infinite interval.
+    expect(categoryTickInterval(['x'.repeat(200), 'y'], 100)).toBe(1);
+    expect(categoryTickInterval([], 100)).toBe(0);
   });
 });

@@ -31,3 +31,16 @@ export function percentTickFormatter(ticks: readonly number[]): (value: number) 
   const digits = Math.max(0, Math.ceil(-Math.log10(step * 100) - 1e-9));
   return (value: number) => `${(value * 100).toFixed(digits)}%`;
 }
+
+/**
+ * How many labels to skip between drawn ones on a category axis (recharts' numeric `interval`) so
+ * that labels of about `charPixels` a character, `gapPixels` apart, fit along `pixels`: estimated from
+ * the longest label, as recharts' own thinning would otherwise measure every label in the DOM
+ * (tens of milliseconds a render for a year of weekly windows).
+ */
+export function categoryTickInterval(labels: readonly string[], pixels: number, charPixels = 8, gapPixels = 12): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const labelPixels = longest * charPixels + gapPixels;
+  const fitting = Math.max(1, Math.floor(pixels / labelPixels));
+  return Math.max(0, Math.ceil(labels.length / fitting) - 1);
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * How many of `total` items to render now: `first` at first (`chunk` unless said), then `chunk` more
@@ -16,10 +17,11 @@ export function useProgressiveCount(total: number, chunk: number, itemsKey: unkn
     if (count >= total) return;
     // The next chunk in a task after the next frame, one chunk a frame: steps on timers alone fit two or
     // three chunks between frames, and the frame after them lays all of them out at once (a report of
-    // 200 detectors: layouts of up to 180 ms, traced).
+    // 200 detectors: layouts of up to 180 ms, traced). Rendered in that very task (flushSync): left to
+    // React's scheduler, two charts' steps on one page were rendered, with recharts' effects, in one task.
     let timer: number | undefined;
     const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setProgress((current) => ({ ...current, count: current.count + chunk })), 0);
+      timer = window.setTimeout(() => flushSync(() => setProgress((current) => ({ ...current, count: current.count + chunk }))), 0);
     });
     return () => {
       window.cancelAnimationFrame(frame);

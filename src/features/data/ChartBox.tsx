@@ -4,9 +4,9 @@ import { startTransition, useEffect, useState, type ReactElement, type RefObject
  * A chart's box: the chart is drawn at the box's measured width, and (re)drawn in a transition, so
  * React renders recharts' many components in slices between frames. Drawn at once (as
  * ResponsiveContainer does), the time and threshold charts arriving together made one main-thread
- * task of about 200 ms at 1M rows.
+ * task of about 200 ms at 1M rows. `busy` while the chart is still being drawn a part at a time.
  */
-export function ChartBox({ boxRef, height, children }: { boxRef: RefObject<HTMLDivElement | null>; height: number; children: (width: number) => ReactElement }) {
+export function ChartBox({ boxRef, height, busy = false, children }: { boxRef: RefObject<HTMLDivElement | null>; height: number; busy?: boolean; children: (width: number) => ReactElement }) {
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = boxRef.current;
@@ -19,7 +19,7 @@ export function ChartBox({ boxRef, height, children }: { boxRef: RefObject<HTMLD
     return () => observer.disconnect();
   }, [boxRef]);
   return (
-    <div ref={boxRef} className="data-chart" style={{ minHeight: height }}>
+    <div ref={boxRef} className="data-chart" style={{ minHeight: height }} aria-busy={busy}>
       {width > 0 && children(width)}
     </div>
   );

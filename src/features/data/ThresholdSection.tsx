@@ -1,7 +1,8 @@
 import { type RefObject, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
-import { niceTicks, percentTickFormatter } from '../../components/axis-ticks';
+import { niceTicks, percentTickFormatter, tickCountFor } from '../../components/axis-ticks';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 import { detectorCounts, splitValues, thresholdBins } from '../../data/evaluation/browser';
 import { type EvaluationFilter, type GroupCounts, type ThresholdBins, thresholdCurveCsv, type ThresholdPoint, type ValueCount } from '../../data/evaluation';
 import { startWorkerJob } from '../../data/workers';
@@ -22,6 +23,7 @@ import { CsvExportButton } from './CsvExportButton';
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'threshold';
 const HEIGHT = 320;
+const Y_AXIS_WIDTH = 52;
 /** Split values that usually name the part a threshold is tuned on, best first. */
 const TUNING_NAMES = ['tune', 'tuning', 'calibration', 'calib', 'validation', 'val', 'dev', 'train'];
 
@@ -245,34 +247,58 @@ interface ThresholdChartRow {
 }
 type ChosenPoint = WithChosen<ThresholdPoint>;
 
-/** Balanced accuracy with its bounds and both classes' accuracy against the threshold, the current one marked. */
+/** The threshold chart's parts drawn a frame each after the empty chart: x axis, grid and y axis and the current mark, lines, legend. */
+const THRESHOLD_CHART_PARTS = 4;
+
+/**
+ * Balanced accuracy with its bounds and both classes' accuracy against the threshold, the current
+ * one marked. Drawn a part a frame, with ticks chosen here (recharts would measure each label in the
+ * DOM to thin them): at once, with the time chart beside it, the first draw held the page 200–250 ms.
+ */
 function ThresholdChart({ chartRef, rows, current, scoreColumn, title }: { chartRef: RefObject<HTMLDivElement | null>; rows: ThresholdChartRow[]; current: number | null; scoreColumn: string; title: string }) {
   const ticks = niceTicks(0, 1, 6);
+  const drawn = useProgressiveCount(THRESHOLD_CHART_PARTS, 1, title, 0);
+  const thresholds = rows.map((row) => row.threshold);
+  const [lowest, highest] = [Math.min(...thresholds), Math.max(...thresholds)];
   return (
-    <ChartBox boxRef={chartRef} height={HEIGHT}>
-      {(width) => (
-        <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
-          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="threshold"
-            type="number"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={(value: number) => String(Number(value.toPrecision(3)))}
-            tick={{ fill: 'var(--muted)' }}
-            label={{ value: `${scoreColumn} threshold`, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
-          />
-          <YAxis type="number" domain={[0, 1]} ticks={ticks} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={52} />
-          {current !== null && (
-            <ReferenceLine x={current} stroke="var(--accent)" label={{ value: 'current', position: 'insideTopLeft', fill: 'var(--text)' }} />
-          )}
-          <Line dataKey="upper" name="balanced upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
-          <Line dataKey="estimate" name="balanced accuracy" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />
-          <Line dataKey="lower" name="balanced lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />
-          <Line dataKey="yes" name="should-be-YES accuracy" dot={false} stroke="var(--yes)" isAnimationActive={false} />
-          <Line dataKey="no" name="should-be-NO accuracy" dot={false} stroke="var(--no)" isAnimationActive={false} />
-          <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />
-        </LineChart>
-      )}
+    <ChartBox boxRef={chartRef} height={HEIGHT} busy={drawn < THRESHOLD_CHART_PARTS}>
+      {(width) => {
+        // Round ticks from a round value at or below the lowest threshold to one at or above the
+        // highest, as many as fit the width; the axis spans them.
+        const xTicks = niceTicks(lowest, highest, tickCountFor(width - Y_AXIS_WIDTH - 16, 56, 6));
+        return (
+          <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+            {drawn >= 1 && (
+              <XAxis
+                dataKey="threshold"
+                type="number"
+                domain={[xTicks[0]!, xTicks.at(-1)!]}
+                ticks={xTicks}
+                interval={0}
+                tickFormatter={(value: number) => String(Number(value.toPrecision(3)))}
+                tick={{ fill: 'var(--muted)' }}
+                label={{ value: `${scoreColumn} threshold`, position: 'insideBottom', offset: -14, fill: 'var(--muted)' }}
+              />
+            )}
+            {/* The grid with both axes: before them, recharts' implicit axis would measure a label per row. */}
+            {drawn >= 2 && <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />}
+            {drawn >= 2 && (
+              <YAxis type="number" domain={[0, 1]} ticks={ticks} interval={0} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={Y_AXIS_WIDTH} />
+            )}
+            {drawn >= 2 && current !== null && (
+              <ReferenceLine x={current} stroke="var(--accent)" label={{ value: 'current', position: 'insideTopLeft', fill: 'var(--text)' }} />
+            )}
+            {drawn >= 3 && [
+              <Line key="upper" dataKey="upper" name="balanced upper bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />,
+              <Line key="estimate" dataKey="estimate" name="balanced accuracy" dot={false} stroke="var(--balanced)" strokeWidth={2} isAnimationActive={false} />,
+              <Line key="lower" dataKey="lower" name="balanced lower bound" dot={false} stroke="var(--balanced)" strokeDasharray="4 3" isAnimationActive={false} />,
+              <Line key="yes" dataKey="yes" name="should-be-YES accuracy" dot={false} stroke="var(--yes)" isAnimationActive={false} />,
+              <Line key="no" dataKey="no" name="should-be-NO accuracy" dot={false} stroke="var(--no)" isAnimationActive={false} />,
+            ]}
+            {drawn >= 4 && <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} />}
+          </LineChart>
+        );
+      }}
     </ChartBox>
   );
 }
