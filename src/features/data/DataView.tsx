@@ -28,6 +28,7 @@ import { fileSize, formatWholeCount } from '../../data/format';
 import { BALANCED_METHOD_NAMES } from '../../data/methods';
 import type { DetectionMetricKey } from '../../data/detectors';
 import { useWorkspace } from '../../store/workspace';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 import { ClassesSection } from './ClassesSection';
 import { ColumnPairSection } from './ColumnPairSection';
 import { CountsSection } from './CountsSection';
@@ -55,6 +56,8 @@ const Slices = memo(SlicesSection);
 const OverTime = memo(TimeSection);
 const ByThreshold = memo(ThresholdSection);
 const DEFAULT_THRESHOLD = 0.5;
+/** The steps in which the sections after the counts appear: pairs, slices, over time, by threshold. */
+const SECTIONS_AFTER_COUNTS = 4;
 const NO_VALUES: ValueCount[] = [];
 
 /** The counts (or why there are none) for one opened file, mapping and threshold. */
@@ -251,6 +254,9 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
   }, [opened, usableMapping, activeFilters, effectiveThreshold, classesSettled]);
 
   const counted = countingNow?.counted ?? null;
+  // The sections under the counts come in a frame apart (pairs, slices, time, threshold): mounted
+  // together, their first draws and queries made one long task when the counts arrived.
+  const sectionsShown = useProgressiveCount(SECTIONS_AFTER_COUNTS, 1, counted !== null, 0);
 
   // The address follows the controls while a file is open (never the data; see data-link.ts).
   const currentHref = useMemo(
@@ -343,24 +349,24 @@ function DataPage({ linked, linkKey }: { linked: DataLink; linkKey: string }) {
           )}
           {classes.result && <ClassesSection result={classes.result} mapping={mapping} filters={activeFilters} delta={delta} fileName={opened.fileName} sliceColumn={sliceColumn} onSliceColumn={setSliceColumn} windowChoice={windowChoice} onWindowChoice={setWindowChoice} />}
           {counted && <Counts opened={opened} counted={counted} delta={delta} metric={metric} onMetric={setMetric} />}
-          {counted && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
+          {counted && sectionsShown >= 1 && counted.mapping.exampleId !== null && counted.mapping.detector !== null && counted.counts.length >= 2 && (
             <>
               <PairsSection counted={counted} delta={delta} sliceColumn={sliceColumn} />
               <PairedRankingSection counted={counted} delta={delta} />
             </>
           )}
-          {counted && counted.mapping.detector === null && counted.mapping.prediction !== null && (
+          {counted && sectionsShown >= 1 && counted.mapping.detector === null && counted.mapping.prediction !== null && (
             <ColumnPairSection columns={columns} mapping={counted.mapping} filters={counted.filters} delta={delta} />
           )}
-          {counted && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} metric={metric} onMetric={setMetric} />}
-          {counted && counted.mapping.timestamp !== null && (
+          {counted && sectionsShown >= 2 && counted.mapping.slices.length > 0 && <Slices counted={counted} delta={delta} column={sliceColumn} onColumn={setSliceColumn} method={balancedMethod} metric={metric} onMetric={setMetric} />}
+          {counted && sectionsShown >= 3 && counted.mapping.timestamp !== null && (
             <OverTime
               counted={counted} delta={delta} method={balancedMethod} timestampColumn={counted.mapping.timestamp}
               choice={windowChoice} onChoice={setWindowChoice} perClass={perClass} onPerClass={setPerClass}
               cumulative={cumulative} onCumulative={setCumulative}
             />
           )}
-          {counted && counted.mapping.score !== null && (
+          {counted && sectionsShown >= 4 && counted.mapping.score !== null && (
             <ByThreshold
               counted={counted} delta={delta} method={balancedMethod} scoreColumn={counted.mapping.score}
               tune={tune} onTune={setTune} onUseThreshold={countWithThreshold} linkedThreshold={linkedThreshold}
