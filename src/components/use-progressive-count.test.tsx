@@ -68,4 +68,31 @@ describe('useProgressiveCount', () => {
     nextStep();
     expect(screen.getByText(/\d+/)).toHaveTextContent('10');
   });
+
+  it('renders each step in its own task: two counts on one page step in two tasks, each drawn there', () => {
+    render(
+      <>
+        <Probe total={20} itemsKey="a" />
+        <Probe total={20} itemsKey="b" />
+      </>,
+    );
+    const timers = vi.spyOn(window, 'setTimeout');
+    act(() => vi.advanceTimersToNextFrame());
+    const steps = timers.mock.calls.map(([callback]) => callback as () => void);
+    expect(steps).toHaveLength(2);
+    // Each step's task run on its own, as the browser runs them, outside act (React's own scheduling):
+    // its count is drawn when the task ends, the other's not yet. Left to React's scheduler, both were
+    // rendered later, together, in one task.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      steps[0]!();
+      expect(screen.getAllByText(/\d+/).map((element) => element.textContent)).toEqual(['20', '10']);
+      steps[1]!();
+      expect(screen.getAllByText(/\d+/).map((element) => element.textContent)).toEqual(['20', '20']);
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+      timers.mockRestore();
+    }
+  });
 });
