@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { niceTicks, percentTickFormatter, tickCountFor } from '../../components/axis-ticks';
@@ -254,8 +254,9 @@ const THRESHOLD_CHART_PARTS = 4;
  * Balanced accuracy with its bounds and both classes' accuracy against the threshold, the current
  * one marked. Drawn a part a frame, with ticks chosen here (recharts would measure each label in the
  * DOM to thin them): at once, with the time chart beside it, the first draw held the page 200–250 ms.
+ * Memoised: drawn again only when its rows change, not on every interval that arrives for another table.
  */
-function ThresholdChart({ chartRef, rows, current, scoreColumn, title }: { chartRef: RefObject<HTMLDivElement | null>; rows: ThresholdChartRow[]; current: number | null; scoreColumn: string; title: string }) {
+const ThresholdChart = memo(function ThresholdChart({ chartRef, rows, current, scoreColumn, title }: { chartRef: RefObject<HTMLDivElement | null>; rows: ThresholdChartRow[]; current: number | null; scoreColumn: string; title: string }) {
   const ticks = niceTicks(0, 1, 6);
   const drawn = useProgressiveCount(THRESHOLD_CHART_PARTS, 1, title, 0);
   const thresholds = rows.map((row) => row.threshold);
@@ -301,7 +302,7 @@ function ThresholdChart({ chartRef, rows, current, scoreColumn, title }: { chart
       }}
     </ChartBox>
   );
-}
+});
 
 /** The chosen threshold's counts and balanced interval (optimistic when read on the tuning rows). */
 function ChosenPointText({ point, scoreColumn, delta, method, onTuningRows }: { point: ChosenPoint; scoreColumn: string; delta: number; method: BalancedMethod; onTuningRows: boolean }) {

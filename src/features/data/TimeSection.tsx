@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { ChartDownloads } from '../../components/ChartDownloads';
 import { categoryTickInterval, niceTicks, percentTickFormatter } from '../../components/axis-ticks';
@@ -158,18 +158,7 @@ function PerWindowView(props: {
   chartRef: RefObject<HTMLDivElement | null>;
 }) {
   const { table, chosen, method, delta, overall, perClass, window, detector, chartRef } = props;
-  const rows: TimeChartRow[] = table.rows.map((row) => ({
-    window: row.group ?? '',
-    lower: row.balanced?.lower,
-    estimate: row.balanced?.estimate,
-    upper: row.balanced?.upper,
-    yesLower: row.yesLine?.lower,
-    yes: row.yesLine?.estimate,
-    yesUpper: row.yesLine?.upper,
-    noLower: row.noLine?.lower,
-    no: row.noLine?.estimate,
-    noUpper: row.noLine?.upper,
-  }));
+  const rows = useMemo(() => timeChartRows(table), [table]);
   const title = `${detector}: balanced accuracy per ${window ?? 'window'}`;
   const caption = `Balanced intervals (${balancedMethodName(method)}) at δ/${table.family} = ${Number(table.sliceDelta.toPrecision(4))} each (Bonferroni over ${table.family} windows, simultaneous at ${formatConfidence(delta)}); overall estimate ${overall === null ? 'none' : formatPercent(overall)}.${
     perClass ? ` ${classLineText(table, delta)}` : ''
@@ -194,6 +183,22 @@ function PerWindowView(props: {
   );
 }
 
+/** Each window's point on the chart. */
+function timeChartRows(table: ChosenTimeTable): TimeChartRow[] {
+  return table.rows.map((row) => ({
+    window: row.group ?? '',
+    lower: row.balanced?.lower,
+    estimate: row.balanced?.estimate,
+    upper: row.balanced?.upper,
+    yesLower: row.yesLine?.lower,
+    yes: row.yesLine?.estimate,
+    yesUpper: row.yesLine?.upper,
+    noLower: row.noLine?.lower,
+    no: row.noLine?.estimate,
+    noUpper: row.noLine?.upper,
+  }));
+}
+
 /** A window's point on the chart: the balanced interval and, for the per-class lines, each class's. */
 type TimeChartRow = { window: string } & Partial<Record<'lower' | 'estimate' | 'upper' | 'yesLower' | 'yes' | 'yesUpper' | 'noLower' | 'no' | 'noUpper', number>>;
 
@@ -203,9 +208,10 @@ const TIME_CHART_PARTS = 5;
 /**
  * The windows as lines: the balanced estimate with its bounds, the overall estimate, and on request
  * each class's. Drawn a part a frame (as the app's other line charts): at once, with the threshold
- * chart that arrives beside it, recharts' first draw held the page for 200–250 ms.
+ * chart that arrives beside it, recharts' first draw held the page for 200–250 ms. Memoised: drawn
+ * again only when its rows change, not on every interval that arrives for another table.
  */
-function TimeWindowsChart(props: { chartRef: RefObject<HTMLDivElement | null>; rows: TimeChartRow[]; title: string; overall: number | null; perClass: boolean }) {
+const TimeWindowsChart = memo(function TimeWindowsChart(props: { chartRef: RefObject<HTMLDivElement | null>; rows: TimeChartRow[]; title: string; overall: number | null; perClass: boolean }) {
   const { chartRef, rows, title, overall, perClass } = props;
   const ticks = niceTicks(0, 1, 6);
   const drawn = useProgressiveCount(TIME_CHART_PARTS, 1, title, 0);
@@ -248,7 +254,7 @@ function TimeWindowsChart(props: { chartRef: RefObject<HTMLDivElement | null>; r
       )}
     </ChartBox>
   );
-}
+});
 
 /** The windows as a table: labels, each class's counts (with its interval on request), the balanced interval, the flag. */
 function TimeWindowsTable(props: { table: ChosenTimeTable; detector: string; window: TimeWindow | null; method: BalancedMethod; perClass: boolean }) {

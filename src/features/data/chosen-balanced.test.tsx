@@ -38,6 +38,15 @@ describe('useChosenBalanced', () => {
     await waitFor(() => expect(result.current.pending).toBe(0), { timeout: 20_000 });
     expect(result.current.intervals).toEqual(large.map((need) => plain(balancedBuehlerInterval(need, need.delta))));
   }, 30_000);
+
+  it('keeps its answer (the same object) when intervals arrive for another table, so its charts are not drawn again', async () => {
+    const large: BalancedNeed[] = [{ yes: c(4_820, 5_000), no: c(2_940, 3_000), delta: 0.05 }];
+    const { result } = renderHook(() => ({ mine: useChosenBalanced('buehler', needs), other: useChosenBalanced('buehler', large) }));
+    const before = result.current.mine;
+    expect(result.current.other.pending).toBe(1);
+    await waitFor(() => expect(result.current.other.pending).toBe(0), { timeout: 20_000 });
+    expect(result.current.mine).toBe(before);
+  }, 30_000);
 });
 
 describe('the data view’s tables by the chosen interval', () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useBalancedVersion } from '../../components/use-balanced-version';
 import { useExpensiveIntervalsReady } from '../../components/use-expensive-intervals-ready';
 import { knownExpensiveInterval, type ExpensiveBalancedNeed } from '../../data/workers';
@@ -40,12 +40,36 @@ export function useChosenBalanced(method: BalancedMethod, needs: readonly Balanc
   const progress = useExpensiveIntervalsReady(expensive);
   // Results arriving from the workers re-render the caller.
   const arrived = useBalancedVersion();
-  return useMemo(() => {
+  const current = useMemo(() => {
     const intervals = needs.map(({ yes, no, delta }) => chosenBalanced(method, yes, no, delta));
     return { intervals, progress, pending: intervals.filter((interval) => interval === undefined).length };
     // `arrived` and `progress` tell when the cache has more.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [method, needs, progress, arrived]);
+  // Every arrival re-renders every caller, but most arrivals are another table's: the same answer keeps
+  // its identity, so that this caller's tables and charts are not drawn again (a chart is ~100 ms).
+  const [kept, setKept] = useState(current);
+  if (kept !== current && !sameChosen(kept, current)) {
+    setKept(current);
+    return current;
+  }
+  return kept;
+}
+
+/** Whether two answers hold the same intervals (by value: the union bound is computed afresh each time), progress and pending count. */
+function sameChosen(a: ChosenBalanced, b: ChosenBalanced): boolean {
+  return (
+    a.progress === b.progress &&
+    a.pending === b.pending &&
+    a.intervals.length === b.intervals.length &&
+    a.intervals.every((interval, index) => sameInterval(interval, b.intervals[index]))
+  );
+}
+
+function sameInterval(a: Interval | null | undefined, b: Interval | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.lower === b.lower && a.estimate === b.estimate && a.upper === b.upper;
 }
 
 /** One interval by `method` if it is known now (the union bound always is); null with an empty class. */
