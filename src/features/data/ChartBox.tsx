@@ -1,5 +1,12 @@
 import { startTransition, useEffect, useState, type ReactElement, type RefObject } from 'react';
 
+/** The data view's line charts' margins and y axis width (percent ticks). */
+export const DATA_CHART_MARGIN = { top: 10, right: 16, bottom: 24, left: 0 };
+export const DATA_CHART_Y_AXIS_WIDTH = 52;
+
+/** The width of a data chart's plot, between its y axis and right margin, in a chart `width` wide. */
+export const dataChartPlotWidth = (width: number) => width - DATA_CHART_Y_AXIS_WIDTH - DATA_CHART_MARGIN.right;
+
 /**
  * A chart's box: the chart is drawn at the box's measured width, and (re)drawn in a transition, so
  * React renders recharts' many components in slices between frames. Drawn at once (as

@@ -13,7 +13,7 @@ import type { BalancedMethod } from '../../data/methods';
 import { balancedMethodName, ChosenProgress, withChosen, type WithChosen } from './chosen-rows';
 import { useChosenBalanced } from './use-chosen-balanced';
 import type { Counted } from './types';
-import { ChartBox } from './ChartBox';
+import { ChartBox, DATA_CHART_MARGIN, DATA_CHART_Y_AXIS_WIDTH, dataChartPlotWidth } from './ChartBox';
 import { NameSelect } from './NameSelect';
 import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
@@ -23,7 +23,6 @@ import { CsvExportButton } from './CsvExportButton';
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'threshold';
 const HEIGHT = 320;
-const Y_AXIS_WIDTH = 52;
 /** Split values that usually name the part a threshold is tuned on, best first. */
 const TUNING_NAMES = ['tune', 'tuning', 'calibration', 'calib', 'validation', 'val', 'dev', 'train'];
 
@@ -266,9 +265,9 @@ const ThresholdChart = memo(function ThresholdChart({ chartRef, rows, current, s
       {(width) => {
         // Round ticks from a round value at or below the lowest threshold to one at or above the
         // highest, as many as fit the width; the axis spans them.
-        const xTicks = niceTicks(lowest, highest, tickCountFor(width - Y_AXIS_WIDTH - 16, 56, 6));
+        const xTicks = niceTicks(lowest, highest, tickCountFor(dataChartPlotWidth(width), 56, 6));
         return (
-          <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+          <LineChart data={rows} width={width} height={HEIGHT} margin={DATA_CHART_MARGIN} title={title}>
             {drawn >= 1 && (
               <XAxis
                 dataKey="threshold"
@@ -284,7 +283,7 @@ const ThresholdChart = memo(function ThresholdChart({ chartRef, rows, current, s
             {/* The grid with both axes: before them, recharts' implicit axis would measure a label per row. */}
             {drawn >= 2 && <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />}
             {drawn >= 2 && (
-              <YAxis type="number" domain={[0, 1]} ticks={ticks} interval={0} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={Y_AXIS_WIDTH} />
+              <YAxis type="number" domain={[0, 1]} ticks={ticks} interval={0} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={DATA_CHART_Y_AXIS_WIDTH} />
             )}
             {drawn >= 2 && current !== null && (
               <ReferenceLine x={current} stroke="var(--accent)" label={{ value: 'current', position: 'insideTopLeft', fill: 'var(--text)' }} />

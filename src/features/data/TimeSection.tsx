@@ -23,7 +23,7 @@ import { useChosenBalanced, type ChosenBalanced } from './use-chosen-balanced';
 import { formatConfidence, formatEstimateWithInterval, formatPercent, formatWholeCount } from '../../data/format';
 import { balancedInterval, type Interval } from '../../stats';
 import type { Counted } from './types';
-import { ChartBox } from './ChartBox';
+import { ChartBox, DATA_CHART_MARGIN, DATA_CHART_Y_AXIS_WIDTH, dataChartPlotWidth } from './ChartBox';
 import { NameSelect } from './NameSelect';
 import { useChartSection } from './use-detector-choice';
 import { useEngineResult } from './use-engine-result';
@@ -36,7 +36,6 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 /** This section's key for the detector choice kept above it. */
 const SECTION = 'time';
 const HEIGHT = 300;
-const Y_AXIS_WIDTH = 52;
 
 /**
  * One detector's balanced accuracy per day, week or month, simultaneous across the windows
@@ -218,21 +217,18 @@ const TimeWindowsChart = memo(function TimeWindowsChart(props: { chartRef: RefOb
   return (
     <ChartBox boxRef={chartRef} height={HEIGHT} busy={drawn < TIME_CHART_PARTS}>
       {(width) => (
-        <LineChart data={rows} width={width} height={HEIGHT} margin={{ top: 10, right: 16, bottom: 24, left: 0 }} title={title}>
+        <LineChart data={rows} width={width} height={HEIGHT} margin={DATA_CHART_MARGIN} title={title}>
           {drawn >= 1 && (
             <XAxis
               dataKey="window"
-              interval={categoryTickInterval(
-                rows.map((row) => row.window),
-                width - Y_AXIS_WIDTH - 16,
-              )}
+              interval={categoryTickInterval(rows.map((row) => row.window), dataChartPlotWidth(width))}
               tick={{ fill: 'var(--muted)' }}
             />
           )}
           {/* The grid with both axes: before them, recharts' implicit axis would measure a label per row. */}
           {drawn >= 2 && <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />}
           {drawn >= 2 && (
-            <YAxis type="number" domain={[0, 1]} ticks={ticks} interval={0} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={Y_AXIS_WIDTH} />
+            <YAxis type="number" domain={[0, 1]} ticks={ticks} interval={0} tickFormatter={percentTickFormatter(ticks)} tick={{ fill: 'var(--muted)' }} width={DATA_CHART_Y_AXIS_WIDTH} />
           )}
           {drawn >= 2 && overall !== null && <ReferenceLine y={overall} stroke="var(--muted)" strokeDasharray="6 4" />}
           {drawn >= 3 && [
