@@ -65,7 +65,23 @@ describe('pairedDifferenceScoreInterval (Tango score inversion, δ = 0.05)', () 
     }
   }, 120_000);
 
-  it.each([6, 10])('has exact coverage ≥ 1 − δ on a 21 × 21 grid of (p_b, p_c), n = %i', (n) => {
+  it('matches the independent brute-force inversion at chosen outcomes of n = 30 to 500 (the issue’s 212 and 357 pairs among them) within 2e-3, never inside it by more than the certified gap', () => {
+    const large = JSON.parse(readFileSync(new URL('./fixtures/tango-paired-interval-large.json', import.meta.url), 'utf8')) as typeof FIXTURE & { intervals: Record<string, [number, number, number, number]> };
+    expect(large.delta).toBe(DELTA);
+    expect(Object.keys(large.intervals)).toContain('357:8:1');
+    for (const [key, [b, c, lower, upper]] of Object.entries(large.intervals)) {
+      const n = Number(key.split(':')[0]);
+      const interval = pairedDifferenceScoreInterval({ b, c, n }, DELTA);
+      expect(interval.construction, key).toBe('tango-exact');
+      expect(Math.abs(interval.lower - lower), `lower at ${key}`).toBeLessThan(2e-3);
+      expect(Math.abs(interval.upper - upper), `upper at ${key}`).toBeLessThan(2e-3);
+      expect(interval.lower, key).toBeLessThanOrEqual(lower + 1e-6 + interval.gap);
+      expect(interval.upper, key).toBeGreaterThanOrEqual(upper - 1e-6 - interval.gap);
+    }
+  }, 120_000);
+
+  // n = 30: the sums skip counts outside their Chernoff ranges (binomialChernoffRange), adding a certified remainder.
+  it.each([6, 10, 30])('has exact coverage ≥ 1 − δ on a 21 × 21 grid of (p_b, p_c), n = %i', (n) => {
     const intervals = table(n, (b, c) => pairedDifferenceScoreInterval({ b, c, n }, DELTA));
     let worst = 1;
     for (let i = 0; i <= 20; i++) for (let j = 0; i + j <= 20; j++) worst = Math.min(worst, coverage(intervals, n, i / 20, j / 20));

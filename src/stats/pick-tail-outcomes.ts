@@ -6,7 +6,8 @@
  * interval it serves). Returned as views of fresh columns, in the order given.
  *
  * Domain: columns of equal length, statisticAt defined on 0..length − 1 (±Infinity allowed).
- * Internal step of the exact score inversions (Tango's paired, Chan–Zhang's unpaired): not validated.
+ * Internal step of Chan–Zhang's exact unpaired score inversion (Tango's paired one takes its tails row by
+ * row, `tangoTailRows`): not validated.
  *
  * @example pickTailOutcomes([Float64Array.of(10, 20, 30)], (i) => i, 1, true) // [Float64Array [20, 30]]
  */
