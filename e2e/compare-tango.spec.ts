@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { formatDifferenceParts } from '../src/data/format/difference-format';
-import { pairedDifferenceInterval, pairedDifferenceScoreInterval } from '../src/stats';
+import { formatDifferenceParts, formatPValue } from '../src/data/format/difference-format';
+import { compare } from '../src/features/compare/compare-model';
+import { mcnemarExactTest, pairedDifferenceInterval, pairedDifferenceScoreInterval } from '../src/stats';
 
 const PHONE = { width: 390, height: 844 };
 /** Issue 30's link: LogReg and RandomForest on the same 569 examples. */
@@ -15,7 +16,12 @@ test('the issue’s link: exact McNemar p per class (0.581, 0.039) and overall, 
   await expect(page.getByTestId('mcnemar-all-p')).toHaveText('0.052');
   await expect(page.getByTestId('mcnemar-no')).toContainText('McNemar mid-p test');
   await expect(page.locator('main')).not.toContainText('100.0%');
-  await expect(page.getByTestId('p-value')).toContainText('above 99.9%');
+  // 212 and 357 pairs: Tango's interval for each class, beside exact McNemar on all 22 discordant pairs (p = 0.052, rounded up).
+  await expect(page.getByText('exact-paired-balanced-tango-score')).toBeVisible();
+  await expect(page.getByTestId('p-value')).toContainText(formatPValue(mcnemarExactTest({ b: 16, c: 6 }).pTwoSided));
+  const tango = formatDifferenceParts(compare({ kind: 'paired-balanced', tables: { yes: { b: 8, c: 5, n: 212 }, no: { b: 8, c: 1, n: 357 } } }, 0.05).interval);
+  await expect(page.getByTestId('lower')).toHaveText(tango.lower);
+  await expect(page.getByTestId('upper')).toHaveText(tango.upper);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export comparison (CSV)' }).click();
   const stream = await (await download).createReadStream();

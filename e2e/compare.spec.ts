@@ -5,6 +5,7 @@ import { expectSamplesListed, replaceDetectorsWithCsv, SAMPLES } from './dashboa
 import { expectObserverWorks, goToHash, observeLongTasks, takeLongTasks } from './long-tasks';
 import { formatDifferenceParts, formatPValue } from '../src/data/format/difference-format';
 import { formatHonestPercent } from '../src/data/format/format';
+import { compare } from '../src/features/compare/compare-model';
 import {
   balancedBuehlerLowerBound,
   balancedDifferenceBuehlerInterval,
@@ -45,7 +46,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test.describe('compare from counts-only links', () => {
   test('paired, one proportion: exact McNemar test, paired interval, the discordance table', async ({ page }) => {
-    await page.goto('#/compare?b=12&c=4&n=200&delta=0.05');
+    await page.goto('#/compare?b=12&c=4&n=200&delta=0.05&paired=union');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare A and B');
     await expect(page.getByTestId('design')).toContainText('Paired: both detectors answered the same examples');
     const interval = pairedDifferenceInterval({ b: 12, c: 4, n: 200 }, 0.05);
@@ -64,7 +65,7 @@ test.describe('compare from counts-only links', () => {
 
   test('a proven difference reads as one plain sentence with the better detector first', async ({ page }) => {
     await page.goto('#/compare?b=4&c=40&n=500&aname=Old&bname=New');
-    const interval = pairedDifferenceInterval({ b: 4, c: 40, n: 500 }, 0.05);
+    const { interval } = compare({ kind: 'paired-proportion', counts: { b: 4, c: 40, n: 500 } }, 0.05);
     expect(interval.upper).toBeLessThan(0);
     const shown = formatDifferenceParts(interval);
     await expect(page.getByTestId('sentence')).toHaveText(
@@ -72,12 +73,17 @@ test.describe('compare from counts-only links', () => {
     );
   });
 
-  test('paired balanced accuracy from per-class discordant counts', async ({ page }) => {
+  test('paired balanced accuracy from per-class discordant counts: Tango’s per class by default, the union bound on request', async ({ page }) => {
     await page.goto('#/compare?yesb=12&yesc=3&yesn=200&nob=20&noc=8&non=300&delta=0.05');
     const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
+    const tango = compare({ kind: 'paired-balanced', tables }, 0.05);
+    expect(tango.method).toBe('exact-paired-balanced-tango-score');
+    await expectDifference(page, tango.interval);
+    await expect(page.getByTestId('p-value')).toContainText(`${formatPValue(tango.test!.p)} (${tango.test!.name})`);
+    await expect(page.getByTestId('discordance-table')).toHaveCount(2);
+    await page.goto('#/compare?yesb=12&yesc=3&yesn=200&nob=20&noc=8&non=300&delta=0.05&paired=union');
     await expectDifference(page, pairedBalancedDifferenceInterval(tables, 0.05));
     await expect(page.getByTestId('p-value')).toContainText(formatPValue(pairedBalancedDifferenceTest(tables).pTwoSided));
-    await expect(page.getByTestId('discordance-table')).toHaveCount(2);
   });
 
   test('two detectors’ counts are compared unpaired: each one’s Buehler interval at δ/2 by default, narrower than the union bound (selectable, in the link only when chosen); phone width, axe clean', async ({ page }) => {
@@ -171,7 +177,8 @@ test.describe('compare from counts-only links', () => {
   });
 
   test('CSV export names the method, δ and counts; the chart downloads as PNG and SVG', async ({ page }) => {
-    await page.goto('#/compare?b=12&c=4&n=200&delta=0.01');
+    // The union-bound construction, asked for (the export of Tango's default: compare-tango.spec.ts).
+    await page.goto('#/compare?b=12&c=4&n=200&delta=0.01&paired=union');
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export comparison (CSV)' }).click();
     const csv = await (await csvDownload).createReadStream().then(async (stream) => {
@@ -223,7 +230,9 @@ test('paired comparison from a paired CSV: counts computed independently, bad ro
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare New model and Old model');
   await expect(page.getByTestId('design')).toContainText('Paired');
-  await expectDifference(page, pairedBalancedDifferenceInterval(expected, 0.05));
+  // The page's default for 200 and 400 pairs a class: Tango's interval per class.
+  const shown = compare({ kind: 'paired-balanced', tables: expected }, 0.05).interval;
+  await expectDifference(page, shown);
   const problems = page.getByTestId('csv-problems');
   await expect(problems).toContainText('example_id repeats an earlier row (the first row with it is used): 2 rows (lines 602, 603)');
   await expect(problems).toContainText('label must be yes/no, true/false or 1/0: 1 row (line 604)');
@@ -234,7 +243,7 @@ test('paired comparison from a paired CSV: counts computed independently, bad ro
   const url = page.url();
   await page.goto('about:blank');
   await page.goto(url);
-  await expectDifference(page, pairedBalancedDifferenceInterval(expected, 0.05));
+  await expectDifference(page, shown);
 
   await page.getByLabel('Paired CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('id,label,prediction\n1,yes,yes\n') });
   await expect(page.getByRole('alert')).toContainText('missing example_id, prediction_a, prediction_b');

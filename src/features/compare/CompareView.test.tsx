@@ -28,7 +28,8 @@ describe('CompareView', () => {
   });
 
   it('shows a paired comparison: the design, the difference rounded outward, the discordance table', () => {
-    renderAt('#/compare?b=12&c=4&n=200&delta=0.05&aname=New&bname=Old');
+    // The union-bound construction, asked for: computed on the page (Tango's of 200 pairs goes to a worker).
+    renderAt('#/compare?b=12&c=4&n=200&delta=0.05&aname=New&bname=Old&paired=union');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Compare New and Old');
     expect(screen.getByTestId('design')).toHaveTextContent(/^Paired:/);
     const shown = formatDifferenceParts(pairedDifferenceInterval({ b: 12, c: 4, n: 200 }, 0.05));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TANGO_MAX_N } from '../../stats';
 import { type CompareMessage, needsWorker, runCompareJob } from './compare-job';
 import { compare, type ComparisonInput } from './compare-model';
 
@@ -6,14 +7,14 @@ const paired = (n: number): ComparisonInput => ({ kind: 'paired-proportion', cou
 const balanced = (yesN: number, noN: number): ComparisonInput => ({ kind: 'paired-balanced', tables: { yes: { b: 1, c: 0, n: yesN }, no: { b: 0, c: 1, n: noN } } });
 
 describe('needsWorker', () => {
-  it('sends Tango’s inversion of 7–20 pairs a class to a worker, and nothing else', () => {
+  it(`sends Tango’s inversion of 7–${TANGO_MAX_N} pairs a class to a worker, and nothing else`, () => {
     expect(needsWorker(paired(6), 'tango', 'buehler')).toBe(false);
     expect(needsWorker(paired(7), 'tango', 'buehler')).toBe(true);
-    expect(needsWorker(paired(20), 'tango', 'buehler')).toBe(true);
+    expect(needsWorker(paired(TANGO_MAX_N), 'tango', 'buehler')).toBe(true);
     // Past Tango's limit the union bound is used: quick.
-    expect(needsWorker(paired(21), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(paired(TANGO_MAX_N + 1), 'tango', 'buehler')).toBe(false);
     expect(needsWorker(paired(20), 'union', 'buehler')).toBe(false);
-    expect(needsWorker(balanced(3, 30), 'tango', 'buehler')).toBe(false);
+    expect(needsWorker(balanced(3, TANGO_MAX_N + 10), 'tango', 'buehler')).toBe(false);
     expect(needsWorker(balanced(3, 12), 'tango', 'buehler')).toBe(true);
   });
 

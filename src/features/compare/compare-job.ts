@@ -16,7 +16,8 @@ export type CompareMessage = { kind: 'done'; comparison: Comparison } | { kind: 
 
 /**
  * Up to this many paired examples in a class Tango's inversion is quick enough for the page itself
- * (slowest over every outcome ≈ 5 ms at n = 6, against ≈ 60 ms at 10 and ≈ 250 ms at 20).
+ * (slowest over every outcome ≈ 5 ms at n = 6, against ≈ 27 ms at 10, ≈ 46 ms at 20 and about 1 s
+ * at 500; Node, one core).
  */
 const ON_PAGE_TANGO_N = 6;
 

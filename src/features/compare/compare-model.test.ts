@@ -10,6 +10,7 @@ import {
   mcnemarExactTest,
   pairedBalancedDifferenceInterval,
   pairedDifferenceInterval,
+  TANGO_MAX_N,
   unpairedDifferenceScoreInterval,
 } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence } from './compare-model';
@@ -17,13 +18,13 @@ import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemar
 const names = { a: 'Old', b: 'New' };
 
 describe('compare', () => {
-  it('uses the paired constructions and the exact McNemar test for paired counts', () => {
-    const comparison = compare({ kind: 'paired-proportion', counts: { b: 12, c: 4, n: 200 } }, 0.05);
+  it('uses, when asked, the union-bound paired constructions and the exact McNemar test for paired counts', () => {
+    const comparison = compare({ kind: 'paired-proportion', counts: { b: 12, c: 4, n: 200 } }, 0.05, 'union');
     expect(comparison.interval).toEqual(pairedDifferenceInterval({ b: 12, c: 4, n: 200 }, 0.05));
     expect(comparison.test).toEqual({ p: mcnemarExactTest({ b: 12, c: 4 }).pTwoSided, name: 'exact McNemar test, two-sided', exact: true });
     expect(comparison.paired).toBe(true);
     const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
-    const balanced = compare({ kind: 'paired-balanced', tables }, 0.05);
+    const balanced = compare({ kind: 'paired-balanced', tables }, 0.05, 'union');
     const expected = pairedBalancedDifferenceInterval(tables, 0.05);
     expect(balanced.interval).toEqual({ estimate: expected.estimate, lower: expected.lower, upper: expected.upper });
     expect(balanced.perClass).toEqual({ yes: expected.yes, no: expected.no });
@@ -43,14 +44,16 @@ describe('compare', () => {
 });
 
 describe('compare, paired by Tango’s score inversion (the default)', () => {
-  it('uses it up to 20 pairs (narrower than the union bound), the union bound (named) past that or when asked', () => {
+  it(`uses it up to ${TANGO_MAX_N} pairs (narrower than the union bound), the union bound (named) past that or when asked`, () => {
     const small = compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: 20 } }, 0.05);
     const union = compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: 20 } }, 0.05, 'union');
     expect(small.method).toBe('exact-paired-tango-score');
     expect(union.method).toBe('exact-paired-union-bound');
     expect(small.interval.upper - small.interval.lower).toBeLessThan(union.interval.upper - union.interval.lower);
     expect(small.test.name).toContain('not the test this interval inverts');
-    expect(compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: 21 } }, 0.05).method).toBe('exact-paired-union-bound');
+    const past = compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: TANGO_MAX_N + 1 } }, 0.05);
+    expect(past.method).toBe('exact-paired-union-bound');
+    expect(past.construction).toContain(`computed up to ${TANGO_MAX_N} paired examples`);
   });
 
   it('shows the issue’s per-class McNemar p-values (0.581, 0.039) and never "100.0%"', () => {
@@ -58,7 +61,10 @@ describe('compare, paired by Tango’s score inversion (the default)', () => {
     const comparison = compare({ kind: 'paired-balanced', tables }, 0.05);
     const shown = Object.fromEntries(comparison.mcnemar!.map((row) => [row.key, formatMcNemarP(row.p, row)]));
     expect(shown).toEqual({ yes: '0.581', no: '0.039', all: '0.052' });
-    expect(formatTestP(comparison)).toBe('above 99.9%');
+    // 212 and 357 pairs are within Tango's size limit: its interval, beside exact McNemar on all discordant pairs.
+    expect(comparison.method).toBe('exact-paired-balanced-tango-score');
+    expect(formatTestP(comparison)).toBe(formatPValue(mcnemarExactTest({ b: 16, c: 6 }).pTwoSided));
+    expect(compare({ kind: 'paired-balanced', tables }, 0.05, 'union').test.p).toBeGreaterThan(0.999);
     expect(testSentence(comparison)).not.toContain('100');
     const balanced = compare({ kind: 'paired-balanced', tables: { yes: { b: 3, c: 3, n: 10 }, no: { b: 0, c: 0, n: 10 } } }, 0.05);
     expect(formatMcNemarP(balanced.mcnemar![0]!.p, balanced.mcnemar![0]!)).toBe('1');
@@ -151,10 +157,10 @@ describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or
 
 describe('comparisonSentence', () => {
   it('names the better detector with outward-rounded ends, or says the results do not decide', () => {
-    const bBetter = compare({ kind: 'paired-proportion', counts: { b: 4, c: 40, n: 500 } }, 0.05);
+    const bBetter = compare({ kind: 'paired-proportion', counts: { b: 4, c: 40, n: 500 } }, 0.05, 'union');
     const shown = formatDifferenceParts(bBetter.interval);
     expect(comparisonSentence(bBetter, names)).toBe(`New is more accurate by ${shown.upper.slice(1)} to ${shown.lower.slice(1)} points (95%, exact paired interval).`);
-    const aBetter = compare({ kind: 'paired-proportion', counts: { b: 40, c: 4, n: 500 } }, 0.05);
+    const aBetter = compare({ kind: 'paired-proportion', counts: { b: 40, c: 4, n: 500 } }, 0.05, 'union');
     expect(comparisonSentence(aBetter, names)).toMatch(/^Old is more accurate by \d+\.\d to \d+\.\d points \(95%, exact paired interval\)\.$/);
     const undecided = compare({ kind: 'unpaired-proportion', a: { correct: 38, total: 40 }, b: { correct: 36, total: 40 } }, 0.01);
     expect(comparisonSentence(undecided, names)).toMatch(/^Old − New is between −\d+\.\d and \+\d+\.\d points \(99%, exact unpaired interval\): these results do not show which is more accurate\.$/);
@@ -162,8 +168,8 @@ describe('comparisonSentence', () => {
   });
 
   it('says why McNemar’s p below δ and an interval holding 0 do not contradict each other', () => {
-    // b = 15, c = 5: p ≈ 4.1% < 5%, but above 3δ/4, so the interval holds 0.
-    const between = compare({ kind: 'paired-proportion', counts: { b: 15, c: 5, n: 200 } }, 0.05);
+    // b = 15, c = 5: p ≈ 4.1% < 5%, but above 3δ/4, so the union-bound interval holds 0 (Tango's does not).
+    const between = compare({ kind: 'paired-proportion', counts: { b: 15, c: 5, n: 200 } }, 0.05, 'union');
     expect(between.interval.lower).toBeLessThanOrEqual(0);
     expect(mcnemarExactTest({ b: 15, c: 5 }).pTwoSided).toBeLessThan(0.05);
     expect(testSentence(between)).toContain('That is below δ = 0.05, yet the interval still includes 0');
@@ -174,7 +180,7 @@ describe('comparisonSentence', () => {
 describe('comparisonToCsv', () => {
   it('writes unrounded numbers, δ, the counts and the method; per-class rows for paired balanced', () => {
     const tables = { yes: { b: 12, c: 3, n: 200 }, no: { b: 20, c: 8, n: 300 } };
-    const comparison = compare({ kind: 'paired-balanced', tables }, 0.05);
+    const comparison = compare({ kind: 'paired-balanced', tables }, 0.05, 'union');
     const lines = comparisonToCsv(comparison, { a: '=evil', b: 'B, "quoted"' }).replace(/^\uFEFF/, '').trim().split('\r\n');
     // Header, the difference, two per-class rows, then exact McNemar p and mid-p for YES, NO and all pairs.
     expect(lines).toHaveLength(10);

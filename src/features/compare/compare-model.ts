@@ -17,6 +17,7 @@ import {
   unpairedDifferenceScoreInterval,
   BUEHLER_MAX_LABELS,
   SCORE_MAX_LABELS,
+  TANGO_MAX_N,
   type ClassCounts,
   type DetectorCounts,
   type DifferenceInterval,
@@ -146,7 +147,7 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
         delta,
         interval,
         method: tango ? METHODS['paired-proportion-tango'] : METHODS[input.kind],
-        construction: tango ? TANGO_PAIRED : `${UNION_PAIRED}${pairedMethod === 'tango' ? ' (Tango’s inversion is computed up to 20 paired examples; past that, this one.)' : ''}`,
+        construction: tango ? TANGO_PAIRED : `${UNION_PAIRED}${pairedMethod === 'tango' ? ` (Tango’s inversion is computed up to ${TANGO_MAX_N} paired examples; past that, this one.)` : ''}`,
         test: { p: mcnemarExactTest(input.counts).pTwoSided, name: tango ? MCNEMAR_NAME : 'exact McNemar test, two-sided', exact: true },
         mcnemar: mcnemarRows(input),
       };
@@ -170,8 +171,8 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
         perClass,
         method: tango ? METHODS['paired-balanced-tango'] : METHODS[input.kind],
         construction: tango
-          ? 'Exact paired balanced interval: each class’s exact paired interval at δ/2 (Tango score inversion up to 20 examples a class, the union-bound construction past that), averaged; both hold together with probability ≥ 1 − δ by the union bound.'
-          : `Exact paired balanced interval: each class’s exact paired interval at δ/2 (should-be-YES and should-be-NO examples separately), averaged; both hold together with probability ≥ 1 − δ by the union bound.${pairedMethod === 'tango' ? ' (Tango’s inversion is computed up to 20 paired examples a class; past that, this one.)' : ''}`,
+          ? `Exact paired balanced interval: each class’s exact paired interval at δ/2 (Tango score inversion up to ${TANGO_MAX_N} examples a class, the union-bound construction past that), averaged; both hold together with probability ≥ 1 − δ by the union bound.`
+          : `Exact paired balanced interval: each class’s exact paired interval at δ/2 (should-be-YES and should-be-NO examples separately), averaged; both hold together with probability ≥ 1 − δ by the union bound.${pairedMethod === 'tango' ? ` (Tango’s inversion is computed up to ${TANGO_MAX_N} paired examples a class; past that, this one.)` : ''}`,
         test: tango
           ? { p: mcnemarExactTest({ b: input.tables.yes.b + input.tables.no.b, c: input.tables.yes.c + input.tables.no.c }).pTwoSided, name: 'exact McNemar test on all discordant pairs (accuracy, not balanced accuracy; not the test this interval inverts)', exact: true }
           : { p: pairedBalancedDifferenceTest(input.tables).pTwoSided, name: INVERTED_TEST, exact: false },
