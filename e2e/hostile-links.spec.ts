@@ -147,9 +147,9 @@ test('the heaviest valid links hold the page for no task over 200 ms', { tag: '@
     '#/explore?mode=balanced&yes=999999/1000000&no=1/1000000&delta=0.05',
     '#/coverage?n=1000&delta=0.01&methods=clopper_pearson,wilson,agresti_coull,jeffreys,wald',
     '#/plan?yes=999999/1000000&no=1/1000000&delta=0.01&target=0.99',
-    // Tango's exact paired inversion at its largest (20 pairs a class): up to ~250 ms each, in a worker.
-    '#/compare?b=8&c=1&n=20&delta=0.01',
-    '#/compare?aname=A&bname=B&ayes=15/20&ano=18/20&byes=12/20&bno=16/20&yesb=5&yesc=2&yesn=20&nob=3&noc=1&non=20',
+    // Tango's exact paired inversion at its largest (500 pairs a class): about 1 s a class, in a worker.
+    '#/compare?b=25&c=10&n=500&delta=0.01',
+    '#/compare?aname=A&bname=B&ayes=450/500&ano=470/500&byes=440/500&bno=465/500&yesb=25&yesc=15&yesn=500&nob=12&noc=7&non=500',
   ]) {
     await goToHash(page, href);
     // A CSS locator: Playwright's role queries run in the page and would be timed with it.
