@@ -5,7 +5,9 @@ For every outcome (b, c) with b + c <= n: the lower bound is the smallest Delta0
 delta/2 (T = Tango's score statistic at Delta0, p_b = p_c + Delta0); the upper bound mirrors it.
 numpy only; shares no code with src/stats. Writes JSON to stdout: {n: [[b, c, lower, upper], ...]}; an
 argument n:b:c computes that one outcome instead (key "n:b:c"), for sizes whose every outcome would take too long.
-Usage: python3 scripts/tango-interval-bruteforce.py 10 20 212:8:5 357:8:1 > src/stats/fixtures/tango-paired-interval.json
+Usage: python3 scripts/tango-interval-bruteforce.py 10 20 > src/stats/fixtures/tango-paired-interval.json
+       python3 scripts/tango-interval-bruteforce.py 212:8:5 357:8:1 ... > src/stats/fixtures/tango-paired-interval-large.json
+       (the large fixture's provenance field names every outcome it holds; about 15 minutes)
 """
 import json, sys
 import numpy as np

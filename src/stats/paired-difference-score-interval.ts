@@ -33,12 +33,13 @@ export interface PairedScoreInterval extends DifferenceInterval {
  * (1998) score test, δ/2 per side; estimate (b − c)/n.
  *
  * lower = inf{Δ₀ : sup_{p_c} P_{Δ₀, p_c}[T ≥ t_obs] > δ/2}, upper = sup{Δ₀ : sup_{p_c} P[T ≤ t_obs] > δ/2},
- * T = `tangoScoreStatistic` at Δ₀ (its tails as `tangoTailRows` takes them, ties included), the supremum over the nuisance p_c certified by
- * `pairedTailSupremum` (which sums only the counts within certified Chernoff ranges, the rest bounded:
- * hundreds of pairs stay affordable). Each bound is bisected from the end of [−1, 1] towards the estimate; the
- * returned bound is always a Δ₀ whose rejection is certified (or ±1), so it is never inside the
- * exact bound; `gap` says how far outside it may be (≤ 1.2e-4 unless a supremum near the bound stayed undecided
- * or the work limit stopped the search).
+ * T = `tangoScoreStatistic` at Δ₀ (its tails as `tangoTailRows` takes them, ties included), the
+ * supremum over the nuisance p_c certified by `pairedTailSupremum` (which sums only the counts within
+ * certified Chernoff ranges and bounds the rest: hundreds of pairs stay affordable). Each bound is
+ * bisected from the end of [−1, 1] towards the estimate; the returned bound is always a Δ₀ whose
+ * rejection is certified (or ±1), so it is never inside the exact bound; `gap` says how far outside
+ * it may be (≤ 1.2e-4 unless a supremum near the bound stayed undecided or the work limit stopped
+ * the search).
  * Like R's exact2x2::mcnemarExactDP and ExactCIdiff::PairedCI the acceptance set is taken to be an
  * interval (the search brackets its end); coverage ≥ 1 − δ is verified by exact computation on grids
  * in the tests, not assumed.

@@ -22,8 +22,9 @@ const TRUNCATION = 1e-7;
  *
  * Why truncated: b ~ Binomial(n, p_c + Δ₀) and c ~ Binomial(n, p_c) on their own, so only the counts
  * in `binomialChernoffRange` of the cell are summed, and the tails left out (each ≤ 10⁻⁷·level
- * anywhere on the cell, up to four: b and c, low and high) are added to the cell's bound: a few standard deviations of each count, not
- * all (n + 1)(n + 2)/2 outcomes, which makes hundreds of pairs affordable.
+ * anywhere on the cell; up to four: b and c, low and high) are added to the cell's bound — a few
+ * standard deviations of each count instead of all (n + 1)(n + 2)/2 outcomes, which makes hundreds of
+ * pairs affordable.
  *
  * Reference: the certified-supremum discipline of `balanced-line-search.ts`; exact unconditional
  * tests (Barnard 1947; Fagerland, Lydersen & Laake 2013). Domain: `logFactorial` holds log k! for
@@ -46,11 +47,11 @@ export function pairedTailSupremum(
   const to = Math.max(from, (1 - difference) / 2);
   const logOutside = Math.log(level) + Math.log(TRUNCATION);
   const outsidePerSide = Math.exp(logOutside);
-  // The sum over S of exp(log coefficient + logOf(b, c, m)) for the counts a cell's p_c in [pcLow, pcHigh] leaves in range,
+  // Σ over S of exp(log coefficient + logOf(b, c, m)) for the counts in range on the cell p_c ∈ [pcLow, pcHigh],
   // and a bound of what the ranges leave out (nothing on a side not cut).
   const sumInRange = (pcLow: number, pcHigh: number, logOf: (b: number, c: number, m: number) => number) => {
     const [cLow, cHigh] = binomialChernoffRange(n, pcLow, pcHigh, logOutside);
-    const [bLow, bHigh] = binomialChernoffRange(n, probability(pcLow + difference), probability(pcHigh + difference), logOutside);
+    const [bLow, bHigh] = binomialChernoffRange(n, clampProbability(pcLow + difference), clampProbability(pcHigh + difference), logOutside);
     const sidesCut = Number(cLow > 0) + Number(cHigh < n) + Number(bLow > 0) + Number(bHigh < n);
     let sum = 0;
     for (let c = cLow; c <= cHigh; c++) {
@@ -77,7 +78,7 @@ export function pairedTailSupremum(
 }
 
 /** A probability computed as p_c + Δ₀, kept in [0, 1] against rounding. */
-function probability(p: number): number {
+function clampProbability(p: number): number {
   return Math.min(1, Math.max(0, p));
 }
 
