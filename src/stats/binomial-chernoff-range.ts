@@ -1,3 +1,5 @@
+import { firstHolding } from './first-holding';
+
 /**
  * A range of counts [low, high] that X ~ Binomial(n, p) leaves with probability at most η on each
  * side for every p in [pLow, pHigh]: P(X < low) ≤ η at every p ≥ pLow and P(X > high) ≤ η at every
@@ -20,25 +22,13 @@
 export function binomialChernoffRange(n: number, pLow: number, pHigh: number, logEta: number): [number, number] {
   const target = -logEta + 1e-9;
   // Above n·pHigh the bound is increasing in k: the first k whose next count is out of reach.
-  const high = firstTrue(Math.max(0, Math.floor(n * pHigh) - 1), n, (k) => k === n || ((k + 1) / n > pHigh && n * kullbackLeibler((k + 1) / n, pHigh) >= target));
+  const high = firstHolding(Math.max(0, Math.floor(n * pHigh) - 1), n + 1, (k) => k === n || ((k + 1) / n > pHigh && n * kullbackLeibler((k + 1) / n, pHigh) >= target));
   // Below n·pLow, mirrored: the last k whose previous count is out of reach.
-  const low = n - firstTrue(Math.max(0, n - Math.ceil(n * pLow) - 1), n, (j) => j === n || ((n - j - 1) / n < pLow && n * kullbackLeibler((n - j - 1) / n, pLow) >= target));
+  const low = n - firstHolding(Math.max(0, n - Math.ceil(n * pLow) - 1), n + 1, (j) => j === n || ((n - j - 1) / n < pLow && n * kullbackLeibler((n - j - 1) / n, pLow) >= target));
   return [low, high];
 }
 
 /** KL(q ‖ p) of two Bernoulli laws, a zero weight contributing nothing (Infinity where q puts weight p does not). */
 function kullbackLeibler(q: number, p: number): number {
   return (q === 0 ? 0 : q * Math.log(q / p)) + (q === 1 ? 0 : (1 - q) * Math.log((1 - q) / (1 - p)));
-}
-
-/** The least k in [from, to] where a predicate false-then-true holds (it holds at `to`). */
-function firstTrue(from: number, to: number, holds: (k: number) => boolean): number {
-  let low = from;
-  let high = to;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if (holds(middle)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }

@@ -3,6 +3,7 @@ import { assertDelta } from './assert-delta';
 import { assertProbability } from './assert-probability';
 import { binomialCdf } from './binomial-cdf';
 import { binomialSf } from './binomial-sf';
+import { firstHolding } from './first-holding';
 import { proportionInterval } from './proportion-interval';
 import type { ProportionMethod } from './types';
 
@@ -34,22 +35,10 @@ export function exactCoverage(method: ProportionMethod, n: number, p: number, de
   assertProbability('p', p);
   const interval = (k: number) => proportionInterval(method, n, k, delta);
   // k₁: the first k with upper(k) ≥ p (n + 1 if none); k₂: the last k with lower(k) ≤ p (−1 if none).
-  const first = firstIndex(n, (k) => interval(k).upper >= p);
-  const last = firstIndex(n, (k) => interval(k).lower > p) - 1;
+  const first = firstHolding(0, n + 1, (k) => interval(k).upper >= p);
+  const last = firstHolding(0, n + 1, (k) => interval(k).lower > p) - 1;
   if (first > last) return 0;
   const below = first > 0 ? binomialCdf(first - 1, n, p) : 0;
   const above = last < n ? binomialSf(last, n, p) : 0;
   return Math.min(Math.max(1 - below - above, 0), 1);
-}
-
-/** The smallest k in [0, n] where the monotone predicate holds, or n + 1 if it never does. */
-function firstIndex(n: number, holds: (k: number) => boolean): number {
-  let low = 0;
-  let high = n + 1;
-  while (low < high) {
-    const middle = low + Math.floor((high - low) / 2);
-    if (holds(middle)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }
