@@ -4,7 +4,8 @@ import { pairedDifferenceInterval } from './paired-difference-interval';
 import { invertScoreTest } from './invert-score-test';
 import type { TailVerdict } from './concave-cell-supremum';
 import { pairedTailSupremum } from './paired-tail-supremum';
-import { tangoTailRows } from './tango-tail-rows';
+import { statisticTailRows } from './statistic-tail-rows';
+import { tangoScoreStatistic } from './tango-score-statistic';
 
 /**
  * The size limit: the certified supremum needs ever finer nuisance cells as n grows, so past this
@@ -33,7 +34,7 @@ export interface PairedScoreInterval extends DifferenceInterval {
  * (1998) score test, δ/2 per side; estimate (b − c)/n.
  *
  * lower = inf{Δ₀ : sup_{p_c} P_{Δ₀, p_c}[T ≥ t_obs] > δ/2}, upper = sup{Δ₀ : sup_{p_c} P[T ≤ t_obs] > δ/2},
- * T = `tangoScoreStatistic` at Δ₀ (its tails as `tangoTailRows` takes them, ties included), the
+ * T = `tangoScoreStatistic` at Δ₀ (its tails as `statisticTailRows` takes them, ties included), the
  * supremum over the nuisance p_c certified by `pairedTailSupremum` (which sums only the counts within
  * certified Chernoff ranges and bounds the rest: hundreds of pairs stay affordable). Each bound is
  * bisected from the end of [−1, 1] towards the estimate; the returned bound is always a Δ₀ whose
@@ -62,7 +63,7 @@ export function pairedDifferenceScoreInterval(counts: PairedCounts, delta: numbe
   const logFactorial = Float64Array.from({ length: n + 1 }, (_, k) => logGamma(k + 1));
   const estimate = (b - c) / n;
   const verdictAt = (difference: number, upperTail: boolean, work: { terms: number }): TailVerdict =>
-    pairedTailSupremum(tangoTailRows(b, c, n, difference, upperTail), logFactorial, n, difference, delta / 2, MAX_CELLS, work);
+    pairedTailSupremum(statisticTailRows((column, row) => tangoScoreStatistic(column, row, n, difference), b, c, n + 1, (row) => n - row, upperTail), logFactorial, n, difference, delta / 2, MAX_CELLS, work);
   const { lower, upper, gap } = invertScoreTest(verdictAt, estimate, WORK_TERMS, BISECTION_STEPS);
   return { estimate, lower, upper, construction: 'tango-exact', gap };
 }

@@ -1,6 +1,7 @@
 import { binomialChernoffRange } from './binomial-chernoff-range';
+import { clampProbability } from './clamp-probability';
 import { concaveCellSupremum, concaveTangentPeak, type TailVerdict } from './concave-cell-supremum';
-import type { PairedTailRows } from './tango-tail-rows';
+import type { TailRows } from './statistic-tail-rows';
 
 /** Each count's range leaves out at most this fraction of the level per side (b and c, low and high: four sides). */
 const TRUNCATION = 1e-7;
@@ -9,7 +10,7 @@ const TRUNCATION = 1e-7;
  * Decides, with a certificate, whether sup_{p_c} P_{p_c}[outcome ∈ S] ≤ level, where the outcomes
  * (b, c, n − b − c) ~ Multinomial(n; p_c + Δ₀, p_c, 1 − 2p_c − Δ₀) and p_c ranges over
  * [max(0, −Δ₀), (1 − Δ₀)/2] (every p_c allowed by p_b − p_c = Δ₀); S is given row by row
- * (`tangoTailRows`).
+ * (`statisticTailRows` of Tango's statistic: row c, columns b).
  *
  * Method: split the nuisance range into cells. At each cell end the probability is summed exactly
  * over S (a lower bound, being a part of the sum: any above `level` proves 'accepted'). On a cell
@@ -35,7 +36,7 @@ const TRUNCATION = 1e-7;
  * // 'accepted' (S = {(0, 0)} has probability 1 at p_c = 0)
  */
 export function pairedTailSupremum(
-  rows: PairedTailRows,
+  rows: TailRows,
   logFactorial: Float64Array,
   n: number,
   difference: number,
@@ -75,11 +76,6 @@ export function pairedTailSupremum(
     return sum + outside;
   };
   return concaveCellSupremum(from, to, at, cellBound, level, maxCells, work);
-}
-
-/** A probability computed as p_c + Δ₀, kept in [0, 1] against rounding. */
-function clampProbability(p: number): number {
-  return Math.min(1, Math.max(0, p));
 }
 
 /** The three cell probabilities at a point (a cell's end) and their logs, shared by every term there. */

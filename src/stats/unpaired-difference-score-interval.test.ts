@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wholeIn } from './arbitraries.test-util';
 import { binomialPmfRow } from './binomial-pmf-row';
 import { differenceBuehlerInterval } from './difference-buehler-interval';
-import { worstDifferenceCoverageOver } from './difference-coverage.test-util';
+import { differenceTable, worstDifferenceCoverage, worstDifferenceCoverageOver } from './difference-coverage.test-util';
 import { differenceInterval } from './difference-interval';
 import { EmptyClassError } from './empty-class-error';
-import { unpairedDifferenceScoreInterval } from './unpaired-difference-score-interval';
+import { SCORE_MAX_LABELS, unpairedDifferenceScoreInterval } from './unpaired-difference-score-interval';
 import { unpairedScoreStatistic } from './unpaired-score-statistic';
 import { unpairedTailSupremum } from './unpaired-tail-supremum';
 
@@ -14,9 +15,14 @@ const counts = (correct: number, total: number) => ({ correct, total });
 
 /** Measured once by the coverage test below (2026-11-28): exact, so close to 1 − δ (Buehler's over the same sizes: 0.911236 and 0.951354). */
 const MEASURED_MINIMA = { 0.1: 0.9009271107, 0.05: 0.9506416672 };
-/** Measured once by the width test below (2026-11-28): mean width over the 121 outcomes at 10 + 10, δ = 0.05, 12.2% below Buehler's; 97 of them narrower. */
-const MEASURED_SHARE_NARROWER = 0.12168;
-const MEASURED_NARROWER = 97;
+/** Measured once by the coverage test at 15 + 25 below (2026-11-28). */
+const MEASURED_MINIMUM_15_25 = 0.9508557691;
+/**
+ * Measured once by the width test below (2026-11-28): mean width over the 121 outcomes at 10 + 10, δ = 0.05, 12.5% below
+ * Buehler's; 99 of them narrower (at 30 + 30, measured once: 19.3%, 881 of 961).
+ */
+const MEASURED_SHARE_NARROWER = 0.12489;
+const MEASURED_NARROWER = 99;
 
 /** The restricted maximum likelihood by golden-section search on the likelihood itself (not on its slope): an independent route to the statistic. */
 function goldenScore(kA: number, nA: number, kB: number, nB: number, difference: number): number {
@@ -102,11 +108,12 @@ describe('unpairedScoreStatistic', () => {
 
 describe('unpairedTailSupremum', () => {
   it('accepts a set whose probability peaks above the level, rejects one that stays below it', () => {
-    // S = {(1, 0)} at n_A = n_B = 1, Δ₀ = 0: p(1 − p), largest 0.25 at p = 1/2.
-    const one = [Float64Array.of(0), Float64Array.of(1), Float64Array.of(0)] as const;
-    expect(unpairedTailSupremum(...one, 1, 1, 0, 0.24, 64)).toBe('accepted');
-    expect(unpairedTailSupremum(...one, 1, 1, 0, 0.26, 64)).toBe('rejected');
-    expect(unpairedTailSupremum(new Float64Array(0), new Float64Array(0), new Float64Array(0), 1, 1, 0, 0.01, 64)).toBe('rejected');
+    // S = {(1, 0)} at n_A = n_B = 1, Δ₀ = 0: p(1 − p), largest 0.25 at p = 1/2 (row k_B = 0 holds k_A = 1, row 1 nothing).
+    const one = { first: (kB: number) => (kB === 0 ? 1 : 2), last: () => 1 };
+    const logFactorial = Float64Array.of(0, 0);
+    expect(unpairedTailSupremum(one, logFactorial, 1, 1, 0, 0.24, 64)).toBe('accepted');
+    expect(unpairedTailSupremum(one, logFactorial, 1, 1, 0, 0.26, 64)).toBe('rejected');
+    expect(unpairedTailSupremum({ first: () => 2, last: () => 1 }, logFactorial, 1, 1, 0, 0.01, 64)).toBe('rejected');
   });
 });
 
@@ -129,6 +136,24 @@ describe('unpairedDifferenceScoreInterval: against an independent brute-force in
     expect(result.upper).toBeLessThanOrEqual(Math.min(1, brute.upper + 2e-3 + result.gap + 1e-9));
   }, 120_000);
 
+  it('an independent brute force up to 1,000 labels (fixture: 11 outcomes, 10 + 10 to 500 + 500): always the wider, within the certified gap and 1e-4', () => {
+    const fixture = JSON.parse(readFileSync(new URL('./fixtures/chan-zhang-unpaired-interval.json', import.meta.url), 'utf8')) as { delta: number; intervals: Record<string, [number, number]> };
+    expect(fixture.delta).toBe(0.05);
+    expect(Object.keys(fixture.intervals)).toContain('196/212:193/212');
+    // 7/10:1/10 was once [−0.0001, 0.88]: rounding made Z jump at Δ₀ ≈ −1e-17, an isolated accepted point the bisection hit.
+    expect(Object.keys(fixture.intervals)).toContain('7/10:1/10');
+    for (const [key, [lower, upper]] of Object.entries(fixture.intervals)) {
+      const [a, b] = key.split(':').map((side) => side.split('/').map(Number)).map(([correct, total]) => counts(correct!, total!));
+      const result = unpairedDifferenceScoreInterval(a!, b!, fixture.delta);
+      expect(result.construction, key).toBe('chan-zhang-exact');
+      // The grid can only miss a peak (its ends inside the exact ones); ours are certified outside them.
+      expect(result.lower, key).toBeLessThanOrEqual(lower + 1e-6);
+      expect(result.upper, key).toBeGreaterThanOrEqual(upper - 1e-6);
+      expect(result.lower, key).toBeGreaterThan(lower - result.gap - 1e-4);
+      expect(result.upper, key).toBeLessThan(upper + result.gap + 1e-4);
+    }
+  }, 120_000);
+
   it('the reference values: 19/20 − 13/20 at δ = 0.05 (the brute force above: [0.042, 0.546])', () => {
     const result = unpairedDifferenceScoreInterval(counts(19, 20), counts(13, 20), 0.05);
     expect(result.lower).toBeCloseTo(0.0417, 3);
@@ -148,6 +173,13 @@ describe('unpairedDifferenceScoreInterval: exact coverage ≥ 1 − δ for every
     expect(minima[0.1]).toBeCloseTo(MEASURED_MINIMA[0.1], 6);
     expect(minima[0.05]).toBeCloseTo(MEASURED_MINIMA[0.05], 6);
   }, 120_000);
+
+  it('15 + 25, δ = 0.05: the same grid, where the certified suprema cut hundreds of cells', () => {
+    const table = differenceTable(15, 25, (kA, kB) => unpairedDifferenceScoreInterval(counts(kA, 15), counts(kB, 25), 0.05));
+    const worst = worstDifferenceCoverage(table, 15, 25);
+    expect(worst).toBeGreaterThanOrEqual(0.95);
+    expect(worst).toBeCloseTo(MEASURED_MINIMUM_15_25, 6);
+  }, 240_000);
 });
 
 describe('unpairedDifferenceScoreInterval: width against Buehler’s', () => {
@@ -168,7 +200,7 @@ describe('unpairedDifferenceScoreInterval: width against Buehler’s', () => {
 });
 
 describe('unpairedDifferenceScoreInterval: properties and errors', () => {
-  it('ordered and inside [−1, 1]; swapping A and B negates it; past 60 labels it is Buehler’s, named', () => {
+  it('ordered and inside [−1, 1]; swapping A and B negates it; past SCORE_MAX_LABELS labels in all it is Buehler’s, named', () => {
     fc.assert(
       fc.property(wholeIn(1, 12), wholeIn(1, 12), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0.2, 0.05, 0.01), (nA, nB, x, y, delta) => {
         const [a, b] = [counts(Math.round(x * nA), nA), counts(Math.round(y * nB), nB)];
@@ -182,9 +214,11 @@ describe('unpairedDifferenceScoreInterval: properties and errors', () => {
       }),
       { numRuns: 40 },
     );
-    const large = unpairedDifferenceScoreInterval(counts(30, 31), counts(20, 30), 0.05);
-    const { construction, ...buehler } = differenceBuehlerInterval(counts(30, 31), counts(20, 30), 0.05);
-    expect(large).toEqual({ ...buehler, construction, gap: 0 });
+    const past = [counts(500, 501), counts(400, 500)] as const;
+    const { construction, ...buehler } = differenceBuehlerInterval(...past, 0.05);
+    expect(unpairedDifferenceScoreInterval(...past, 0.05)).toEqual({ ...buehler, construction, gap: 0 });
+    expect(SCORE_MAX_LABELS).toBe(1000);
+    expect(unpairedDifferenceScoreInterval(counts(500, 500), counts(400, 500), 0.05).construction).toBe('chan-zhang-exact');
   }, 120_000);
 
   it('names the bad argument, and an empty class', () => {
