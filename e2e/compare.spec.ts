@@ -166,6 +166,26 @@ test.describe('compare from counts-only links', () => {
     expect(page.url()).not.toContain('unpaired=');
   });
 
+  test('two proportions of hundreds of examples: Chan–Zhang’s exact inversion up to 1,000 in all (in the worker), Buehler’s past that, named; phone width, axe clean', async ({ page }) => {
+    const [a, b] = [{ correct: 356, total: 357 }, { correct: 349, total: 357 }];
+    const { construction, estimate, lower, upper } = unpairedDifferenceScoreInterval(a, b, 0.05);
+    expect(construction).toBe('chan-zhang-exact');
+    await page.goto('#/compare?ak=356&an=357&bk=349&bn=357&aname=LogReg&bname=RandomForest');
+    await expectDifference(page, { estimate, lower, upper });
+    await expect(page.getByText('exact-unpaired-chan-zhang-score', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('sentence')).toHaveText(/^LogReg is more accurate by \d+\.\d to \d+\.\d points \(95%, exact unpaired interval\)\.$/);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    const [c, d] = [{ correct: 490, total: 501 }, { correct: 400, total: 500 }];
+    const { construction: past, ...buehler } = differenceBuehlerInterval(c, d, 0.05);
+    expect(past).toBe('buehler');
+    await page.goto('#/compare?ak=490&an=501&bk=400&bn=500');
+    await expectDifference(page, buehler);
+    await expect(page.getByText('exact-unpaired-buehler', { exact: true })).toBeVisible();
+    await expect(page.getByText('Chan–Zhang’s score inversion is computed up to 1,000 examples in all; past that, this one.', { exact: false })).toBeVisible();
+  });
+
   test('malformed parameters are named, never a blank page', async ({ page }) => {
     await page.goto('#/compare?b=12&c=x&n=200');
     const alert = page.getByRole('alert');

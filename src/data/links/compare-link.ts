@@ -20,7 +20,7 @@ import { hashHref } from './routes';
  * `paired=tango|union` picks the paired interval: absent or `tango`, the exact Tango score inversion
  * (older links open on it); `union`, the earlier union-bound construction.
  * `unpaired=score|buehler|union` picks the unpaired interval. Two proportions (`ak…bn`): absent or
- * `score`, Chan & Zhang's exact score inversion (Buehler's past 60 examples in all); `buehler`,
+ * `score`, Chan & Zhang's exact score inversion (Buehler's past SCORE_MAX_LABELS, 1,000, examples in all); `buehler`,
  * Buehler's exact interval, never wider than the union bound (the default before 2026-11-28, kept
  * when a link names it). Two balanced accuracies (`ayes…bno`, or two detector ids): absent or
  * `buehler`, each detector's Buehler interval at δ/2. `union`: the union-bound construction.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TANGO_MAX_N } from '../../stats';
+import { SCORE_MAX_LABELS, TANGO_MAX_N } from '../../stats';
 import { type CompareMessage, needsWorker, runCompareJob } from './compare-job';
 import { compare, type ComparisonInput } from './compare-model';
 
@@ -18,12 +18,14 @@ describe('needsWorker', () => {
     expect(needsWorker(balanced(3, 12), 'tango', 'buehler')).toBe(true);
   });
 
-  it('sends Chan–Zhang’s inversion of 11–60 examples in all to a worker (the default), Buehler’s past that', () => {
+  it(`sends Chan–Zhang’s inversion of 11–${SCORE_MAX_LABELS} examples in all to a worker (the default), Buehler’s past that`, () => {
     const unpaired = (nA: number, nB: number): ComparisonInput => ({ kind: 'unpaired-proportion', a: { correct: 1, total: nA }, b: { correct: 0, total: nB } });
     expect(needsWorker(unpaired(5, 5), 'tango', undefined)).toBe(false);
     expect(needsWorker(unpaired(5, 6), 'tango', undefined)).toBe(true);
     expect(needsWorker(unpaired(30, 30), 'tango', 'score')).toBe(true);
-    expect(needsWorker(unpaired(30, 31), 'tango', undefined)).toBe(true);
+    expect(needsWorker(unpaired(500, SCORE_MAX_LABELS - 500), 'tango', undefined)).toBe(true);
+    // Past it, Buehler's search (a worker's too).
+    expect(needsWorker(unpaired(501, SCORE_MAX_LABELS - 500), 'tango', undefined)).toBe(true);
     expect(needsWorker(unpaired(10_000, 10_001), 'tango', undefined)).toBe(false);
   });
 

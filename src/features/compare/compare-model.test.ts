@@ -11,6 +11,7 @@ import {
   pairedBalancedDifferenceInterval,
   pairedDifferenceInterval,
   TANGO_MAX_N,
+  SCORE_MAX_LABELS,
   unpairedDifferenceScoreInterval,
 } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence } from './compare-model';
@@ -76,7 +77,7 @@ describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or
   const a = { correct: 19, total: 20 };
   const b = { correct: 13, total: 20 };
 
-  it('Chan–Zhang’s by default up to 60 examples, Buehler’s past that, each named', () => {
+  it(`Chan–Zhang’s by default up to ${SCORE_MAX_LABELS} examples, Buehler’s past that, each named`, () => {
     const score = compare({ kind: 'unpaired-proportion', a, b }, 0.05);
     const { construction, estimate, lower, upper } = unpairedDifferenceScoreInterval(a, b, 0.05);
     expect(construction).toBe('chan-zhang-exact');
@@ -84,9 +85,9 @@ describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or
     expect(score.method).toBe('exact-unpaired-chan-zhang-score');
     expect(score.construction).toMatch(/^Exact unpaired interval \(Chan–Zhang score inversion\)/);
     expect(score.interval.lower).toBeGreaterThan(0);
-    const past = compare({ kind: 'unpaired-proportion', a: { correct: 29, total: 31 }, b: { correct: 20, total: 30 } }, 0.05);
+    const past = compare({ kind: 'unpaired-proportion', a: { correct: 490, total: 501 }, b: { correct: 400, total: SCORE_MAX_LABELS - 500 } }, 0.05);
     expect(past.method).toBe('exact-unpaired-buehler');
-    expect(past.construction).toContain('Chan–Zhang’s score inversion is computed up to 60 examples in all; past that, this one.');
+    expect(past.construction).toContain('Chan–Zhang’s score inversion is computed up to 1,000 examples in all; past that, this one.');
     // Not inside the union interval: where the union test says p ≤ δ and this interval holds 0, the sentence says which to follow.
     const disagree = { ...score, interval: { estimate: 0.3, lower: -0.01, upper: 0.5 }, test: { ...score.test, p: 0.01 } };
     expect(testSentence(disagree)).toContain('That is at most δ = 0.05, yet the interval includes 0');

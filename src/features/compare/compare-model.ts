@@ -227,7 +227,7 @@ function unpairedScore(input: Extract<ComparisonInput, { kind: 'unpaired-proport
   // Past its limit the inversion would return Buehler's interval (or the union bound): built here once, named.
   if (labels > SCORE_MAX_LABELS) {
     const fallback = labels > BUEHLER_MAX_LABELS ? unpairedUnion(input, delta) : unpairedBuehler(input, delta);
-    return { ...fallback, construction: `${fallback.construction} (Chan–Zhang’s score inversion is computed up to ${SCORE_MAX_LABELS} examples in all; past that, this one.)` };
+    return { ...fallback, construction: `${fallback.construction} (Chan–Zhang’s score inversion is computed up to ${SCORE_MAX_LABELS.toLocaleString('en-US')} examples in all; past that, this one.)` };
   }
   const { estimate, lower, upper } = unpairedDifferenceScoreInterval(input.a, input.b, delta);
   const union = unpairedUnion(input, delta);
