@@ -56,11 +56,20 @@ const method = fc.oneof(
   { arbitrary: fc.constantFrom<unknown>('bogus', 'toString', '__proto__', ...EDGE_OTHERS), weight: 1 },
 );
 /** A count pair whose k ≤ n most of the time (so the maths is reached), or raw counts. */
-const classCounts = fc.oneof(
-  { arbitrary: fc.tuple(count, fc.double({ min: 0, max: 1, noNaN: true })).map(([total, share]) => ({ correct: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? Math.round(total * share) : total, total })), weight: 4 },
-  { arbitrary: fc.record({ correct: count, total: count }), weight: 1 },
-  { arbitrary: edge, weight: 1 },
+const classCountsOf = (whole: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { arbitrary: fc.tuple(whole, fc.double({ min: 0, max: 1, noNaN: true })).map(([total, share]) => ({ correct: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? Math.round(total * share) : total, total })), weight: 4 },
+    { arbitrary: fc.record({ correct: whole, total: whole }), weight: 1 },
+    { arbitrary: edge, weight: 1 },
+  );
+const classCounts = classCountsOf(count);
+// The exact score inversions and tests take up to ~1 s at their size limits: valid sizes stay small here (their speed is measured apart).
+const scoreCount = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 40 }), weight: 4 },
+  { arbitrary: fc.constantFrom(1001, 1e9, 2 ** 53), weight: 1 },
+  { arbitrary: edge, weight: 2 },
 );
+const scoreClassCounts = classCountsOf(scoreCount);
 const twoClasses = fc.oneof({ arbitrary: fc.record({ yes: classCounts, no: classCounts }), weight: 5 }, { arbitrary: edge, weight: 1 });
 const matrix = fc.oneof({ arbitrary: fc.record({ tp: count, fn: count, tn: count, fp: count }), weight: 5 }, { arbitrary: edge, weight: 1 });
 const probabilities = fc.oneof({ arbitrary: fc.array(probability, { minLength: 0, maxLength: 4 }), weight: 5 }, { arbitrary: edge, weight: 1 });
@@ -88,7 +97,7 @@ const target = fc.oneof(
 );
 
 /** Paired discordant counts {b, c, n} with b + c ≤ n most of the time, or raw fields. */
-const pairedCounts = fc.oneof(
+const pairedCountsOf = (count: fc.Arbitrary<unknown>) => fc.oneof(
   {
     arbitrary: fc.tuple(count, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([n, bShare, cShare]) => {
       if (!(typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)) return { b: n, c: n, n };
@@ -100,6 +109,8 @@ const pairedCounts = fc.oneof(
   { arbitrary: fc.record({ b: count, c: count, n: count }), weight: 1 },
   { arbitrary: edge, weight: 1 },
 );
+const pairedCounts = pairedCountsOf(count);
+const scorePairedCounts = pairedCountsOf(scoreCount);
 const pairedClasses = fc.oneof({ arbitrary: fc.record({ yes: pairedCounts, no: pairedCounts }), weight: 5 }, { arbitrary: edge, weight: 1 });
 const listOf = <T>(item: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.array(item, { minLength: 0, maxLength: 4 }), weight: 5 }, { arbitrary: edge, weight: 1 });
 
@@ -361,6 +372,7 @@ const TARGETS: Record<string, Target> = {
   mcnemarExactTest: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 300 },
   pairedDifferenceInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 300 },
   pairedDifferenceScoreInterval: { args: fc.tuple(pairedCounts, delta), names: ['counts', 'b', 'c', 'n', 'delta'], check: difference, runs: 100 },
+  pairedDifferenceScoreTest: { args: fc.tuple(scorePairedCounts), names: ['counts', 'b', 'c', 'n'], check: pValues('pTwoSided'), runs: 100 },
   mcnemarMidP: { args: fc.tuple(pairedCounts), names: ['counts', 'b', 'c'], check: probabilityResult, runs: 300 },
   pairedBalancedDifferenceInterval: {
     args: fc.tuple(pairedClasses, delta),
@@ -371,7 +383,8 @@ const TARGETS: Record<string, Target> = {
   pairedBalancedDifferenceTest: { args: fc.tuple(pairedClasses), names: ['counts', 'yes', 'no'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },
   differenceInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   differenceBuehlerInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
-  unpairedDifferenceScoreInterval: { args: fc.tuple(classCounts, classCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
+  unpairedDifferenceScoreInterval: { args: fc.tuple(scoreClassCounts, scoreClassCounts, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
+  unpairedDifferenceScoreTest: { args: fc.tuple(scoreClassCounts, scoreClassCounts), names: ['a', 'b'], check: pValues('pTwoSided'), runs: 100 },
   balancedDifferenceInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 300 },
   balancedDifferenceBuehlerInterval: { args: fc.tuple(twoClasses, twoClasses, delta), names: ['a', 'b', 'delta'], check: difference, runs: 100 },
   differenceTest: { args: fc.tuple(classCounts, classCounts), names: ['a', 'b'], check: pValues('pTwoSided', 'pAGreater', 'pBGreater'), runs: 100 },

@@ -59,12 +59,14 @@ export type { DetectorCounts, DifferenceInterval, PairedClassCounts, PairedCount
 export { mcnemarExactTest, type McNemarExactTest } from './mcnemar-exact-test';
 export { pairedDifferenceInterval } from './paired-difference-interval';
 export { pairedDifferenceScoreInterval, TANGO_MAX_N, type PairedScoreInterval } from './paired-difference-score-interval';
+export { pairedDifferenceScoreTest, type PairedScoreTest } from './paired-difference-score-test';
 export { mcnemarMidP } from './mcnemar-mid-p';
 export { pairedBalancedDifferenceInterval, type PairedBalancedDifferenceInterval } from './paired-balanced-difference-interval';
 export { pairedBalancedDifferenceTest, type PairedBalancedDifferenceTest } from './paired-balanced-difference-test';
 export { differenceInterval } from './difference-interval';
 export { differenceBuehlerInterval, type DifferenceBuehlerInterval } from './difference-buehler-interval';
 export { unpairedDifferenceScoreInterval, SCORE_MAX_LABELS, type UnpairedScoreInterval } from './unpaired-difference-score-interval';
+export { unpairedDifferenceScoreTest, type UnpairedScoreTest } from './unpaired-difference-score-test';
 export { BUEHLER_MAX_LABELS } from './balanced-buehler-search';
 export { balancedDifferenceInterval } from './balanced-difference-interval';
 export { balancedDifferenceBuehlerInterval, type BalancedDifferenceBuehlerInterval } from './balanced-difference-buehler-interval';
