@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { formatDifferenceParts, formatPValue } from '../src/data/format/difference-format';
 import { compare } from '../src/features/compare/compare-model';
-import { mcnemarExactTest, pairedDifferenceInterval, pairedDifferenceScoreInterval } from '../src/stats';
+import { mcnemarExactTest, pairedDifferenceInterval, pairedDifferenceScoreInterval, pairedDifferenceScoreTest } from '../src/stats';
 
 const PHONE = { width: 390, height: 844 };
 /** Issue 30's link: LogReg and RandomForest on the same 569 examples. */
@@ -41,12 +41,16 @@ test('small paired counts: Tango’s interval by default, the union bound on req
   await expect(page.getByTestId('lower')).toHaveText(tango.lower);
   await expect(page.getByTestId('upper')).toHaveText(tango.upper);
   await expect(page.getByText('exact-paired-tango-score')).toBeVisible();
+  // The p-value of the test the interval inverts; McNemar's exact p stays beside it.
+  await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(pairedDifferenceScoreTest({ b: 8, c: 1, n: 20 }).pTwoSided)} (Tango’s exact unconditional score test, two-sided; the test this interval inverts)`);
+  await expect(page.getByTestId('test-sentence')).toContainText('would happen at most');
   await expectNoAxeViolations(page);
   await page.getByLabel('Paired interval', { exact: true }).selectOption('union');
   await expect(page).toHaveURL(/paired=union/);
   const union = formatDifferenceParts(pairedDifferenceInterval({ b: 8, c: 1, n: 20 }, 0.05));
   await expect(page.getByTestId('lower')).toHaveText(union.lower);
   await expect(page.getByText('exact-paired-union-bound')).toBeVisible();
+  await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(mcnemarExactTest({ b: 8, c: 1 }).pTwoSided)} (exact McNemar test, two-sided)`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.emulateMedia({ colorScheme: 'light' });
   await expectNoAxeViolations(page);

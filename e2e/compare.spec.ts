@@ -20,6 +20,7 @@ import {
   pairedDifferenceInterval,
   simultaneousAboveTarget,
   unpairedDifferenceScoreInterval,
+  unpairedDifferenceScoreTest,
   type DetectorCounts,
   type DifferenceInterval,
 } from '../src/stats';
@@ -146,8 +147,9 @@ test.describe('compare from counts-only links', () => {
     await expectDifference(page, score);
     await expect(page.getByText('exact-unpaired-chan-zhang-score', { exact: true })).toBeVisible();
     await expect(page.getByTestId('sentence')).toHaveText(/^Old is more accurate by \d+\.\d to \d+\.\d points \(95%, exact unpaired interval\)\.$/);
-    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(differenceTest(a, b).pTwoSided)} (the union-bound test; conservative; not the test this interval inverts)`);
-    await expect(page.getByTestId('test-sentence')).toContainText('yet the interval excludes 0');
+    // The p-value of the test this interval inverts (the union-bound test, beside Buehler's below, says 30.8%).
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(unpairedDifferenceScoreTest(a, b).pTwoSided)} (Chan–Zhang’s exact unconditional score test, two-sided; the test this interval inverts)`);
+    await expect(page.getByTestId('test-sentence')).not.toContainText('yet the interval');
     await expectNoAxeViolations(page);
     await page.setViewportSize(PHONE);
     await expectDifference(page, score);
@@ -156,6 +158,8 @@ test.describe('compare from counts-only links', () => {
     await expect(page).toHaveURL(/[?&]unpaired=buehler(&|$)/);
     await expectDifference(page, buehler);
     await expect(page.getByText('exact-unpaired-buehler', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(differenceTest(a, b).pTwoSided)} (the union-bound test; conservative; not the test this interval inverts)`);
+    await expect(page.getByTestId('test-sentence')).toContainText('yet the interval excludes 0');
     await page.getByTestId('unpaired-method').selectOption('union');
     await expect(page).toHaveURL(/[?&]unpaired=union(&|$)/);
     await expectDifference(page, union);
@@ -173,6 +177,7 @@ test.describe('compare from counts-only links', () => {
     await page.goto('#/compare?ak=356&an=357&bk=349&bn=357&aname=LogReg&bname=RandomForest');
     await expectDifference(page, { estimate, lower, upper });
     await expect(page.getByText('exact-unpaired-chan-zhang-score', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('p-value')).toHaveText(`${formatPValue(unpairedDifferenceScoreTest(a, b).pTwoSided)} (Chan–Zhang’s exact unconditional score test, two-sided; the test this interval inverts)`);
     await expect(page.getByTestId('sentence')).toHaveText(/^LogReg is more accurate by \d+\.\d to \d+\.\d points \(95%, exact unpaired interval\)\.$/);
     await expectNoAxeViolations(page);
     await page.setViewportSize(PHONE);

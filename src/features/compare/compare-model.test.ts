@@ -10,9 +10,11 @@ import {
   mcnemarExactTest,
   pairedBalancedDifferenceInterval,
   pairedDifferenceInterval,
+  pairedDifferenceScoreTest,
   TANGO_MAX_N,
   SCORE_MAX_LABELS,
   unpairedDifferenceScoreInterval,
+  unpairedDifferenceScoreTest,
 } from '../../stats';
 import { compare, comparisonSentence, comparisonToCsv, countsText, formatMcNemarP, formatTestP, testSentence } from './compare-model';
 
@@ -51,7 +53,10 @@ describe('compare, paired by Tango’s score inversion (the default)', () => {
     expect(small.method).toBe('exact-paired-tango-score');
     expect(union.method).toBe('exact-paired-union-bound');
     expect(small.interval.upper - small.interval.lower).toBeLessThan(union.interval.upper - union.interval.lower);
-    expect(small.test.name).toContain('not the test this interval inverts');
+    // Its p is the test it inverts (Tango's, the largest chance over the nuisance: "at most"); McNemar's stays beside it.
+    expect(small.test).toEqual({ p: pairedDifferenceScoreTest({ b: 8, c: 1, n: 20 }).pTwoSided, name: 'Tango’s exact unconditional score test, two-sided; the test this interval inverts', exact: false });
+    expect(small.mcnemar).toEqual([expect.objectContaining({ key: 'all', p: mcnemarExactTest({ b: 8, c: 1 }).pTwoSided })]);
+    expect(union.test.name).toBe('exact McNemar test, two-sided');
     const past = compare({ kind: 'paired-proportion', counts: { b: 8, c: 1, n: TANGO_MAX_N + 1 } }, 0.05);
     expect(past.method).toBe('exact-paired-union-bound');
     expect(past.construction).toContain(`computed up to ${TANGO_MAX_N} paired examples`);
@@ -88,9 +93,9 @@ describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or
     const past = compare({ kind: 'unpaired-proportion', a: { correct: 490, total: 501 }, b: { correct: 400, total: SCORE_MAX_LABELS - 500 } }, 0.05);
     expect(past.method).toBe('exact-unpaired-buehler');
     expect(past.construction).toContain('Chan–Zhang’s score inversion is computed up to 1,000 examples in all; past that, this one.');
-    // Not inside the union interval: where the union test says p ≤ δ and this interval holds 0, the sentence says which to follow.
-    const disagree = { ...score, interval: { estimate: 0.3, lower: -0.01, upper: 0.5 }, test: { ...score.test, p: 0.01 } };
-    expect(testSentence(disagree)).toContain('That is at most δ = 0.05, yet the interval includes 0');
+    // Its own test and the interval can disagree only at the edge (the ends are searched to 1.2e-4): the sentence says so.
+    const disagree = { ...score, interval: { estimate: 0.3, lower: -0.00005, upper: 0.5 }, test: { ...score.test, p: 0.049 } };
+    expect(testSentence(disagree)).toContain('right at the edge it and the test it inverts can disagree at δ = 0.05');
   });
 
   it('Buehler’s when asked (never wider than the union bound; here it excludes 0 and the union bound does not), the union bound when asked or past 20,000 examples, each named', () => {
@@ -113,14 +118,21 @@ describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or
     expect(large.construction).toContain('past that, this one');
   });
 
-  it('names its p-value as the union-bound test’s (conservative, not the test this interval inverts) and says why the two disagree', () => {
+  it('gives the p-value of the test its interval inverts (Chan–Zhang’s: 2.2% where the union-bound test gives 30.8%); Buehler’s gives the union-bound test’s, named, and says why the two disagree', () => {
     const comparison = compare({ kind: 'unpaired-proportion', a, b }, 0.05);
-    expect(comparison.test).toEqual({ p: differenceTest(a, b).pTwoSided, name: 'the union-bound test; conservative; not the test this interval inverts', exact: false });
-    expect(comparison.test.p).toBeGreaterThan(0.05);
-    expect(testSentence(comparison)).toContain('would happen at most 30.8% of the time (the union-bound test; conservative; not the test this interval inverts)');
-    expect(testSentence(comparison)).toContain('That is above δ = 0.05, yet the interval excludes 0');
-    // No evidence either way: no bare 1, no doubled article.
-    const level = compare({ kind: 'unpaired-proportion', a: { correct: 10, total: 20 }, b: { correct: 11, total: 21 } }, 0.05);
+    expect(comparison.test).toEqual({ p: unpairedDifferenceScoreTest(a, b).pTwoSided, name: 'Chan–Zhang’s exact unconditional score test, two-sided; the test this interval inverts', exact: false });
+    expect(testSentence(comparison)).toBe('If they were equally accurate, a difference at least this large would happen at most 2.2% of the time (Chan–Zhang’s exact unconditional score test, two-sided; the test this interval inverts).');
+    const buehler = compare({ kind: 'unpaired-proportion', a, b }, 0.05, 'tango', 'buehler');
+    expect(buehler.test).toEqual({ p: differenceTest(a, b).pTwoSided, name: 'the union-bound test; conservative; not the test this interval inverts', exact: false });
+    expect(buehler.test.p).toBeGreaterThan(0.05);
+    expect(testSentence(buehler)).toContain('would happen at most 30.8% of the time (the union-bound test; conservative; not the test this interval inverts)');
+    expect(testSentence(buehler)).toContain('That is above δ = 0.05, yet the interval excludes 0');
+    // Not inside the union interval either: where the union test says p ≤ δ and Buehler's interval holds 0, the sentence says which to follow.
+    const disagree = { ...buehler, interval: { estimate: 0.3, lower: -0.01, upper: 0.5 }, test: { ...buehler.test, p: 0.01 } };
+    expect(testSentence(disagree)).toContain('That is at most δ = 0.05, yet the interval includes 0');
+    // No evidence either way: no bare 1, no doubled article (Chan–Zhang's own test: 96.6%).
+    expect(formatTestP(compare({ kind: 'unpaired-proportion', a: { correct: 10, total: 20 }, b: { correct: 11, total: 21 } }, 0.05))).toBe('96.6%');
+    const level = compare({ kind: 'unpaired-proportion', a: { correct: 10, total: 20 }, b: { correct: 11, total: 21 } }, 0.05, 'tango', 'buehler');
     expect(formatTestP(level)).toBe('above 99.9%');
     expect(testSentence(level)).toMatch(/^The union-bound test; conservative; not the test this interval inverts gives no evidence/);
     const balanced = compare({ kind: 'unpaired-proportion', a: { correct: 10, total: 20 }, b: { correct: 10, total: 20 } }, 0.05);
@@ -152,7 +164,7 @@ describe('compare, two unpaired proportions by Chan–Zhang’s (the default) or
 
   it('exports the construction in the CSV method column and the named test', () => {
     const [, row] = comparisonToCsv(compare({ kind: 'unpaired-proportion', a, b }, 0.05), names).trim().split('\r\n');
-    expect(row).toMatch(/,accuracy_difference,.*,0\.95,0\.05,0\.30\d+,the union-bound test; conservative; not the test this interval inverts,A 19\/20; B 13\/20,exact-unpaired-chan-zhang-score$/);
+    expect(row).toMatch(/,accuracy_difference,.*,0\.95,0\.05,0\.021\d+,"Chan–Zhang’s exact unconditional score test, two-sided; the test this interval inverts",A 19\/20; B 13\/20,exact-unpaired-chan-zhang-score$/);
   });
 });
 

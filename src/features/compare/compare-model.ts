@@ -14,7 +14,9 @@ import {
   pairedBalancedDifferenceTest,
   pairedDifferenceInterval,
   pairedDifferenceScoreInterval,
+  pairedDifferenceScoreTest,
   unpairedDifferenceScoreInterval,
+  unpairedDifferenceScoreTest,
   BUEHLER_MAX_LABELS,
   SCORE_MAX_LABELS,
   TANGO_MAX_N,
@@ -111,9 +113,11 @@ const BUEHLER_LIMITS = {
   'unpaired-proportion': '(Buehler’s interval is searched up to 20,000 examples in all; past that, this one.)',
   'unpaired-balanced': '(Buehler’s interval is searched up to 20,000 examples a detector; past that, this one.)',
 } as const;
-/** The test beside Buehler's and Chan–Zhang's intervals (why not the one each inverts: `unpairedBuehler`). */
+/** The test beside Buehler's intervals (why not the one they invert: `unpairedBuehler`). */
 const UNION_TEST_BESIDE_EXACT = 'the union-bound test; conservative; not the test this interval inverts';
-const MCNEMAR_NAME = 'exact McNemar test, two-sided (conditional on the disagreements; not the test this interval inverts)';
+/** The exact unconditional score tests the default intervals invert: p is the largest chance over the unknown common accuracy, so "at most". */
+const TANGO_TEST = 'Tango’s exact unconditional score test, two-sided; the test this interval inverts';
+const CHAN_ZHANG_TEST = 'Chan–Zhang’s exact unconditional score test, two-sided; the test this interval inverts';
 
 /** The exact McNemar rows of paired data: per class and overall for balanced tables. */
 function mcnemarRows(input: ComparisonInput): McNemarRow[] | undefined {
@@ -148,7 +152,7 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
         interval,
         method: tango ? METHODS['paired-proportion-tango'] : METHODS[input.kind],
         construction: tango ? TANGO_PAIRED : `${UNION_PAIRED}${pairedMethod === 'tango' ? ` (Tango’s inversion is computed up to ${TANGO_MAX_N} paired examples; past that, this one.)` : ''}`,
-        test: { p: mcnemarExactTest(input.counts).pTwoSided, name: tango ? MCNEMAR_NAME : 'exact McNemar test, two-sided', exact: true },
+        test: tango ? { p: pairedDifferenceScoreTest(input.counts).pTwoSided, name: TANGO_TEST, exact: false } : { p: mcnemarExactTest(input.counts).pTwoSided, name: 'exact McNemar test, two-sided', exact: true },
         mcnemar: mcnemarRows(input),
       };
     }
@@ -218,9 +222,8 @@ function unpairedBuehler(input: Extract<ComparisonInput, { kind: 'unpaired-propo
 
 /**
  * Two proportions by Chan & Zhang's exact score inversion, up to SCORE_MAX_LABELS examples in all
- * (Buehler's interval past that, named so). Its p is the union-bound test's, named as beside
- * Buehler's (see `unpairedBuehler`): not the test this interval inverts, and unlike Buehler's this
- * interval is not inside the union interval, so the two can disagree either way (the sentence says so).
+ * (Buehler's interval past that, named so), with the p-value of the test it inverts
+ * (`unpairedDifferenceScoreTest`).
  */
 function unpairedScore(input: Extract<ComparisonInput, { kind: 'unpaired-proportion' }>, delta: number): Comparison {
   const labels = input.a.total + input.b.total;
@@ -230,8 +233,8 @@ function unpairedScore(input: Extract<ComparisonInput, { kind: 'unpaired-proport
     return { ...fallback, construction: `${fallback.construction} (Chan–Zhang’s score inversion is computed up to ${SCORE_MAX_LABELS.toLocaleString('en-US')} examples in all; past that, this one.)` };
   }
   const { estimate, lower, upper } = unpairedDifferenceScoreInterval(input.a, input.b, delta);
-  const union = unpairedUnion(input, delta);
-  return { ...union, interval: { estimate, lower, upper }, method: METHODS['unpaired-proportion-score'], construction: SCORE_UNPAIRED, test: { ...union.test, name: UNION_TEST_BESIDE_EXACT } };
+  const test = { p: unpairedDifferenceScoreTest(input.a, input.b).pTwoSided, name: CHAN_ZHANG_TEST, exact: false };
+  return { input, paired: false, metric: 'accuracy', delta, interval: { estimate, lower, upper }, method: METHODS['unpaired-proportion-score'], construction: SCORE_UNPAIRED, test };
 }
 
 /**
@@ -281,12 +284,16 @@ export function testSentence(comparison: Comparison): string {
   if (comparison.method === METHODS['paired-proportion'] && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
     return `${sentence} That is below δ = ${formatFullPrecision(delta)}, yet the interval still includes 0: it spends δ/4 of its δ on how many examples the two disagree on, so it excludes 0 only when this p-value is at most 3δ/4 = ${formatFullPrecision(Number(((3 * delta) / 4).toPrecision(12)))}. The verdict above follows the interval, the more cautious of the two.`;
   }
-  const exactUnpaired = [METHODS['unpaired-proportion-buehler'], METHODS['unpaired-balanced-buehler'], METHODS['unpaired-proportion-score']].some((method) => method === comparison.method);
+  const exactUnpaired = [METHODS['unpaired-proportion-buehler'], METHODS['unpaired-balanced-buehler']].some((method) => method === comparison.method);
   if (exactUnpaired && test.p <= delta && interval.lower <= 0 && interval.upper >= 0) {
     return `${sentence} That is at most δ = ${formatFullPrecision(delta)}, yet the interval includes 0: the interval is another construction than the union bound this test inverts, and at these counts it is the wider on that side. The verdict above follows the interval.`;
   }
   if (exactUnpaired && test.p > delta && (interval.lower > 0 || interval.upper < 0)) {
     return `${sentence} That is above δ = ${formatFullPrecision(delta)}, yet the interval excludes 0: the interval is narrower than the union bound this test inverts, so it can settle what this more cautious test does not. The verdict above follows the interval.`;
+  }
+  const inverted = [METHODS['paired-proportion-tango'], METHODS['unpaired-proportion-score']].some((method) => method === comparison.method);
+  if (inverted && (test.p <= delta) !== (interval.lower > 0 || interval.upper < 0)) {
+    return `${sentence} The interval’s ends are searched to within 0.0001, so right at the edge it and the test it inverts can disagree at δ = ${formatFullPrecision(delta)}; the verdict above follows the interval.`;
   }
   if (test.exact && (test.p <= delta) !== (interval.lower > 0 || interval.upper < 0)) {
     return `${sentence} This test and the interval are different constructions, so at δ = ${formatFullPrecision(delta)} they can disagree near the edge; the verdict above follows the interval.`;
