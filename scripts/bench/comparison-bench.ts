@@ -6,7 +6,12 @@ import type { DetectorCounts, PairedClassCounts, PairedCounts } from '../../src/
 import { mcnemarExactTest } from '../../src/stats/mcnemar-exact-test';
 import { pairedBalancedDifferenceInterval } from '../../src/stats/paired-balanced-difference-interval';
 import { pairedBalancedDifferenceTest } from '../../src/stats/paired-balanced-difference-test';
+import { differenceInterval } from '../../src/stats/difference-interval';
 import { pairedDifferenceInterval } from '../../src/stats/paired-difference-interval';
+import { pairedDifferenceScoreInterval } from '../../src/stats/paired-difference-score-interval';
+import { pairedDifferenceScoreTest } from '../../src/stats/paired-difference-score-test';
+import { unpairedDifferenceScoreInterval } from '../../src/stats/unpaired-difference-score-interval';
+import { unpairedDifferenceScoreTest } from '../../src/stats/unpaired-difference-score-test';
 import { rankAgainstReference } from '../../src/stats/rank-against-reference';
 import { simultaneousAboveTarget } from '../../src/stats/simultaneous-above-target';
 import { formatMs, lcg, median, now, quantile, table } from './bench-format';
@@ -95,4 +100,35 @@ export function runComparisonBench(): void {
   }
   console.log('\nRanking 1,000 detectors (class sizes ≤ 10,000; target ≤ 1 s each)\n');
   table(['', 'simultaneousAboveTarget(0.9)', 'proven above', 'rankAgainstReference', 'proven better'], rankingRows);
+  runScoreBench();
+}
+
+/**
+ * The exact score inversions (Tango's paired, Chan–Zhang's unpaired) and the tests they invert, up to their size limits,
+ * beside the union-bound interval on the same counts: eight random outcomes a size (accuracies 0.5–1), medians and slowest.
+ */
+function runScoreBench(): void {
+  console.log('\nExact score inversions and their tests (δ = 0.05; eight random outcomes a size; union bound on the same counts)\n');
+  const rows: (string | number)[][] = [];
+  const random = lcg(23);
+  const share = () => 0.5 + 0.5 * random();
+  for (const n of [20, 100, 500]) {
+    const cases = Array.from({ length: 8 }, () => {
+      const discordant = Math.floor(n * 0.3 * random());
+      const b = Math.floor(discordant * random());
+      return { b, c: discordant - b, n };
+    });
+    const union = timeEach(cases, (counts) => pairedDifferenceInterval(counts, 0.05));
+    const interval = timeEach(cases, (counts) => pairedDifferenceScoreInterval(counts, 0.05));
+    const test = timeEach(cases, (counts) => pairedDifferenceScoreTest(counts));
+    rows.push([`Tango, n = ${n}`, formatMs(union.median), formatMs(interval.median), formatMs(interval.slowest), formatMs(test.median), formatMs(test.slowest), `${(interval.median / union.median).toFixed(0)}×`]);
+  }
+  for (const n of [10, 100, 500]) {
+    const cases = Array.from({ length: 8 }, () => [{ correct: Math.round(n * share()), total: n }, { correct: Math.round(n * share()), total: n }] as const);
+    const union = timeEach(cases, ([a, b]) => differenceInterval(a, b, 0.05));
+    const interval = timeEach(cases, ([a, b]) => unpairedDifferenceScoreInterval(a, b, 0.05));
+    const test = timeEach(cases, ([a, b]) => unpairedDifferenceScoreTest(a, b));
+    rows.push([`Chan–Zhang, ${n} + ${n}`, formatMs(union.median), formatMs(interval.median), formatMs(interval.slowest), formatMs(test.median), formatMs(test.slowest), `${(interval.median / union.median).toFixed(0)}×`]);
+  }
+  table(['case', 'union bound median', 'interval median', 'interval slowest', 'test median', 'test slowest', 'interval ÷ union'], rows);
 }

@@ -1,0 +1,2 @@
+import { runComparisonBench } from '../bench/comparison-bench';
+runComparisonBench();
