@@ -15,10 +15,10 @@ import { tangoScoreStatistic } from './tango-score-statistic';
 export const TANGO_MAX_N = 500;
 /** Bisection steps per bound: brackets 2·2⁻¹⁴ ≈ 1.2e-4 wide (the page shows 0.1 points). */
 const BISECTION_STEPS = 14;
-/** Terms summed per interval (≈ 1 s on one core) before the searches stop where they are (each bound stays a certified rejection, only wider). */
-const WORK_TERMS = 40_000_000;
+/** Terms summed per interval, and per test (`pairedDifferenceScoreTest`) (≈ 1 s on one core) before the searches stop where they are (each bound stays a certified rejection, only wider). */
+export const TANGO_WORK_TERMS = 40_000_000;
 /** Nuisance cells per certified supremum before a decision is left 'undecided' (treated as not rejected). */
-const MAX_CELLS = 1024;
+export const TANGO_MAX_CELLS = 1024;
 
 /** A paired difference interval, the construction that made it, and how far each bound may sit outside the exact one. */
 export interface PairedScoreInterval extends DifferenceInterval {
@@ -63,7 +63,7 @@ export function pairedDifferenceScoreInterval(counts: PairedCounts, delta: numbe
   const logFactorial = Float64Array.from({ length: n + 1 }, (_, k) => logGamma(k + 1));
   const estimate = (b - c) / n;
   const verdictAt = (difference: number, upperTail: boolean, work: { terms: number }): TailVerdict =>
-    pairedTailSupremum(statisticTailRows((column, row) => tangoScoreStatistic(column, row, n, difference), b, c, n + 1, (row) => n - row, upperTail), logFactorial, n, difference, delta / 2, MAX_CELLS, work);
-  const { lower, upper, gap } = invertScoreTest(verdictAt, estimate, WORK_TERMS, BISECTION_STEPS);
+    pairedTailSupremum(statisticTailRows((column, row) => tangoScoreStatistic(column, row, n, difference), b, c, n + 1, (row) => n - row, upperTail), logFactorial, n, difference, delta / 2, TANGO_MAX_CELLS, work);
+  const { lower, upper, gap } = invertScoreTest(verdictAt, estimate, TANGO_WORK_TERMS, BISECTION_STEPS);
   return { estimate, lower, upper, construction: 'tango-exact', gap };
 }

@@ -1,16 +1,12 @@
 import type { PairedCounts } from './comparison-types';
 import { logGamma } from './log-gamma';
 import { mcnemarExactTest } from './mcnemar-exact-test';
-import { TANGO_MAX_N } from './paired-difference-score-interval';
+import { TANGO_MAX_CELLS, TANGO_MAX_N, TANGO_WORK_TERMS } from './paired-difference-score-interval';
 import { pairedTailSupremum } from './paired-tail-supremum';
 import { scoreTestPValue } from './score-test-p-value';
 import { statisticTailRows } from './statistic-tail-rows';
 import { tangoScoreStatistic } from './tango-score-statistic';
 
-/** Nuisance cells per certified supremum, as the interval's. */
-const MAX_CELLS = 1024;
-/** Terms summed per test (≈ 1 s on one core); past it the verdicts are 'undecided' and the p-value stays at its upper bracket. */
-const WORK_TERMS = 40_000_000;
 
 /** A paired test's two-sided p-value and the test that gave it. */
 export interface PairedScoreTest {
@@ -44,8 +40,8 @@ export function pairedDifferenceScoreTest(counts: PairedCounts): PairedScoreTest
   const { b, c, n } = counts;
   if (n > TANGO_MAX_N) return { pTwoSided: mcnemar.pTwoSided, test: 'mcnemar-exact' };
   const logFactorial = Float64Array.from({ length: n + 1 }, (_, k) => logGamma(k + 1));
-  const work = { terms: WORK_TERMS };
+  const work = { terms: TANGO_WORK_TERMS };
   const rows = [true, false].map((upperTail) => statisticTailRows((column, row) => tangoScoreStatistic(column, row, n, 0), b, c, n + 1, (row) => n - row, upperTail));
-  const verdictAt = (upperTail: boolean, level: number) => pairedTailSupremum(rows[upperTail ? 0 : 1]!, logFactorial, n, 0, level, MAX_CELLS, work);
+  const verdictAt = (upperTail: boolean, level: number) => pairedTailSupremum(rows[upperTail ? 0 : 1]!, logFactorial, n, 0, level, TANGO_MAX_CELLS, work);
   return { pTwoSided: scoreTestPValue(verdictAt, b >= c).upper, test: 'tango-exact' };
 }

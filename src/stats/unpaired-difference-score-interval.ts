@@ -19,10 +19,10 @@ import { unpairedTailSupremum } from './unpaired-tail-supremum';
 export const SCORE_MAX_LABELS = 1000;
 /** Bisection steps per end: brackets 2·2⁻¹⁴ ≈ 1.2e-4 wide (the page shows 0.1 points). */
 const BISECTION_STEPS = 14;
-/** Row terms summed per interval (n_A + n_B + 2 per cell end) before the searches stop where they are (each end stays a certified rejection, only wider). */
-const WORK_TERMS = 20_000_000;
+/** Row terms summed per interval, and per test (`unpairedDifferenceScoreTest`) (n_A + n_B + 2 per cell end) before the searches stop where they are (each end stays a certified rejection, only wider). */
+export const SCORE_WORK_TERMS = 20_000_000;
 /** Nuisance cells per certified supremum before a decision is left 'undecided' (treated as not rejected). */
-const MAX_CELLS = 1024;
+export const SCORE_MAX_CELLS = 1024;
 
 /** An unpaired difference interval, the construction that made it, and how far each end may sit outside the exact one. */
 export interface UnpairedScoreInterval extends DifferenceInterval {
@@ -74,8 +74,8 @@ export function unpairedDifferenceScoreInterval(a: ClassCounts, b: ClassCounts, 
   const verdictAt = (difference: number, upperTail: boolean, work: { terms: number }): TailVerdict => {
     const statistic = (kA: number, kB: number) => unpairedScoreStatistic(kA, nA, kB, nB, difference);
     const rows = statisticTailRows(statistic, a.correct, b.correct, nB + 1, () => nA, upperTail);
-    return unpairedTailSupremum(rows, logFactorial, nA, nB, difference, delta / 2, MAX_CELLS, work);
+    return unpairedTailSupremum(rows, logFactorial, nA, nB, difference, delta / 2, SCORE_MAX_CELLS, work);
   };
-  const { lower, upper, gap } = invertScoreTest(verdictAt, estimate, WORK_TERMS, BISECTION_STEPS);
+  const { lower, upper, gap } = invertScoreTest(verdictAt, estimate, SCORE_WORK_TERMS, BISECTION_STEPS);
   return { estimate, lower, upper, construction: 'chan-zhang-exact', gap };
 }

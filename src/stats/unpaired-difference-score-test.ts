@@ -3,14 +3,10 @@ import { logGamma } from './log-gamma';
 import { scoreTestPValue } from './score-test-p-value';
 import { statisticTailRows } from './statistic-tail-rows';
 import type { ClassCounts } from './types';
-import { SCORE_MAX_LABELS } from './unpaired-difference-score-interval';
+import { SCORE_MAX_CELLS, SCORE_MAX_LABELS, SCORE_WORK_TERMS } from './unpaired-difference-score-interval';
 import { unpairedScoreStatistic } from './unpaired-score-statistic';
 import { unpairedTailSupremum } from './unpaired-tail-supremum';
 
-/** Nuisance cells per certified supremum, as the interval's. */
-const MAX_CELLS = 1024;
-/** Row terms summed per test, as the interval's; past it the verdicts are 'undecided' and the p-value stays at its upper bracket. */
-const WORK_TERMS = 20_000_000;
 
 /** An unpaired test's two-sided p-value and the test that gave it. */
 export interface UnpairedScoreTest {
@@ -45,9 +41,9 @@ export function unpairedDifferenceScoreTest(a: ClassCounts, b: ClassCounts): Unp
   const [nA, nB] = [a.total, b.total];
   if (nA + nB > SCORE_MAX_LABELS) return { pTwoSided: union.pTwoSided, test: 'union-bound' };
   const logFactorial = Float64Array.from({ length: Math.max(nA, nB) + 1 }, (_, k) => logGamma(k + 1));
-  const work = { terms: WORK_TERMS };
+  const work = { terms: SCORE_WORK_TERMS };
   const statistic = (kA: number, kB: number) => unpairedScoreStatistic(kA, nA, kB, nB, 0);
   const rows = [true, false].map((upperTail) => statisticTailRows(statistic, a.correct, b.correct, nB + 1, () => nA, upperTail));
-  const verdictAt = (upperTail: boolean, level: number) => unpairedTailSupremum(rows[upperTail ? 0 : 1]!, logFactorial, nA, nB, 0, level, MAX_CELLS, work);
+  const verdictAt = (upperTail: boolean, level: number) => unpairedTailSupremum(rows[upperTail ? 0 : 1]!, logFactorial, nA, nB, 0, level, SCORE_MAX_CELLS, work);
   return { pTwoSided: scoreTestPValue(verdictAt, a.correct / nA >= b.correct / nB).upper, test: 'chan-zhang-exact' };
 }
