@@ -1,32 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium (installed by `npm test` when missing); never a Playwright-downloaded browser. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/**
- * Chromium keeps only the last `--disable-features` switch, so this one restates Playwright's own list
- * (playwright-core 1.65.1, `chromiumSwitches.ts`) and adds the omnibox popup: a full browser in
- * headless mode preloads it as a WebUI page in its own renderer for every new context, which took about
- * half of the renderers' CPU on the 2-core machine. Tests never use the address bar.
- */
-const disabledFeatures = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 // Overridable so that several builds can be tested side by side on one machine.
 const port = Number(process.env.TAILBOUND_E2E_PORT ?? 4173);
@@ -62,19 +35,7 @@ export default defineConfig({
     // The offline service worker would answer every request from its cache: specs that do not test
     // offline (e2e/offline.spec.ts) keep it out, so route interception and fresh builds work as before.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--disable-features=${disabledFeatures.join(',')}`,
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     {

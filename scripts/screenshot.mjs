@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = process.argv[2] ?? 'dist';
@@ -20,7 +21,7 @@ const server = spawn(
 
 try {
   await waitForServer(baseUrl);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1200, height: 1180 }, deviceScaleFactor: 1 });
   await page.goto(`${baseUrl}#/detectors/pallet-overhang?delta=0.05`);
   // The default interval (Buehler’s, never wider than the union bound) with the blog’s union bound beside it.

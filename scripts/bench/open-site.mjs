@@ -1,8 +1,7 @@
 // What the browser benchmarks share: the built site served from a folder, and Debian's Chromium.
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 /**
  * Serves `dist` at http://127.0.0.1:`port`/ (scripts/serve-subpath.mjs) and launches Chromium
@@ -15,7 +14,7 @@ export async function openSite(root, dist, port, extraArgs = []) {
     server.stdout.once('data', resolve);
     server.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...ARGS, ...extraArgs] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
   return {
     browser,
     close: async () => {
