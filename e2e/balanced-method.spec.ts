@@ -204,6 +204,10 @@ test('the coverage view puts the three heat maps side by side: all never below 1
   await page.goto('./#/coverage?n=30&delta=0.05&methods=wald&yes=20&no=20');
   await expect(page.getByTestId('balanced-coverage-summary-inversion')).toHaveCount(0);
   await expect(page.getByTestId('balanced-coverage-summary-buehler')).toHaveCount(0);
+  // The curves and the union bound's map arrive above and beside the checkbox and move it: click once
+  // they are drawn (a click mid-move missed it on a loaded machine).
+  await expect(page.getByTestId('balanced-coverage-summary')).toContainText('never below the nominal 95% on this grid');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByLabel('Show the exact searches’ heat maps beside the union bound’s (Buehler’s and the estimate-ordered inversion’s)').check();
   await expect(page).toHaveURL(/heatmaps=both/);
   const union = page.getByTestId('balanced-coverage-summary');

@@ -27,6 +27,15 @@ describe('CompareView', () => {
     expect(screen.queryByText(/Computing Tango/)).toBeNull();
   });
 
+  it('computes a paired balanced comparison’s two Tango classes apart (two workers; here, later tasks) and shows their average once both are back', async () => {
+    renderAt('#/compare?yesb=8&yesc=5&yesn=40&nob=8&noc=1&non=30');
+    expect(screen.getByRole('status')).toHaveTextContent(/Computing Tango’s exact paired interval/);
+    const [yes, no] = [pairedDifferenceScoreInterval({ b: 8, c: 5, n: 40 }, 0.025), pairedDifferenceScoreInterval({ b: 8, c: 1, n: 30 }, 0.025)];
+    const shown = formatDifferenceParts({ estimate: (yes.estimate + no.estimate) / 2, lower: (yes.lower + no.lower) / 2, upper: (yes.upper + no.upper) / 2 });
+    expect(await screen.findByTestId('lower')).toHaveTextContent(shown.lower);
+    expect(screen.getByTestId('upper')).toHaveTextContent(shown.upper);
+  });
+
   it('shows a paired comparison: the design, the difference rounded outward, the discordance table', () => {
     // The union-bound construction, asked for: computed on the page (Tango's of 200 pairs goes to a worker).
     renderAt('#/compare?b=12&c=4&n=200&delta=0.05&aname=New&bname=Old&paired=union');

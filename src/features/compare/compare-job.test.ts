@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCORE_MAX_LABELS, TANGO_MAX_N } from '../../stats';
-import { type CompareMessage, needsWorker, runCompareJob } from './compare-job';
+import { pairedDifferenceScoreInterval, SCORE_MAX_LABELS, TANGO_MAX_N } from '../../stats';
+import { type ClassTangoMessage, type CompareMessage, needsWorker, runClassTangoJob, runCompareJob, splitsByClass } from './compare-job';
 import { compare, type ComparisonInput } from './compare-model';
 
 const paired = (n: number): ComparisonInput => ({ kind: 'paired-proportion', counts: { b: Math.min(2, n), c: 0, n } });
@@ -62,6 +62,39 @@ describe('runCompareJob', () => {
   it('posts the counts’ problem as a message instead of throwing', () => {
     const messages: CompareMessage[] = [];
     runCompareJob({ input: { kind: 'paired-proportion', counts: { b: 5, c: 4, n: 8 } }, delta: 0.05, pairedMethod: 'tango', unpairedMethod: 'buehler' }, (message) => messages.push(message));
+    expect(messages).toEqual([{ kind: 'invalid', message: 'b + c must be ≤ n (8), got 9' }]);
+  });
+});
+
+describe('splitsByClass', () => {
+  it(`splits a paired balanced Tango comparison when both classes have 7–${TANGO_MAX_N} pairs, and nothing else`, () => {
+    const job = (input: ComparisonInput, pairedMethod: 'tango' | 'union' = 'tango') => ({ input, delta: 0.05, pairedMethod });
+    expect(splitsByClass(job(balanced(7, 7)))).toBe(true);
+    expect(splitsByClass(job(balanced(212, TANGO_MAX_N)))).toBe(true);
+    // One class on the page's side (quick) or past Tango's limit (the union bound): one job.
+    expect(splitsByClass(job(balanced(6, 300)))).toBe(false);
+    expect(splitsByClass(job(balanced(300, TANGO_MAX_N + 1)))).toBe(false);
+    expect(splitsByClass(job(balanced(300, 300), 'union'))).toBe(false);
+    expect(splitsByClass(job(paired(300)))).toBe(false);
+  });
+
+  it('puts together the same comparison from the two classes computed apart', () => {
+    const input: ComparisonInput = { kind: 'paired-balanced', tables: { yes: { b: 8, c: 5, n: 40 }, no: { b: 8, c: 1, n: 30 } } };
+    const tangoByClass = { yes: [] as ClassTangoMessage[], no: [] as ClassTangoMessage[] };
+    for (const side of ['yes', 'no'] as const) {
+      runClassTangoJob({ classTango: input.tables[side], delta: 0.025 }, (message) => tangoByClass[side].push(message));
+      expect(tangoByClass[side]).toEqual([{ kind: 'class-tango', interval: pairedDifferenceScoreInterval(input.tables[side], 0.025) }]);
+    }
+    const [yes, no] = [tangoByClass.yes[0], tangoByClass.no[0]];
+    if (yes?.kind !== 'class-tango' || no?.kind !== 'class-tango') throw new Error('expected both intervals');
+    const messages: CompareMessage[] = [];
+    runCompareJob({ input, delta: 0.05, pairedMethod: 'tango' }, (message) => messages.push(message), { yes: yes.interval, no: no.interval });
+    expect(messages).toEqual([{ kind: 'done', comparison: compare(input, 0.05, 'tango') }]);
+  });
+
+  it('posts a class’s problem as a message instead of throwing', () => {
+    const messages: ClassTangoMessage[] = [];
+    runClassTangoJob({ classTango: { b: 5, c: 4, n: 8 }, delta: 0.025 }, (message) => messages.push(message));
     expect(messages).toEqual([{ kind: 'invalid', message: 'b + c must be ≤ n (8), got 9' }]);
   });
 });

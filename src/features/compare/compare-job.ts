@@ -1,6 +1,6 @@
 import { defaultUnpairedMethod } from '../../data/links';
-import { BUEHLER_MAX_LABELS, SCORE_MAX_LABELS, TANGO_MAX_N } from '../../stats';
-import { compare, type Comparison, type ComparisonInput, type PairedMethod, type UnpairedMethod } from './compare-model';
+import { BUEHLER_MAX_LABELS, pairedDifferenceScoreInterval, SCORE_MAX_LABELS, TANGO_MAX_N, type PairedCounts, type PairedScoreInterval } from '../../stats';
+import { compare, type Comparison, type ComparisonInput, type PairedMethod, type TangoByClass, type UnpairedMethod } from './compare-model';
 
 /** A comparison to compute off the page: what `compare` takes. */
 export interface CompareJob {
@@ -13,6 +13,18 @@ export interface CompareJob {
 
 /** The comparison, or the counts' problem (a RangeError's message: the page words it for the user). */
 export type CompareMessage = { kind: 'done'; comparison: Comparison } | { kind: 'invalid'; message: string };
+
+/** A comparison of paired balanced accuracies. */
+export type PairedBalancedJob = CompareJob & { input: Extract<ComparisonInput, { kind: 'paired-balanced' }> };
+
+/** One class's Tango interval of a paired balanced comparison, at the class's level (δ/2). */
+export interface ClassTangoJob {
+  classTango: PairedCounts;
+  delta: number;
+}
+
+/** The class's interval, or its counts' problem. */
+export type ClassTangoMessage = { kind: 'class-tango'; interval: PairedScoreInterval } | { kind: 'invalid'; message: string };
 
 /**
  * Up to this many paired examples in a class Tango's inversion is quick enough for the page itself
@@ -60,10 +72,31 @@ export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod, 
   return sizes.some((n) => n > ON_PAGE_TANGO_N && n <= TANGO_MAX_N);
 }
 
+/**
+ * Whether the job is a paired balanced comparison whose two classes each need Tango's inversion in a
+ * worker: then each class is computed in a worker of its own, side by side (`ClassTangoJob`), and the
+ * comparison is put together on the page from the two (`runCompareJob` with `tangoByClass`) — on two
+ * cores the two classes take the time of the longer one, not the sum.
+ */
+export function splitsByClass(job: CompareJob): job is PairedBalancedJob {
+  if (job.input.kind !== 'paired-balanced' || job.pairedMethod !== 'tango') return false;
+  return [job.input.tables.yes.n, job.input.tables.no.n].every((n) => n > ON_PAGE_TANGO_N && n <= TANGO_MAX_N);
+}
+
 /** The job's comparison, or the counts' problem; anything else is a defect and is thrown. */
-export function runCompareJob(job: CompareJob, post: (message: CompareMessage) => void): void {
+export function runCompareJob(job: CompareJob, post: (message: CompareMessage) => void, tangoByClass?: TangoByClass): void {
   try {
-    post({ kind: 'done', comparison: compare(job.input, job.delta, job.pairedMethod, job.unpairedMethod) });
+    post({ kind: 'done', comparison: compare(job.input, job.delta, job.pairedMethod, job.unpairedMethod, tangoByClass) });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    post({ kind: 'invalid', message: error.message });
+  }
+}
+
+/** One class's Tango interval, or its counts' problem; anything else is a defect and is thrown. */
+export function runClassTangoJob(job: ClassTangoJob, post: (message: ClassTangoMessage) => void): void {
+  try {
+    post({ kind: 'class-tango', interval: pairedDifferenceScoreInterval(job.classTango, job.delta) });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     post({ kind: 'invalid', message: error.message });

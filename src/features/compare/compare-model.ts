@@ -25,6 +25,7 @@ import {
   type DifferenceInterval,
   type PairedClassCounts,
   type PairedCounts,
+  type PairedScoreInterval,
 } from '../../stats';
 
 /** What two detectors' results allow: paired tables (same examples) or each one's counts (any test sets). */
@@ -128,10 +129,23 @@ function mcnemarRows(input: ComparisonInput): McNemarRow[] | undefined {
   return [row('yes', 'Should-be-YES', yes.b, yes.c), row('no', 'Should-be-NO', no.b, no.c), row('all', 'All discordant pairs (accuracy, both classes pooled)', yes.b + no.b, yes.c + no.c)];
 }
 
-/** A paired interval by the chosen method, with the method's name (Tango past its work limit is the union bound, named so). */
-function pairedInterval(counts: PairedCounts, delta: number, method: PairedMethod): { interval: DifferenceInterval; tango: boolean } {
+/**
+ * Each class's Tango interval at δ/2 for a paired balanced comparison: `pairedDifferenceScoreInterval`
+ * of the class's table, computed ahead (each in a worker of its own, side by side) and handed to
+ * `compare`, which then only adds the quick parts.
+ */
+export interface TangoByClass {
+  yes: PairedScoreInterval;
+  no: PairedScoreInterval;
+}
+
+/**
+ * A paired interval by the chosen method, with the method's name (Tango past its work limit is the
+ * union bound, named so); Tango's taken from `known` when computed ahead.
+ */
+function pairedInterval(counts: PairedCounts, delta: number, method: PairedMethod, known?: PairedScoreInterval): { interval: DifferenceInterval; tango: boolean } {
   if (method === 'union') return { interval: pairedDifferenceInterval(counts, delta), tango: false };
-  const { estimate, lower, upper, construction } = pairedDifferenceScoreInterval(counts, delta);
+  const { estimate, lower, upper, construction } = known ?? pairedDifferenceScoreInterval(counts, delta);
   return { interval: { estimate, lower, upper }, tango: construction === 'tango-exact' };
 }
 
@@ -140,7 +154,7 @@ function pairedInterval(counts: PairedCounts, delta: number, method: PairedMetho
  * default), unpaired by `unpairedMethod` (absent: Chan–Zhang's for two proportions, Buehler's for two
  * balanced accuracies; 'score' asked of balanced accuracies is Buehler's, the only exact one there).
  */
-export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango', unpairedMethod?: UnpairedMethod): Comparison {
+export function compare(input: ComparisonInput, delta: number, pairedMethod: PairedMethod = 'tango', unpairedMethod?: UnpairedMethod, tangoByClass?: TangoByClass): Comparison {
   switch (input.kind) {
     case 'paired-proportion': {
       const { interval, tango } = pairedInterval(input.counts, delta, pairedMethod);
@@ -158,8 +172,8 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
     }
     case 'paired-balanced': {
       const half = delta / 2;
-      const yes = pairedMethod === 'tango' ? pairedInterval(input.tables.yes, half, 'tango') : null;
-      const no = pairedMethod === 'tango' ? pairedInterval(input.tables.no, half, 'tango') : null;
+      const yes = pairedMethod === 'tango' ? pairedInterval(input.tables.yes, half, 'tango', tangoByClass?.yes) : null;
+      const no = pairedMethod === 'tango' ? pairedInterval(input.tables.no, half, 'tango', tangoByClass?.no) : null;
       const tango = Boolean(yes?.tango || no?.tango);
       const union = pairedBalancedDifferenceInterval(input.tables, delta);
       const perClass = yes && no ? { yes: yes.interval, no: no.interval } : { yes: union.yes, no: union.no };

@@ -1,10 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { startWorkerJob } from '../../data/workers';
-import { type CompareJob, type CompareMessage, needsWorker, runCompareJob } from './compare-job';
+import type { PairedScoreInterval } from '../../stats';
+import { type ClassTangoJob, type ClassTangoMessage, type CompareJob, type CompareMessage, needsWorker, type PairedBalancedJob, runClassTangoJob, runCompareJob, splitsByClass } from './compare-job';
 import type { ComparisonInput, PairedMethod, UnpairedMethod } from './compare-model';
 
 /** What the page shows: the comparison (or the counts' problem), or that a worker is computing it. */
 export type ComparisonState = CompareMessage | { kind: 'computing' };
+
+/** The comparison's worker (Vite bundles it from this literal `new Worker(new URL(…))`). */
+const createCompareWorker = () => new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' });
 
 /** Answers kept for going back to an earlier δ or method at once (a comparison is a few kB). */
 const REMEMBERED = 64;
@@ -19,10 +23,9 @@ function remember(key: string, message: CompareMessage): void {
 /**
  * The comparison of `input` at δ by `pairedMethod` and `unpairedMethod`: computed during the render
  * when quick, in a Web Worker when Tango's exact inversion has more than a few pairs a class (up to
- * about 1 s a class at 500 pairs), Chan–Zhang's unpaired inversion (up to
- * about 1.4 s at 1,000 examples) or Buehler's unpaired search more
- * than a few examples (up to ~240 ms), so the page
- * never waits on it; null without input.
+ * about 1 s a class at 500 pairs; a paired balanced comparison's two classes in two workers side by
+ * side), Chan–Zhang's unpaired inversion (up to about 1.4 s at 1,000 examples) or Buehler's unpaired
+ * search more than a few examples (up to ~240 ms), so the page never waits on it; null without input.
  */
 export function useComparison(input: ComparisonInput | null, delta: number, pairedMethod: PairedMethod, unpairedMethod: UnpairedMethod | undefined): ComparisonState | null {
   const job = useMemo<CompareJob | null>(() => (input ? { input, delta, pairedMethod, ...(unpairedMethod ? { unpairedMethod } : {}) } : null), [input, delta, pairedMethod, unpairedMethod]);
@@ -39,14 +42,16 @@ export function useComparison(input: ComparisonInput | null, delta: number, pair
   const [answer, setAnswer] = useState<{ key: string; message: CompareMessage } | null>(null);
   useEffect(() => {
     if (job === null || !offPage) return undefined;
+    // A worker that cannot start leaves the work to the page: slower, but the answer is the same.
+    const onPage = () => runCompareJob(job, answered);
+    if (splitsByClass(job)) return startClassWorkers(job, answered, onPage);
     return startWorkerJob<CompareJob, CompareMessage>({
-      createWorker: () => new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' }),
+      createWorker: createCompareWorker,
       runHere: runCompareJob,
       job,
       onMessage: answered,
       isLast: () => true,
-      // A worker that cannot start leaves the work to the page: slower, but the answer is the same.
-      onError: () => runCompareJob(job, answered),
+      onError: onPage,
     });
     function answered(message: CompareMessage) {
       remember(key, message);
@@ -56,4 +61,40 @@ export function useComparison(input: ComparisonInput | null, delta: number, pair
   if (job === null) return null;
   if (here) return here;
   return answer?.key === key ? answer.message : { kind: 'computing' };
+}
+
+/**
+ * A paired balanced comparison's two Tango classes (`splitsByClass`) in two workers side by side, each
+ * at δ/2; once both are back, the comparison is put together on the page (quick) and `answered`.
+ * A worker that fails leaves the whole comparison to `onPage`, once. Returns the cancel of both.
+ */
+function startClassWorkers(job: PairedBalancedJob, answered: (message: CompareMessage) => void, onPage: () => void): () => void {
+  const found: { yes?: PairedScoreInterval; no?: PairedScoreInterval } = {};
+  let cancels: (() => void)[] = [];
+  let settled = false;
+  const settle = (finish: () => void) => {
+    if (settled) return;
+    settled = true;
+    cancels.forEach((cancel) => cancel());
+    finish();
+  };
+  cancels = (['yes', 'no'] as const).map((side) =>
+    startWorkerJob<ClassTangoJob, ClassTangoMessage>({
+      createWorker: createCompareWorker,
+      runHere: runClassTangoJob,
+      job: { classTango: job.input.tables[side], delta: job.delta / 2 },
+      isLast: () => true,
+      onMessage: (message) => {
+        if (message.kind === 'invalid') return settle(() => answered(message));
+        found[side] = message.interval;
+        const { yes, no } = found;
+        if (yes && no) settle(() => runCompareJob(job, answered, { yes, no }));
+      },
+      onError: () => settle(onPage),
+    }),
+  );
+  return () => {
+    settled = true;
+    cancels.forEach((cancel) => cancel());
+  };
 }
