@@ -11,8 +11,11 @@ export interface CompareJob {
   unpairedMethod?: UnpairedMethod | undefined;
 }
 
-/** The comparison, or the counts' problem (a RangeError's message: the page words it for the user). */
-export type CompareMessage = { kind: 'done'; comparison: Comparison } | { kind: 'invalid'; message: string };
+/** The counts' problem: a RangeError's message (the page words it for the user). */
+type CountsProblem = { kind: 'invalid'; message: string };
+
+/** The comparison, or the counts' problem. */
+export type CompareMessage = { kind: 'done'; comparison: Comparison } | CountsProblem;
 
 /** A comparison of paired balanced accuracies. */
 export type PairedBalancedJob = CompareJob & { input: Extract<ComparisonInput, { kind: 'paired-balanced' }> };
@@ -24,7 +27,7 @@ export interface ClassTangoJob {
 }
 
 /** The class's interval, or its counts' problem. */
-export type ClassTangoMessage = { kind: 'class-tango'; interval: PairedScoreInterval } | { kind: 'invalid'; message: string };
+export type ClassTangoMessage = { kind: 'class-tango'; interval: PairedScoreInterval } | CountsProblem;
 
 /**
  * Up to this many paired examples in a class Tango's inversion is quick enough for the page itself
@@ -75,8 +78,8 @@ export function needsWorker(input: ComparisonInput, pairedMethod: PairedMethod, 
 /**
  * Whether the job is a paired balanced comparison whose two classes each need Tango's inversion in a
  * worker: then each class is computed in a worker of its own, side by side (`ClassTangoJob`), and the
- * comparison is put together on the page from the two (`runCompareJob` with `tangoByClass`) — on two
- * cores the two classes take the time of the longer one, not the sum.
+ * comparison is put together on the page from the two (`runCompareJob` with `tangoByClass`), so that
+ * on two cores the classes run side by side.
  */
 export function splitsByClass(job: CompareJob): job is PairedBalancedJob {
   if (job.input.kind !== 'paired-balanced' || job.pairedMethod !== 'tango') return false;
@@ -85,20 +88,22 @@ export function splitsByClass(job: CompareJob): job is PairedBalancedJob {
 
 /** The job's comparison, or the counts' problem; anything else is a defect and is thrown. */
 export function runCompareJob(job: CompareJob, post: (message: CompareMessage) => void, tangoByClass?: TangoByClass): void {
-  try {
-    post({ kind: 'done', comparison: compare(job.input, job.delta, job.pairedMethod, job.unpairedMethod, tangoByClass) });
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    post({ kind: 'invalid', message: error.message });
-  }
+  postAnswerOrProblem(() => ({ kind: 'done' as const, comparison: compare(job.input, job.delta, job.pairedMethod, job.unpairedMethod, tangoByClass) }), post);
 }
 
 /** One class's Tango interval, or its counts' problem; anything else is a defect and is thrown. */
 export function runClassTangoJob(job: ClassTangoJob, post: (message: ClassTangoMessage) => void): void {
+  postAnswerOrProblem(() => ({ kind: 'class-tango' as const, interval: pairedDifferenceScoreInterval(job.classTango, job.delta) }), post);
+}
+
+/** Posts `answer()`, or its RangeError as the counts' problem; anything else is a defect and is thrown. */
+function postAnswerOrProblem<Message>(answer: () => Message, post: (message: Message | CountsProblem) => void): void {
+  let message: Message;
   try {
-    post({ kind: 'class-tango', interval: pairedDifferenceScoreInterval(job.classTango, job.delta) });
+    message = answer();
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    post({ kind: 'invalid', message: error.message });
+    return post({ kind: 'invalid', message: error.message });
   }
+  post(message);
 }
