@@ -6,7 +6,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Chromium keeps only the last `--disable-features` switch, so this one restates Playwright's own list
- * (playwright-core 1.65.1, `chromiumSwitches.ts`) and adds the omnibox popup: a full browser in
+ * (playwright-core 1.65.1, `chromiumSwitches.ts`; e2e/chromium-switches.spec.ts checks that the browser
+ * has them all) and adds the omnibox popup: a full browser in
  * headless mode preloads it as a WebUI page, in a renderer of its own, for every new context. On the
  * 2-core machine that renderer took about as much CPU as the page under test's; without it the
  * Playwright suite took 17.4 min instead of 21.7. Nothing here uses the address bar.
@@ -26,6 +27,8 @@ const DISABLED_FEATURES = [
   'NetworkTimeServiceQuerying',
   'AimEnabled',
   'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
 ];
