@@ -129,8 +129,11 @@ function mcnemarRows(input: ComparisonInput): McNemarRow[] | undefined {
   return [row('yes', 'Should-be-YES', yes.b, yes.c), row('no', 'Should-be-NO', no.b, no.c), row('all', 'All discordant pairs (accuracy, both classes pooled)', yes.b + no.b, yes.c + no.c)];
 }
 
+/** Each class's level in a paired balanced comparison: δ/2 (the two hold together by the union bound). */
+export const pairedClassDelta = (delta: number) => delta / 2;
+
 /**
- * Each class's Tango interval at δ/2 for a paired balanced comparison: `pairedDifferenceScoreInterval`
+ * Each class's Tango interval at `pairedClassDelta(δ)` for a paired balanced comparison: `pairedDifferenceScoreInterval`
  * of the class's table, computed ahead (each in a worker of its own, side by side) and handed to
  * `compare`, which then only adds the quick parts.
  */
@@ -171,7 +174,7 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
       };
     }
     case 'paired-balanced': {
-      const half = delta / 2;
+      const half = pairedClassDelta(delta);
       const yes = pairedMethod === 'tango' ? pairedInterval(input.tables.yes, half, 'tango', tangoByClass?.yes) : null;
       const no = pairedMethod === 'tango' ? pairedInterval(input.tables.no, half, 'tango', tangoByClass?.no) : null;
       const tango = Boolean(yes?.tango || no?.tango);
@@ -345,7 +348,7 @@ export function comparisonToCsv(comparison: Comparison, names: { a: string; b: s
   const metricName = comparison.metric === 'accuracy' ? 'accuracy_difference' : 'balanced_accuracy_difference';
   const lines = [header.join(','), row(metricName, comparison.interval, String(comparison.test.p), comparison.test.name)];
   if (comparison.perClass) {
-    const half = comparison.delta / 2;
+    const half = pairedClassDelta(comparison.delta);
     lines.push(row('yes_accuracy_difference_at_delta_2', comparison.perClass.yes, '', '', half), row('no_accuracy_difference_at_delta_2', comparison.perClass.no, '', '', half));
   }
   for (const test of comparison.mcnemar ?? []) {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { startWorkerJob } from '../../data/workers';
 import type { PairedScoreInterval } from '../../stats';
 import { type ClassTangoJob, type ClassTangoMessage, type CompareJob, type CompareMessage, needsWorker, type PairedBalancedJob, runClassTangoJob, runCompareJob, splitsByClass } from './compare-job';
-import type { ComparisonInput, PairedMethod, UnpairedMethod } from './compare-model';
+import { pairedClassDelta, type ComparisonInput, type PairedMethod, type UnpairedMethod } from './compare-model';
 
 /** What the page shows: the comparison (or the counts' problem), or that a worker is computing it. */
 export type ComparisonState = CompareMessage | { kind: 'computing' };
@@ -82,7 +82,7 @@ function startClassWorkers(job: PairedBalancedJob, answered: (message: CompareMe
     startWorkerJob<ClassTangoJob, ClassTangoMessage>({
       createWorker: createCompareWorker,
       runHere: runClassTangoJob,
-      job: { classTango: job.input.tables[side], delta: job.delta / 2 },
+      job: { classTango: job.input.tables[side], delta: pairedClassDelta(job.delta) },
       isLast: () => true,
       onMessage: (message) => {
         if (message.kind === 'invalid') return settle(() => answered(message));
