@@ -1,3 +1,5 @@
+import { tableFromIPC } from 'apache-arrow';
+import fc from 'fast-check';
 import { parquetMetadataAsync } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,18 @@ async function loaded(ipc: Uint8Array) {
   connection.close();
   return { types, rows };
 }
+
+/**
+ * A text column's values as the bytes the Arrow stream holds (arrow-js would decode bad UTF-8
+ * leniently on reading, hiding it; the engine would not take it).
+ */
+function textBytes(ipc: Uint8Array, name: string): (Uint8Array | null)[] {
+  return tableFromIPC(ipc)
+    .getChild(name)!
+    .data.flatMap((data) => Array.from({ length: data.length }, (_, row) => (data.getValid(row) ? data.values.subarray(data.valueOffsets[row], data.valueOffsets[row + 1]) : null)));
+}
+
+const utf8 = (value: string | null) => (value === null ? null : new TextEncoder().encode(value));
 
 describe('parquetToArrowIpc', () => {
   it('keeps every column’s Parquet type, nulls, non-ASCII text and the order of rows over several row groups', async () => {
@@ -49,6 +63,29 @@ describe('parquetToArrowIpc', () => {
       '{"id":4,"label":"yes, \\"quoted\\"","score":1,"big":"-4","ok":true,"late":"y","seen":"2026-03-01 00:00:00"}',
       '{"id":5,"label":"","score":0,"big":"0","ok":false,"late":null,"seen":"2026-03-02 00:00:00"}',
     ]);
+  });
+
+  it('copies text as its UTF-8 bytes, and decodes bytes that are not UTF-8 as TextDecoder does (U+FFFD for each bad sequence)', async () => {
+    const bytes = (...values: number[]) => new Uint8Array(values);
+    // Each of split's two values is invalid though together they spell "€": a value may not start inside a character.
+    const columns = { bad: [utf8('nö 😀'), bytes(0xff, 0x61), null, utf8('')], split: [utf8('a'), bytes(0xe2, 0x82), bytes(0xac), utf8('€')], good: [utf8('yes'), utf8('nö 😀'), null, utf8('')] };
+    const file = parquetWriteBuffer({ columnData: Object.entries(columns).map(([name, data]) => ({ name, data, type: 'BYTE_ARRAY' })) });
+    const { ipc } = (await parquetToArrowIpc(asyncBuffer(file)))!;
+    expect(textBytes(ipc, 'bad')).toEqual(['nö 😀', '\ufffda', null, ''].map(utf8));
+    expect(textBytes(ipc, 'split')).toEqual(['a', '\ufffd', '\ufffd', '€'].map(utf8));
+    expect(textBytes(ipc, 'good')).toEqual(columns.good);
+  });
+
+  it('gives every text value as decoding its bytes one by one would, whatever the bytes (fast-check)', async () => {
+    const value = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }).map(utf8), fc.uint8Array({ maxLength: 6 }), fc.constant(null));
+    await fc.assert(
+      fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 40 }), async (data, rowGroupSize) => {
+        const file = parquetWriteBuffer({ columnData: [{ name: 'x', data, type: 'BYTE_ARRAY' }], rowGroupSize });
+        const { ipc } = (await parquetToArrowIpc(asyncBuffer(file)))!;
+        expect(textBytes(ipc, 'x')).toEqual(data.map((bytes) => (bytes === null ? null : utf8(new TextDecoder().decode(bytes)))));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('gives JSON columns as their JSON text, and a timestamp column empty at first still as times', async () => {

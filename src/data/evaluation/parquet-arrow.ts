@@ -4,13 +4,18 @@
  * takes Arrow natively. Columns keep Parquet's types (as the CLI's native `read_parquet` sees them),
  * and no CSV text is written, parsed or sniffed: for 1,000,000 rows of nine columns the conversion
  * to CSV took 3.7–4.3 s in Node and this 2.2–2.8 s (scratch measurement, hyparquet 1.31, apache-arrow
- * 17); in Chromium's worker hyparquet's decoding alone takes ~8 s of it.
+ * 17). Text columns travel as the file's UTF-8 bytes, never decoded to strings: in Chromium's
+ * worker hyparquet's decoding of the 1,000,000 rows took ~6 s with a TextDecoder call per value
+ * and ~1 s with the bytes kept, the whole conversion 7.7–8.2 s and 1.5–2.6 s (~1.5 s and 2.3 s in
+ * Node, where TextDecoder is cheap; the same Arrow stream to the byte).
  * Runs in the conversion worker (convert.worker.ts), a row group at a time.
  */
-import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type FileMetaData, type SchemaElement } from 'hyparquet';
+import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
 import { Bool, Float64, Int32, Int64, makeData, makeVector, RecordBatch, Table, tableToIPC, TimestampMillisecond, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 
 const encoder = new TextEncoder();
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+const lenientDecoder = new TextDecoder();
 
 /** How a column travels: fixed for the whole file, so every row group's batch has the same schema. */
 export type ArrowKind = 'bool' | 'int32' | 'int64' | 'float' | 'time' | 'text';
@@ -51,7 +56,7 @@ export function arrowColumn(values: ArrayLike<unknown>, kind: ArrowKind): Vector
     case 'time':
       return vectorFromArray(Array.from(values, (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.getTime() : null)), new TimestampMillisecond());
     case 'text':
-      return utf8Column(values);
+      return utf8BytesColumn(values) ?? utf8Column(values);
   }
 }
 
@@ -99,6 +104,51 @@ function utf8Column(values: ArrayLike<unknown>): Vector {
   return makeVector(makeData({ type: new Utf8(), length, nullCount, nullBitmap: nullCount > 0 ? valid : undefined, valueOffsets: offsets, data }));
 }
 
+/**
+ * A text column from values that are UTF-8 bytes (hyparquet's strings left undecoded: see
+ * `KEEP_BYTES`) or null, copied end to end; null when another kind of value is among them.
+ * Bytes that are not valid UTF-8 are decoded as before (each bad sequence U+FFFD, as TextDecoder
+ * gives), so the engine always gets valid text. Valid as a whole and no value starting inside a
+ * character (a continuation byte 0x80–0xBF) means each value is valid on its own.
+ */
+function utf8BytesColumn(values: ArrayLike<unknown>): Vector | null {
+  const length = values.length;
+  const valid = new Uint8Array((length + 7) >> 3);
+  const offsets = new Int32Array(length + 1);
+  let nullCount = 0;
+  let size = 0;
+  for (let i = 0; i < length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined) nullCount++;
+    else if (value instanceof Uint8Array) size += value.length;
+    else return null;
+    offsets[i + 1] = size;
+  }
+  if (nullCount === length) return null;
+  const data = new Uint8Array(size);
+  let wide = false;
+  let startsInside = false;
+  for (let i = 0; i < length; i++) {
+    const value = values[i];
+    if (!(value instanceof Uint8Array)) continue;
+    valid[i >> 3]! |= 1 << (i & 7);
+    data.set(value, offsets[i]!);
+    if (value.length > 0 && (value[0]! & 0xc0) === 0x80) startsInside = true;
+  }
+  for (let j = 0; j < size && !wide; j++) wide = data[j]! >= 0x80;
+  if (wide && (startsInside || !isUtf8(data))) return utf8Column(Array.from(values, (value) => (value instanceof Uint8Array ? lenientDecoder.decode(value) : null)));
+  return makeVector(makeData({ type: new Utf8(), length, nullCount, nullBitmap: nullCount > 0 ? valid : undefined, valueOffsets: offsets, data }));
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The rows [rowStart, rowEnd) of one column from the chunks hyparquet decoded (which may reach outside them). */
 function columnRows(chunks: readonly ColumnData[], rowStart: number, rowEnd: number): ArrayLike<unknown> {
   const only = chunks.length === 1 ? chunks[0]! : undefined;
@@ -109,6 +159,12 @@ function columnRows(chunks: readonly ColumnData[], rowStart: number, rowEnd: num
   }
   return rows;
 }
+
+/**
+ * hyparquet's text values left as their UTF-8 bytes (its other parsers kept): a text column is
+ * copied to Arrow whole (`utf8BytesColumn`) instead of decoded value by value and encoded again.
+ */
+const KEEP_BYTES: Partial<ParquetParsers> = { stringFromBytes: (bytes: Uint8Array) => bytes };
 
 /**
  * Every row group of a Parquet file as one Arrow IPC stream (column names and order as in the file),
@@ -132,7 +188,7 @@ export async function parquetToArrowIpc(
   for (const group of metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
     const chunks = new Map<string, ColumnData[]>(names.map((name) => [name, []]));
-    await parquetRead({ file, metadata, rowStart, rowEnd, onChunk: (chunk) => chunks.get(chunk.columnName)?.push(chunk) });
+    await parquetRead({ file, metadata, rowStart, rowEnd, parsers: KEEP_BYTES, onChunk: (chunk) => chunks.get(chunk.columnName)?.push(chunk) });
     const columns: Record<string, Vector> = {};
     fields.forEach(({ element }) => {
       const values = columnRows(chunks.get(element.name)!, rowStart, rowEnd);
