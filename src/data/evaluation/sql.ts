@@ -86,12 +86,20 @@ export function readFileSql(fileName: string, format: EvaluationFormat, types: T
   }
 }
 
+/** The characters taken off both ends of a value, as SQL literals (see `trimmed`). */
+const EDGE_SPACES = ["' '", "E'\\t'", "E'\\r'", "E'\\n'"];
+
 /**
  * `text` without spaces, tabs, CRs and LFs at either end, as JavaScript's trim() takes them off the
- * values the user maps (DuckDB's trim() alone takes spaces only: "yes\t" could never be mapped).
+ * values the user maps (DuckDB's trim() alone leaves tabs and line ends: "yes\t" could never be
+ * mapped). Trimming a set of characters walks every value's code points; nearly every value has
+ * none of them at either end, so only those that do are trimmed (DuckDB-WASM, 1,000,000 rows with
+ * four trimmed columns: the examples table 1.9–2.1 s → 1.1–1.3 s in Node; in Chromium on a started
+ * engine 1.66–2.26 s → 1.33–1.58 s, three interleaved runs each).
  */
 function trimmed(text: string): string {
-  return `trim(${text}, E' \\t\\r\\n')`;
+  const edges = EDGE_SPACES.flatMap((space) => [`prefix(${text}, ${space})`, `suffix(${text}, ${space})`]);
+  return `CASE WHEN ${edges.join(' OR ')} THEN trim(${text}, E' \\t\\r\\n') ELSE ${text} END`;
 }
 
 /**
