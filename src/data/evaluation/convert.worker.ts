@@ -12,7 +12,10 @@ export interface ConvertJob {
 export type ConvertMessage =
   | { kind: 'progress'; fraction: number }
   | { kind: 'done'; csv: Blob; skipped: SkippedLines }
-  | { kind: 'arrow'; ipc: Uint8Array }
+  /** One row group as an Arrow IPC stream of its own (Parquet), sent as soon as it is decoded. */
+  | { kind: 'arrow-part'; ipc: Uint8Array }
+  /** Every row group has been sent (Parquet). */
+  | { kind: 'arrow' }
   | { kind: 'error'; message: string };
 
 const post = (message: ConvertMessage, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
@@ -38,8 +41,9 @@ async function convertJsonLines(file: File): Promise<ConvertMessage> {
 async function convertParquet(file: File): Promise<ConvertMessage> {
   const buffer = { byteLength: file.size, slice: (start: number, end?: number) => file.slice(start, end).arrayBuffer() };
   const metadata = await parquetMetadataAsync(buffer);
-  const arrow = await parquetToArrowIpc(buffer, (fraction) => post({ kind: 'progress', fraction }), metadata);
-  if (arrow !== null) return arrow.rows === 0 ? { kind: 'error', message: 'it has no rows' } : { kind: 'arrow', ipc: arrow.ipc };
+  // Each row group's stream moves to the page rather than being copied.
+  const arrow = await parquetToArrowIpc(buffer, (ipc) => post({ kind: 'arrow-part', ipc }, [ipc.buffer]), (fraction) => post({ kind: 'progress', fraction }), metadata);
+  if (arrow !== null) return arrow.rows === 0 ? { kind: 'error', message: 'it has no rows' } : { kind: 'arrow' };
   const names = parquetSchema(metadata).children.map((child) => child.element.name);
   const csv = new CsvParts();
   for (const name of names) csv.column(name);
@@ -67,7 +71,6 @@ async function convertParquet(file: File): Promise<ConvertMessage> {
 self.onmessage = (event: MessageEvent<ConvertJob>) => {
   const { file, format } = event.data;
   (format === 'jsonl' ? convertJsonLines(file) : convertParquet(file))
-    // The Arrow stream's buffer moves to the page rather than being copied.
-    .then((message) => post(message, message.kind === 'arrow' ? [message.ipc.buffer] : []))
+    .then((message) => post(message))
     .catch((error: unknown) => post({ kind: 'error', message: error instanceof Error ? error.message : String(error) }));
 };

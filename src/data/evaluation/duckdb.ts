@@ -15,8 +15,8 @@ export interface DuckDbRuntime {
   /** Hands the browser File to DuckDB as a handle: DuckDB reads slices of it on demand. */
   registerFile(name: string, file: File): Promise<void>;
   dropFile(name: string): Promise<void>;
-  /** Replaces table `table` with the rows of an Arrow IPC stream (the buffer is handed to the worker). */
-  loadArrow(table: string, ipc: Uint8Array): Promise<void>;
+  /** Replaces table `table` with the rows of an Arrow IPC stream, or (`replace` false) adds them to it; the buffer is handed to the worker. */
+  loadArrow(table: string, ipc: Uint8Array, replace: boolean): Promise<void>;
   /** Runs one statement; rows as plain objects (BIGINT → number, lists → arrays). */
   query(sql: string): Promise<Record<string, unknown>[]>;
   /** Ends the worker at once (a running query with it). */
@@ -64,9 +64,9 @@ export async function startDuckDb(): Promise<DuckDbRuntime> {
   return {
     registerFile: (name, file) => db.registerFileHandle(name, file, DuckDBDataProtocol.BROWSER_FILEREADER, true),
     dropFile: async (name) => void (await db.dropFile(name)),
-    loadArrow: async (table, ipc) => {
-      await connection.query(`DROP TABLE IF EXISTS ${table}`);
-      await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
+    loadArrow: async (table, ipc, replace) => {
+      if (replace) await connection.query(`DROP TABLE IF EXISTS ${table}`);
+      await connection.insertArrowFromIPCStream(ipc, { name: table, create: replace });
     },
     query: async (sql) => plainRows(await connection.query(sql)),
     terminate: () => db.terminate(),

@@ -162,31 +162,40 @@ export async function openEvaluationFile(file: File, onProgress: (stage: OpenSta
   if (!guess.ok) throw new EvaluationFileError(guess.message);
   const { format } = guess;
   const signal = cancelSignal.promise;
+  const starting = engine();
+  // Parquet's row groups go into the engine as each arrives, in order (the first replaces the table),
+  // so that DuckDB loads one while the next is decoded; their end is awaited below.
+  let loadingArrow: Promise<void> | null = null;
+  const onArrowPart = (ipc: Uint8Array) => {
+    const first = loadingArrow === null;
+    loadingArrow = (loadingArrow ?? Promise.resolve()).then(async () => (await starting).loadArrow(SOURCE_TABLE, ipc, first));
+    loadingArrow.catch(() => {});
+  };
   // JSON Lines and Parquet are converted in a worker of their own while DuckDB starts (its wasm takes ~3 s on a cold page).
   const converting =
     format === 'jsonl' || format === 'parquet'
-      ? Promise.race([convertFile(file, format, (fraction) => onProgress({ stage: 'converting', fraction })), signal]).catch((error: unknown) => {
+      ? Promise.race([convertFile(file, format, (fraction) => onProgress({ stage: 'converting', fraction }), onArrowPart), signal]).catch((error: unknown) => {
           throw error instanceof EvaluationCancelled ? error : new EvaluationFileError(`“${file.name}” could not be read as ${FORMAT_NAMES[format]}: ${errorMessage(error)}`);
         })
       : null;
   // Should the engine fail first, its error is the one reported.
   converting?.catch(() => {});
-  const db = await Promise.race([engine(), signal]);
+  const db = await Promise.race([starting, signal]);
   const name = engineFileName(format);
   if (registeredFile !== null) await Promise.race([db.dropFile(registeredFile), signal]);
   registeredFile = null;
   const converted = await converting;
-  const arrow = converted?.kind === 'arrow' ? converted.ipc : null;
+  const arrow = converted?.kind === 'arrow';
   const readable = converted?.kind === 'done' ? new File([converted.csv], name) : file;
   const skipped: SkippedLines = converted?.kind === 'done' ? converted.skipped : { count: 0, examples: [] };
-  if (arrow === null) {
+  if (!arrow) {
     await Promise.race([db.registerFile(name, readable), signal]);
     registeredFile = name;
   }
   try {
     onProgress({ stage: 'reading', fraction: 0 });
     // Parquet's columns arrive typed, as Arrow: no sniffing, nothing to read again.
-    if (arrow !== null) await Promise.race([db.loadArrow(SOURCE_TABLE, arrow), signal]);
+    if (arrow) await Promise.race([loadingArrow, signal]);
     else await loadText(name, format, readable.size, onProgress);
     onProgress({ stage: 'summarising' });
     const described = await run(`DESCRIBE ${SOURCE_TABLE}`);
@@ -304,8 +313,8 @@ export async function pairingProblems(choice: PairingChoice): Promise<PairingPro
 
 let converter: Worker | null = null;
 
-/** JSON Lines to a CSV Blob, Parquet to an Arrow stream (or CSV when nested), in a Web Worker (see convert.ts, parquet-arrow.ts). */
-function convertFile(file: File, format: 'jsonl' | 'parquet', onProgress: (fraction: number) => void) {
+/** JSON Lines to a CSV Blob, Parquet to Arrow streams a row group each (or CSV when nested), in a Web Worker (see convert.ts, parquet-arrow.ts). */
+function convertFile(file: File, format: 'jsonl' | 'parquet', onProgress: (fraction: number) => void, onArrowPart: (ipc: Uint8Array) => void) {
   return new Promise<Extract<ConvertMessage, { kind: 'done' | 'arrow' }>>((resolve, reject) => {
     converter?.terminate();
     const worker = new Worker(new URL('./convert.worker.ts', import.meta.url), { type: 'module' });
@@ -317,6 +326,7 @@ function convertFile(file: File, format: 'jsonl' | 'parquet', onProgress: (fract
     worker.onmessage = (event: MessageEvent<ConvertMessage>) => {
       const reply = event.data;
       if (reply.kind === 'progress') return onProgress(reply.fraction);
+      if (reply.kind === 'arrow-part') return onArrowPart(reply.ipc);
       finish();
       if (reply.kind === 'done' || reply.kind === 'arrow') resolve(reply);
       else reject(new Error(reply.message));

@@ -1,4 +1,4 @@
-import { tableFromIPC } from 'apache-arrow';
+import { Table, tableFromIPC } from 'apache-arrow';
 import fc from 'fast-check';
 import { parquetMetadataAsync } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -11,11 +11,18 @@ function asyncBuffer(buffer: ArrayBuffer) {
   return { byteLength: buffer.byteLength, slice: async (start: number, end?: number) => buffer.slice(start, end) };
 }
 
-/** The Arrow stream loaded into DuckDB-WASM (as the page's engine does), with its column types and rows as text. */
-async function loaded(ipc: Uint8Array) {
+/** A Parquet file converted: its Arrow streams (a row group each, in order) and the result. */
+async function converted(file: ArrayBuffer) {
+  const streams: Uint8Array[] = [];
+  const result = await parquetToArrowIpc(asyncBuffer(file), (ipc) => streams.push(ipc));
+  return { streams, result };
+}
+
+/** The streams loaded into DuckDB-WASM as the page's engine does (the first creates the table, the rest add to it): column types and rows as text. */
+async function loaded(streams: Uint8Array[]) {
   const db = await openNodeDuckDb();
   const connection = db.connect();
-  connection.insertArrowFromIPCStream(ipc, { name: 'source', create: true });
+  streams.forEach((ipc, index) => connection.insertArrowFromIPCStream(ipc, { name: 'source', create: index === 0 }));
   const types = connection.query('DESCRIBE source').toArray().map((row) => `${String(row.column_name)} ${String(row.column_type)}`);
   const rows = connection
     .query("SELECT * EXCLUDE (seen), CAST(seen AS VARCHAR) AS seen FROM source ORDER BY id")
@@ -26,11 +33,11 @@ async function loaded(ipc: Uint8Array) {
 }
 
 /**
- * A text column's values as the bytes the Arrow stream holds (arrow-js would decode bad UTF-8
- * leniently on reading, hiding it; the engine would not take it).
+ * A text column's values over every stream, as the bytes the streams hold (arrow-js would decode
+ * bad UTF-8 leniently on reading, hiding it; the engine would not take it).
  */
-function textBytes(ipc: Uint8Array, name: string): (Uint8Array | null)[] {
-  return tableFromIPC(ipc)
+function textBytes(streams: Uint8Array[], name: string): (Uint8Array | null)[] {
+  return new Table(streams.flatMap((ipc) => tableFromIPC(ipc).batches))
     .getChild(name)!
     .data.flatMap((data) => Array.from({ length: data.length }, (_, row) => (data.getValid(row) ? data.values.subarray(data.valueOffsets[row], data.valueOffsets[row + 1]) : null)));
 }
@@ -52,9 +59,10 @@ describe('parquetToArrowIpc', () => {
       ],
       rowGroupSize: 2,
     });
-    const converted = await parquetToArrowIpc(asyncBuffer(file));
-    expect(converted?.rows).toBe(5);
-    const { types, rows } = await loaded(converted!.ipc);
+    const { streams, result } = await converted(file);
+    expect(result?.rows).toBe(5);
+    expect(streams).toHaveLength(3);
+    const { types, rows } = await loaded(streams);
     expect(types).toEqual(['id INTEGER', 'label VARCHAR', 'score DOUBLE', 'big BIGINT', 'ok BOOLEAN', 'seen TIMESTAMP_MS', 'late VARCHAR']);
     expect(rows).toEqual([
       '{"id":1,"label":"yes","score":0.25,"big":"10","ok":true,"late":null,"seen":"2026-01-01 00:00:00.125"}',
@@ -70,10 +78,10 @@ describe('parquetToArrowIpc', () => {
     // Each of split's two values is invalid though together they spell "€": a value may not start inside a character.
     const columns = { bad: [utf8('nö 😀'), bytes(0xff, 0x61), null, utf8('')], split: [utf8('a'), bytes(0xe2, 0x82), bytes(0xac), utf8('€')], good: [utf8('yes'), utf8('nö 😀'), null, utf8('')] };
     const file = parquetWriteBuffer({ columnData: Object.entries(columns).map(([name, data]) => ({ name, data, type: 'BYTE_ARRAY' })) });
-    const { ipc } = (await parquetToArrowIpc(asyncBuffer(file)))!;
-    expect(textBytes(ipc, 'bad')).toEqual(['nö 😀', '\ufffda', null, ''].map(utf8));
-    expect(textBytes(ipc, 'split')).toEqual(['a', '\ufffd', '\ufffd', '€'].map(utf8));
-    expect(textBytes(ipc, 'good')).toEqual(columns.good);
+    const { streams } = await converted(file);
+    expect(textBytes(streams, 'bad')).toEqual(['nö 😀', '\ufffda', null, ''].map(utf8));
+    expect(textBytes(streams, 'split')).toEqual(['a', '\ufffd', '\ufffd', '€'].map(utf8));
+    expect(textBytes(streams, 'good')).toEqual(columns.good);
   });
 
   it('gives every text value as decoding its bytes one by one would, whatever the bytes (fast-check)', async () => {
@@ -81,8 +89,8 @@ describe('parquetToArrowIpc', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 40 }), async (data, rowGroupSize) => {
         const file = parquetWriteBuffer({ columnData: [{ name: 'x', data, type: 'BYTE_ARRAY' }], rowGroupSize });
-        const { ipc } = (await parquetToArrowIpc(asyncBuffer(file)))!;
-        expect(textBytes(ipc, 'x')).toEqual(data.map((bytes) => (bytes === null ? null : utf8(new TextDecoder().decode(bytes)))));
+        const { streams } = await converted(file);
+        expect(textBytes(streams, 'x')).toEqual(data.map((bytes) => (bytes === null ? null : utf8(new TextDecoder().decode(bytes)))));
       }),
       { numRuns: 300 },
     );
@@ -90,27 +98,37 @@ describe('parquetToArrowIpc', () => {
 
   it('gives JSON columns as their JSON text, and a timestamp column empty at first still as times', async () => {
     const file = parquetWriteBuffer({ columnData: [{ name: 'id', data: new Int32Array([1, 2]), type: 'INT32' }, { name: 'seen', data: [null, new Date('2026-01-01T00:00:00Z')], type: 'TIMESTAMP' }, { name: 'tags', data: [['a'], { b: 'c' }], type: 'JSON' }] });
-    expect((await loaded((await parquetToArrowIpc(asyncBuffer(file)))!.ipc)).rows).toEqual(['{"id":1,"tags":"[\\"a\\"]","seen":null}', '{"id":2,"tags":"{\\"b\\":\\"c\\"}","seen":"2026-01-01 00:00:00"}']);
+    expect((await loaded((await converted(file)).streams)).rows).toEqual(['{"id":1,"tags":"[\\"a\\"]","seen":null}', '{"id":2,"tags":"{\\"b\\":\\"c\\"}","seen":"2026-01-01 00:00:00"}']);
   });
 
   it('reports each row group’s share of the rows, and leaves nested columns to the CSV conversion (null)', async () => {
     const shares: number[] = [];
-    await parquetToArrowIpc(asyncBuffer(parquetWriteBuffer({ columnData: [{ name: 'x', data: new Float64Array([1, 2, 3, 4]), type: 'DOUBLE' }], rowGroupSize: 3 })), (share) => shares.push(share));
-    expect(shares).toEqual([0.75, 1]);
+    const streams: Uint8Array[] = [];
+    // Each row group's stream is handed over before its share is reported.
+    await parquetToArrowIpc(
+      asyncBuffer(parquetWriteBuffer({ columnData: [{ name: 'x', data: new Float64Array([1, 2, 3, 4]), type: 'DOUBLE' }], rowGroupSize: 3 })),
+      (ipc) => streams.push(ipc),
+      (share) => shares.push(share * 10 + streams.length),
+    );
+    expect(shares).toEqual([8.5, 12]);
     const nested = parquetWriteBuffer({ columnData: [{ name: 'event', data: [{ type: 'login' }, { type: 'click', x: 10 }], type: 'VARIANT' }] });
-    expect(await parquetToArrowIpc(asyncBuffer(nested))).toBeNull();
+    const nestedStreams: Uint8Array[] = [];
+    expect(await parquetToArrowIpc(asyncBuffer(nested), (ipc) => nestedStreams.push(ipc))).toBeNull();
+    expect(nestedStreams).toEqual([]);
   });
 
-  it('uses the metadata the caller has read (the footer is read once) and gives the same stream', async () => {
+  it('uses the metadata the caller has read (the footer is read once) and gives the same streams', async () => {
     const file = asyncBuffer(parquetWriteBuffer({ columnData: [{ name: 'x', data: new Float64Array([1, 2, 3]), type: 'DOUBLE' }], rowGroupSize: 2 }));
     let reads = 0;
     const counted = { byteLength: file.byteLength, slice: (start: number, end?: number) => ((reads += 1), file.slice(start, end)) };
     const metadata = await parquetMetadataAsync(file);
-    const given = await parquetToArrowIpc(counted, undefined, metadata);
+    const given: Uint8Array[] = [];
+    await parquetToArrowIpc(counted, (ipc) => given.push(ipc), undefined, metadata);
     const readsWithMetadata = reads;
     reads = 0;
-    const read = await parquetToArrowIpc(counted);
+    const read: Uint8Array[] = [];
+    await parquetToArrowIpc(counted, (ipc) => read.push(ipc));
     expect(reads).toBeGreaterThan(readsWithMetadata);
-    expect(given!.ipc).toEqual(read!.ipc);
+    expect(given).toEqual(read);
   });
 });

@@ -11,7 +11,7 @@
  * Runs in the conversion worker (convert.worker.ts), a row group at a time.
  */
 import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
-import { Bool, Float64, Int32, Int64, makeData, makeVector, RecordBatch, Table, tableToIPC, TimestampMillisecond, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
+import { Bool, Float64, Int32, Int64, makeData, makeVector, Table, tableToIPC, TimestampMillisecond, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
@@ -167,23 +167,25 @@ function columnRows(chunks: readonly ColumnData[], rowStart: number, rowEnd: num
 const KEEP_BYTES: Partial<ParquetParsers> = { stringFromBytes: (bytes: Uint8Array) => bytes };
 
 /**
- * Every row group of a Parquet file as one Arrow IPC stream (column names and order as in the file),
- * with the row count; `onProgress` gets the share of rows decoded after each row group. Null when a
+ * Every row group of a Parquet file as an Arrow IPC stream of its own (column names, order and
+ * types the same in each: the first row group's), handed to `onStream` as soon as it is decoded,
+ * so that the engine loads one row group while the next is decoded; resolves to the row count.
+ * `onProgress` gets the share of rows decoded after each row group. Null (and no stream) when a
  * column is nested (lists, structs, maps): those travel as CSV text of JSON (convert.ts) instead.
  * `metadata`, when the caller has read it already, saves reading the file's footer again.
  */
 export async function parquetToArrowIpc(
   file: AsyncBuffer,
+  onStream: (ipc: Uint8Array) => void,
   onProgress: (fraction: number) => void = () => {},
   metadata?: FileMetaData,
-): Promise<{ ipc: Uint8Array; rows: number } | null> {
+): Promise<{ rows: number } | null> {
   metadata ??= await parquetMetadataAsync(file);
   const fields = parquetSchema(metadata).children;
   if (fields.some((field) => field.children.length > 0)) return null;
   const names = fields.map((field) => field.element.name);
   const kinds = new Map<string, ArrowKind>();
   const total = Number(metadata.num_rows);
-  const batches: RecordBatch[] = [];
   let rowStart = 0;
   for (const group of metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
@@ -195,12 +197,11 @@ export async function parquetToArrowIpc(
       if (!kinds.has(element.name)) kinds.set(element.name, arrowKind(element, firstValue(values)));
       columns[element.name] = arrowColumn(values, kinds.get(element.name)!);
     });
-    batches.push(...new Table(columns).batches);
+    if (rowEnd > rowStart) onStream(tableToIPC(new Table(columns), 'stream'));
     rowStart = rowEnd;
     onProgress(total > 0 ? rowEnd / total : 1);
   }
-  if (batches.length === 0) return { ipc: new Uint8Array(0), rows: 0 };
-  return { ipc: tableToIPC(new Table(batches), 'stream'), rows: rowStart };
+  return { rows: rowStart };
 }
 
 function firstValue(values: ArrayLike<unknown>): unknown {
