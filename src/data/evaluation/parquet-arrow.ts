@@ -7,7 +7,7 @@
  * 17). Text columns travel as the file's UTF-8 bytes, never decoded to strings: in Chromium's
  * worker hyparquet's decoding of the 1,000,000 rows took ~6 s with a TextDecoder call per value
  * and ~1 s with the bytes kept, the whole conversion 7.7–8.2 s and 1.5–2.6 s (~1.5 s and 2.3 s in
- * Node, where TextDecoder is cheap; the same Arrow stream to the byte).
+ * Node, where TextDecoder is cheap; the same Arrow bytes, compared as one stream).
  * Runs in the conversion worker (convert.worker.ts), a row group at a time.
  */
 import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type ColumnData, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
