@@ -84,7 +84,12 @@ describe('tailbound check: exit codes', () => {
 
   it('--max-upper gates an error rate; --metric picks a class', async () => {
     expect((await tailbound(['check', '--counts', 'yes=998/1000,no=999/1000', '--metric', 'balanced-error', '--max-upper', '0.01'])).code).toBe(0);
-    expect((await tailbound(['check', '--counts', 'yes=98/100,no=999/1000', '--metric', 'yes-error', '--max-upper', '0.01'])).code).toBe(1);
+    const over = await tailbound(['check', '--counts', 'yes=98/100,no=999/1000', '--metric', 'yes-error', '--max-upper', '0.01']);
+    expect(over.code).toBe(1);
+    // The verdict says which way the detector missed: over a --max-upper, not "below".
+    expect(over.stdout).toContain('FAIL: 1 of 1 detector above — should-be-YES accuracy error rate upper bound ≤ 1.0%');
+    const both = await tailbound(['check', '--counts', 'yes=98/100,no=999/1000', '--metric', 'yes', '--min-lower', '0.99', '--max-upper', '0.999']);
+    expect(both.stdout).toContain('FAIL: 1 of 1 detector outside the bounds — should-be-YES accuracy lower bound ≥ 99.0% and upper bound ≤ 99.9%');
     expect((await tailbound(['check', '--counts', 'yes=98/100,no=999/1000', '--metric', 'no', '--min-lower', '0.99'])).code).toBe(0);
     // A class without examples proves nothing.
     const empty = await tailbound(['check', '--counts', 'yes=0/0,no=10/10', '--min-lower', '0.1', '--json']);

@@ -16,6 +16,7 @@ import {
   classIntervalsToCsv,
   countsText,
   DEFAULT_BALANCED_METHOD,
+  formatEstimateWithInterval,
   intervalsToCsv,
   metricPlanOutcome,
   multiclassHref,
@@ -266,7 +267,7 @@ async function runPlan(
     const goalText = goal === 'lower' ? `the balanced lower bound reaches ${target}` : `the balanced interval is at most ${target} wide`;
     io.stdout.write(
       `${plan.additional} more labels (${plan.at.counts.additionalYes} should-be-YES, ${plan.at.counts.additionalNo} should-be-NO) until ${goalText} at δ = ${link.delta} (${link.balanced}), if future labels come at the observed accuracies.\n` +
-        `Projected: YES ${plan.at.counts.yes.correct}/${plan.at.counts.yes.total}, NO ${plan.at.counts.no.correct}/${plan.at.counts.no.total}: [${plan.at.interval.lower}, ${plan.at.interval.upper}].\n` +
+        `Projected: YES ${plan.at.counts.yes.correct}/${plan.at.counts.yes.total}, NO ${plan.at.counts.no.correct}/${plan.at.counts.no.total}: balanced accuracy ${formatEstimateWithInterval(plan.at.interval)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
   } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
@@ -323,7 +324,7 @@ function runClassPlan(options: PlanOptions, io: Io): 0 | 1 {
   else if (plan.status === 'reached') {
     io.stdout.write(
       `${plan.additional} more labels (${classes.map((name, i) => `${name} +${plan.perClass![i]}`).join(', ')}) until the macro recall's lower bound reaches ${target} at δ = ${delta} (exact union bound, one-sided bounds at δ/${2 * classes.length} each), in today's class mix with each class's recall at its estimate.\n` +
-        `Projected: ${plan.interval!.estimate} [${plan.interval!.lower}, ${plan.interval!.upper}].\n` +
+        `Projected: macro recall ${formatEstimateWithInterval(plan.interval!)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
   } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}\n`);
@@ -362,7 +363,7 @@ function runMetricPlan(link: PlanLink, options: { json?: boolean; site?: string 
     const goalText = link.goal === 'lower' ? `the ${link.metric} lower bound reaches ${link.target}` : `the ${link.metric} interval is at most ${link.target} wide`;
     io.stdout.write(
       `${plan.additional} more ${metricPlan.unit} until ${goalText} at δ = ${link.delta} (exact Clopper–Pearson${metricPlan.answerShare === null ? '' : ', given the answers'}), if new ones are right at ${plan.accuracy}.\n` +
-        `Projected: ${plan.at.counts.correct}/${plan.at.counts.total}: [${plan.at.interval.lower}, ${plan.at.interval.upper}].\n` +
+        `Projected: ${plan.at.counts.correct}/${plan.at.counts.total}: ${link.metric} ${formatEstimateWithInterval(plan.at.interval)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
   } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);

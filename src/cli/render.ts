@@ -25,14 +25,21 @@ function gateText(report: Report): string {
   return `${metric} ${parts.join(' and ')} at ${formatConfidence(report.delta)} confidence${anytime(report) ? ', anytime-valid' : ''}${report.bonferroni ? ` (Bonferroni over ${report.bonferroni.detectors} detectors: each at δ = ${report.bonferroni.detectorDelta})` : ''}`;
 }
 
-/** "PASS: 3 detectors — balanced accuracy lower bound ≥ 90.0% at 95% confidence" */
+/** How a failing detector missed the gate: under its --min-lower, over its --max-upper, or either when both are set. */
+function missedWord(report: Report): string {
+  const { minLower, maxUpper } = report.gate!;
+  if (minLower !== null && maxUpper !== null) return 'outside the bounds';
+  return minLower !== null ? 'below' : 'above';
+}
+
+/** "PASS: 3 detectors — balanced accuracy lower bound ≥ 90.0% at 95% confidence"; "FAIL: 1 of 3 detectors above — … upper bound ≤ 5.0% …" */
 export function verdictLine(report: Report): string {
   const all = [...report.detectors, ...(report.classDetectors ?? [])];
   const n = all.length;
   const failed = all.filter((d) => d.check?.pass === false).length;
   const slicesFailed = report.detectors.reduce((sum, d) => sum + (d.slices?.rows.filter((row) => row.check?.pass === false).length ?? 0), 0);
   const head = report.verdict === 'pass' ? 'PASS' : 'FAIL';
-  const detail = report.verdict === 'pass' ? `${n} detector${n === 1 ? '' : 's'}` : `${failed} of ${n} detector${n === 1 ? '' : 's'}${slicesFailed > 0 ? ` and ${slicesFailed} slice${slicesFailed === 1 ? '' : 's'}` : ''} below`;
+  const detail = report.verdict === 'pass' ? `${n} detector${n === 1 ? '' : 's'}` : `${failed} of ${n} detector${n === 1 ? '' : 's'}${slicesFailed > 0 ? ` and ${slicesFailed} slice${slicesFailed === 1 ? '' : 's'}` : ''} ${missedWord(report)}`;
   return `${head}: ${detail} — ${gateText(report)}`;
 }
 
