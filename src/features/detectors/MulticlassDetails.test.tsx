@@ -54,6 +54,8 @@ describe('MulticlassDetails', () => {
     expect(within(screen.getByRole('region', { name: 'dog' })).getByText(/40\/43 dog answers right; 95% interval, exact central \(Clopper–Pearson\) given the number of such answers/)).toBeTruthy();
     await user.click(screen.getByLabelText(/Show the per-class bounds/));
     expect(screen.getByText(/^\(50\/53\): lower 81\.8%, upper 99\.3% — exact one-sided bounds at δ\/6 each/)).toBeTruthy();
+    // The per-class level in three significant digits, marked as rounded.
+    expect(screen.getByText(/Each class gets a lower and an upper exact bound at δ\/\(2K\) = δ\/6 ≈ 0\.00833;/)).toBeTruthy();
   });
 
   it('uses the union bound for more than 4 classes, and says why', () => {

@@ -57,7 +57,9 @@ export function MulticlassDetails({ classes, matrix, delta, onMatrixChange }: Mu
   const [showPrecision, setShowPrecision] = useState(false);
   const size = classes.length;
   const level = formatConfidence(delta);
-  const classLevel = `δ/(2K) = δ/${2 * size} = ${formatFullPrecision(result.classLevel)}`;
+  // Three significant digits: δ/6 at δ = 0.05 is 0.00833…, not sixteen digits of it.
+  const shortLevel = Number(result.classLevel.toPrecision(3));
+  const classLevel = `δ/(2K) = δ/${2 * size} ${shortLevel === result.classLevel ? '=' : '≈'} ${formatFullPrecision(shortLevel)}`;
   const macroMethod = macroRecallMethod(size);
   const partMethod = `exact one-sided bounds at δ/${2 * size} each (part of the union-bound interval)`;
   const allCounts = result.classes.map((item, i) => `${classes[i]} ${countsText(item)}`).join(', ');
