@@ -112,7 +112,7 @@ function runScoreBench(): void {
   const rows: (string | number)[][] = [];
   const random = lcg(23);
   const share = () => 0.5 + 0.5 * random();
-  for (const n of [20, 100, 500]) {
+  for (const n of [20, 100, 500, 1_000]) {
     const cases = Array.from({ length: 8 }, () => {
       const discordant = Math.floor(n * 0.3 * random());
       const b = Math.floor(discordant * random());

@@ -7,6 +7,9 @@ import { mcnemarExactTest } from './mcnemar-exact-test';
 import { mcnemarMidP } from './mcnemar-mid-p';
 import { pairedDifferenceInterval } from './paired-difference-interval';
 import { pairedDifferenceScoreInterval, TANGO_MAX_N } from './paired-difference-score-interval';
+import { pairedTailSupremum } from './paired-tail-supremum';
+import { statisticTailRows } from './statistic-tail-rows';
+import { logGamma } from './log-gamma';
 import { tangoScoreStatistic } from './tango-score-statistic';
 
 const DELTA = 0.05;
@@ -122,6 +125,45 @@ describe('pairedDifferenceScoreInterval (Tango score inversion, δ = 0.05)', () 
     expect(large).toMatchObject(pairedDifferenceInterval({ b: 8, c: 5, n: TANGO_MAX_N + 1 }, DELTA));
     expect(() => pairedDifferenceScoreInterval({ b: 2.5, c: 0, n: 4 }, DELTA)).toThrow(/^b must be a whole number/);
   });
+});
+
+describe('pairedTailSupremum', () => {
+  /** P[(b, c) ∈ S] at p_c, summed over every outcome of S (no ranges cut), each term from its logs. */
+  function tailProbability(first: (c: number) => number, last: (c: number) => number, logFactorial: Float64Array, n: number, difference: number, pc: number): number {
+    const pb = pc + difference;
+    const p0 = 1 - 2 * pc - difference;
+    const log = (count: number, p: number) => (count === 0 ? 0 : count * Math.log(p));
+    let sum = 0;
+    for (let c = 0; c <= n; c++) {
+      for (let b = Math.max(0, first(c)); b <= Math.min(n - c, last(c)); b++) {
+        sum += Math.exp(logFactorial[n]! - logFactorial[b]! - logFactorial[c]! - logFactorial[n - b - c]! + log(b, pb) + log(c, pc) + log(n - b - c, p0));
+      }
+    }
+    return sum;
+  }
+
+  // The cells' bounds sum runs of terms by a recurrence with tangent corrections: wrong by a sign, and a
+  // level just under the true supremum would be certified ('rejected'). The true supremum is at least
+  // the largest of 401 points of the nuisance range; a level 1e-6 under that must never be rejected, and
+  // one 2% over it must be (the bounds are tight enough to decide it).
+  it('never rejects a level under the supremum and rejects one 2% over it (Tango tails, n ≤ 40)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -0.8, max: 0.8, noNaN: true }), fc.boolean(), (n, x, y, difference, upperTail) => {
+        const b = Math.floor(x * n);
+        const c = Math.floor(y * (n - b));
+        const rows = statisticTailRows((column, row) => tangoScoreStatistic(column, row, n, difference), b, c, n + 1, (row) => n - row, upperTail);
+        const logFactorial = Float64Array.from({ length: n + 1 }, (_, k) => logGamma(k + 1));
+        const from = Math.max(0, -difference);
+        const to = (1 - difference) / 2;
+        let largest = 0;
+        for (let i = 0; i <= 400; i++) largest = Math.max(largest, tailProbability((row) => rows.first(row), (row) => rows.last(row), logFactorial, n, difference, from + ((to - from) * i) / 400));
+        fc.pre(largest > 1e-12 && largest < 0.5);
+        expect(pairedTailSupremum(rows, logFactorial, n, difference, largest * (1 - 1e-6), 1024)).not.toBe('rejected');
+        expect(pairedTailSupremum(rows, logFactorial, n, difference, largest * 1.02, 1024)).toBe('rejected');
+      }),
+      { numRuns: 100, seed: 29 },
+    );
+  }, 60_000);
 });
 
 describe('mcnemarMidP', () => {

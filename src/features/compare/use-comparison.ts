@@ -23,7 +23,7 @@ function remember(key: string, message: CompareMessage): void {
 /**
  * The comparison of `input` at δ by `pairedMethod` and `unpairedMethod`: computed during the render
  * when quick, in a Web Worker when Tango's exact inversion has more than a few pairs a class (up to
- * about 1 s a class at 500 pairs; a paired balanced comparison's two classes in two workers side by
+ * about 1 s a class at 1,000 pairs; a paired balanced comparison's two classes in two workers side by
  * side), Chan–Zhang's unpaired inversion (up to about 1.4 s at 1,000 examples) or Buehler's unpaired
  * search more than a few examples (up to ~240 ms), so the page never waits on it; null without input.
  */
