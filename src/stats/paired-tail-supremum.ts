@@ -68,11 +68,8 @@ export function pairedTailSupremum(
     return { sum, outside: sidesCut * outsidePerSide };
   };
   // Term by term, one exp each: where a zero or subnormal probability keeps the recurrence out.
-  const termByTerm = (logOf: (b: number, c: number, m: number) => number) => (c: number, first: number, last: number, logRow: number) => {
-    let sum = 0;
-    for (let b = first; b <= last; b++) sum += Math.exp(logRow - logFactorial[b]! - logFactorial[n - b - c]! + logOf(b, c, n - b - c));
-    return sum;
-  };
+  const termByTerm = (logOf: (b: number, c: number, m: number) => number) => (c: number, first: number, last: number, logRow: number) =>
+    sumTermByTerm(logRow, logFactorial, n, c, first, last, logOf);
   const at = (pc: number) => {
     const end = cellEnd(pc, difference);
     const exact = powerFactors(end.logPb, end.logPc, end.logP0);
@@ -158,9 +155,9 @@ function powerRun(logRow: number, logFactorial: Float64Array, n: number, c: numb
   if (from > to) return 0;
   const m = n - from - c;
   const logFirst = logRow - logFactorial[from]! - logFactorial[m]! + from * f.logX + c * f.logY + m * f.logZ + slack;
-  let sum = 0;
+  let sum: number;
   if (logFirst < SMALLEST_LOG_START) {
-    for (let b = from; b <= to; b++) sum += Math.exp(logRow - logFactorial[b]! - logFactorial[n - b - c]! + b * f.logX + c * f.logY + (n - b - c) * f.logZ + slack);
+    sum = sumTermByTerm(logRow, logFactorial, n, c, from, to, (b, _c, rest) => b * f.logX + c * f.logY + rest * f.logZ + slack);
   } else {
     let term = Math.exp(logFirst);
     sum = term;
@@ -170,6 +167,13 @@ function powerRun(logRow: number, logFactorial: Float64Array, n: number, c: numb
     }
   }
   return sum <= Number.MAX_VALUE ? sum : Infinity;
+}
+
+/** Σ_{b=from}^{to} exp(logRow − log b! − log m! + logOf(b, c, m)), m = n − b − c: one exp a term. */
+function sumTermByTerm(logRow: number, logFactorial: Float64Array, n: number, c: number, from: number, to: number, logOf: (b: number, c: number, m: number) => number): number {
+  let sum = 0;
+  for (let b = from; b <= to; b++) sum += Math.exp(logRow - logFactorial[b]! - logFactorial[n - b - c]! + logOf(b, c, n - b - c));
+  return sum;
 }
 
 /**
@@ -208,7 +212,7 @@ function tangentRuns(
     if (!Number.isFinite(root1) || !Number.isFinite(root2)) return fallback(c, first, last, logRow);
     const rises = Math.min(last + 1, Math.max(first, Math.ceil(root1)));
     const peaksInside = Math.min(last + 1, Math.max(rises, Math.floor(root2) + 1));
-    const middle = Math.min(peaksInside, Math.max(rises, Math.round((rises + peaksInside) / 2)));
+    const middle = Math.round((rises + peaksInside) / 2);
     let sum = 0;
     if (first < rises) sum += powerRun(logRow, logFactorial, n, c, first, rises - 1, atStart, w * Math.max(0, slope(rises - 1, c, end1)));
     if (rises < middle) sum += powerRun(logRow, logFactorial, n, c, rises, middle - 1, tangentStart, w * Math.max(0, -slope(rises, c, end1)));
