@@ -68,7 +68,7 @@ describe('pairedDifferenceScoreInterval (Tango score inversion, δ = 0.05)', () 
     }
   }, 120_000);
 
-  it('matches the independent brute-force inversion at chosen outcomes of n = 30 to 500 (the issue’s 212 and 357 pairs among them) within 2e-3, never inside it by more than the certified gap', () => {
+  it('matches the independent brute-force inversion at chosen outcomes of n = 30 to 1,000 (the issue’s 212 and 357 pairs among them) within 2e-3, never inside it by more than the certified gap', () => {
     const large = JSON.parse(readFileSync(new URL('./fixtures/tango-paired-interval-large.json', import.meta.url), 'utf8')) as typeof FIXTURE & { intervals: Record<string, [number, number, number, number]> };
     expect(large.delta).toBe(DELTA);
     expect(Object.keys(large.intervals)).toContain('357:8:1');
