@@ -17,8 +17,13 @@ export const TANGO_MAX_N = 1_000;
 const BISECTION_STEPS = 14;
 /** Terms summed per interval, and per test (`pairedDifferenceScoreTest`) (≈ 1 s on one core: ~5 ns a term) before the searches stop where they are (each bound stays a certified rejection, only wider). */
 export const TANGO_WORK_TERMS = 200_000_000;
-/** Nuisance cells per certified supremum before a decision is left 'undecided' (treated as not rejected). */
-export const TANGO_MAX_CELLS = 1024;
+/**
+ * Nuisance cells per certified supremum before a decision is left 'undecided' (treated as not
+ * rejected). Cells are cheap since the sums run by recurrence: 4,096 decide the flat suprema near a
+ * bound that 1,024 left undecided (32 outcomes of 1,000 pairs: largest gap 1.2e-4 instead of 1.6e-2,
+ * slowest 0.69 s instead of 0.98 s).
+ */
+export const TANGO_MAX_CELLS = 4096;
 
 /** A paired difference interval, the construction that made it, and how far each bound may sit outside the exact one. */
 export interface PairedScoreInterval extends DifferenceInterval {
