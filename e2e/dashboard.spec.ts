@@ -154,7 +154,9 @@ test.describe('links round-trip', () => {
     await page.getByRole('button', { name: '99%', exact: true }).click();
     await page.getByLabel('Sort by').selectOption('lower');
     await page.getByLabel('Filter').fill('pallet');
-    // A row may say it is computing its exact interval for a moment (a list computes a share on the page).
+    // The filter applies a moment after typing (a deferred value), and a row may say it is computing its
+    // exact interval for a moment (a list computes a share on the page): read the numbers after both.
+    await expect(page.locator('.detector-table__numbers')).toHaveCount(1);
     await expect(page.locator('.detector-table__numbers').filter({ hasText: 'computing' })).toHaveCount(0);
     const numbers = await page.locator('.detector-table__numbers').allTextContents();
     await page.getByRole('button', { name: 'Share workspace (copy link)' }).click();
