@@ -70,6 +70,8 @@ describe('compare, paired by Tango’s score inversion (the default)', () => {
     // 212 and 357 pairs are within Tango's size limit: its interval, beside exact McNemar on all discordant pairs.
     expect(comparison.method).toBe('exact-paired-balanced-tango-score');
     expect(formatTestP(comparison)).toBe(formatPValue(mcnemarExactTest({ b: 16, c: 6 }).pTwoSided));
+    // Named as the union bound's is (one parenthesis on the page, not one inside another).
+    expect(testSentence(comparison)).toContain('(exact McNemar test on all discordant pairs; accuracy, not balanced accuracy; not the test this interval inverts)');
     expect(compare({ kind: 'paired-balanced', tables }, 0.05, 'union').test.p).toBeGreaterThan(0.999);
     expect(testSentence(comparison)).not.toContain('100');
     const balanced = compare({ kind: 'paired-balanced', tables: { yes: { b: 3, c: 3, n: 10 }, no: { b: 0, c: 0, n: 10 } } }, 0.05);

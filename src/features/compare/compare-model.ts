@@ -195,7 +195,7 @@ export function compare(input: ComparisonInput, delta: number, pairedMethod: Pai
           ? `Exact paired balanced interval: each class’s exact paired interval at δ/2 (Tango score inversion up to ${TANGO_MAX_N} examples a class, the union-bound construction past that), averaged; both hold together with probability ≥ 1 − δ by the union bound.`
           : `Exact paired balanced interval: each class’s exact paired interval at δ/2 (should-be-YES and should-be-NO examples separately), averaged; both hold together with probability ≥ 1 − δ by the union bound.${pairedMethod === 'tango' ? ` (Tango’s inversion is computed up to ${TANGO_MAX_N} paired examples a class; past that, this one.)` : ''}`,
         test: tango
-          ? { p: mcnemarExactTest({ b: input.tables.yes.b + input.tables.no.b, c: input.tables.yes.c + input.tables.no.c }).pTwoSided, name: 'exact McNemar test on all discordant pairs (accuracy, not balanced accuracy; not the test this interval inverts)', exact: true }
+          ? { p: mcnemarExactTest({ b: input.tables.yes.b + input.tables.no.b, c: input.tables.yes.c + input.tables.no.c }).pTwoSided, name: 'exact McNemar test on all discordant pairs; accuracy, not balanced accuracy; not the test this interval inverts', exact: true }
           : { p: pairedBalancedDifferenceTest(input.tables).pTwoSided, name: INVERTED_TEST, exact: false },
         mcnemar: mcnemarRows(input),
       };
