@@ -169,7 +169,7 @@ test('the tail explorer’s balanced mode stays the blog’s Figure 7 and says w
 test('the planner plans with the chosen interval and says what the union bound would need; the methods view leads with it', async ({ page }) => {
   // The estimate-ordered inversion, asked for by the link: its own answer, named.
   await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&balanced=inversion');
-  await expect(page.getByTestId('union-plan')).toContainText(/The union bound would need [\d,]+ more labels for the same goal \(the blog’s, δ\/4 per tail\) \([\d.]+× as many\)/);
+  await expect(page.getByTestId('union-plan')).toContainText(/The union bound \(the blog’s, δ\/4 per tail\) would need [\d,]+ more labels for the same goal \([\d.]+× as many\);/);
   // The smallest count that meets the goal (bisection alone landed on 206; 168 meets it), and the zig-zag after it.
   await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Label 168 more');
   await expect(page.getByTestId('union-plan')).toContainText('the estimate-ordered test inversion’s answer is the smallest count that meets it (every count up to it checked)');

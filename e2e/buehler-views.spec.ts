@@ -109,7 +109,7 @@ for (const [width, viewport] of [
       expect(at(labels - 1).lower).toBeLessThan(0.9);
       const union = labelsToClearLowerBound(assumptions, 0.9).additional!;
       expect(labels).toBeLessThanOrEqual(union);
-      await expect(page.getByTestId('union-plan')).toContainText(`The union bound would need ${union.toLocaleString('en-US')} more labels for the same goal`);
+      await expect(page.getByTestId('union-plan')).toContainText(`The union bound (the blog’s, δ/4 per tail) would need ${union.toLocaleString('en-US')} more labels for the same goal`);
       await expect(page.getByText(/never wider than the union bound \(Buehler\), δ\/2 per side\) that the assumptions project/)).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page);

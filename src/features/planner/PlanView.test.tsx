@@ -202,7 +202,7 @@ describe('PlanView', { timeout: 20_000 }, () => {
     expect(interval(labels!).lower).toBeGreaterThanOrEqual(0.9);
     for (let additional = 0; additional < labels!; additional += 1) expect(interval(additional).lower).toBeLessThan(0.9);
     const union = screen.getByTestId('union-plan').textContent ?? '';
-    const match = /^The union bound would need ([\d,]+) more labels for the same goal \(the blog’s, δ\/4 per tail\)/.exec(union);
+    const match = /^The union bound \(the blog’s, δ\/4 per tail\) would need ([\d,]+) more labels for the same goal[ ,]/.exec(union);
     expect(match, union).not.toBeNull();
     const unionLabels = Number(match![1]!.replace(/,/g, ''));
     expect(unionLabels).toBe(labelsToClearLowerBound(DETECTOR, 0.9).additional);

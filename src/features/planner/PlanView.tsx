@@ -344,7 +344,7 @@ export function unionComparison(plan: BalancedPlan, union: LabelPlan, searched: 
     return `${method} does not get there within ${formatWholeCount(union.assumptions.maxAdditionalLabels)} more labels.`;
   }
   if (union.additional === 0) return `${method} meets the same goal with the labels in hand, too.`;
-  const needed = `The union bound would need ${formatWholeCount(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal (the blog’s, δ/4 per tail)`;
+  const needed = `${method} would need ${formatWholeCount(union.additional)} more label${union.additional === 1 ? '' : 's'} for the same goal`;
   if (plan.status !== 'reached' || plan.additional === null) return `${needed}.`;
   if (plan.additional === union.additional) return `${needed}, as many.`;
   const ratio = plan.additional === 0 ? '' : ` (${(union.additional / plan.additional).toFixed(1)}× as many)`;
