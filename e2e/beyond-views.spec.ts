@@ -116,6 +116,21 @@ test.describe('posterior', () => {
     await expect(page).toHaveURL(/fp=7/);
   });
 
+  test('each class as every other view’s link writes it; a parameter the view does not read is named (desktop and phone, axe)', async ({ page }) => {
+    await page.goto('./#/posterior?yes=38/40&no=55/60');
+    for (const [cell, value] of [['TP', '38'], ['FN', '2'], ['FP', '5'], ['TN', '55']]) await expect(page.getByRole('textbox', { name: new RegExp(`^${cell}`) })).toHaveValue(value!);
+    const expected = posteriorBalancedAccuracy({ tp: 38, fn: 2, tn: 55, fp: 5 });
+    await expect(page.getByTestId('posterior-balanced').getByRole('cell').first()).toBeVisible();
+    expect(Math.abs((await posteriorRow(page.getByTestId('posterior-balanced'))).mean - expected.mean)).toBeLessThan(1e-8);
+    await expect(page.getByRole('button', { name: /Imbalanced test set, biased classifier/ })).toHaveAttribute('aria-pressed', 'false');
+    // It once opened the Brodersen example here, without a word.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('./#/posterior?yes=38/40&no=55/60&balanced=inversion');
+    await expect(page.getByRole('alert')).toContainText('“balanced” is not a setting of the posterior view; it reads tp, fn, tn, fp, yes, no, delta, confidence.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
   test('axe: light and dark', async ({ page }) => {
     await page.goto('./#/posterior?tp=41&fn=4&tn=3&fp=7');
     await expect(page.locator('.posterior-view__figure .recharts-line')).toHaveCount(2);

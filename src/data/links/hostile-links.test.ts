@@ -27,7 +27,7 @@ const ROUTES: Record<string, { params: readonly string[]; problems: (query: stri
   explore: { params: ['mode', 'n', 'k', 'p', 'delta', 'confidence', 'yes', 'no'], problems: (q) => parseExplorerParams(new URLSearchParams(q)).problems },
   methods: { params: ['n', 'k', 'yes', 'no', 'delta', 'confidence', 'balanced'], problems: (q) => messages(parseMethodsLink(new URLSearchParams(q))) },
   coverage: { params: ['n', 'delta', 'methods', 'yes', 'no', 'axis', 'heatmaps', 'anytime'], problems: (q) => messages(parseCoverageLink(new URLSearchParams(q))) },
-  posterior: { params: ['tp', 'fn', 'tn', 'fp', 'delta'], problems: (q) => messages(parsePosteriorLink(new URLSearchParams(q))) },
+  posterior: { params: ['tp', 'fn', 'tn', 'fp', 'yes', 'no', 'delta', 'confidence'], problems: (q) => messages(parsePosteriorLink(new URLSearchParams(q))) },
   plan: { params: ['yes', 'no', 'delta', 'goal', 'target', 'accYes', 'accNo', 'ratio', 'balanced'], problems: (q) => messages(parsePlanLink(new URLSearchParams(q))) },
   report: { params: ['id', 'yes', 'no', 'name', 'delta', 'balanced', 'prevalence', 'volume'], problems: (q) => messages(parseReportLink(new URLSearchParams(q))) },
   data: {
