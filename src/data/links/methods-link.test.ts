@@ -40,6 +40,12 @@ describe('parseMethodsLink', () => {
     expect(problemParams('yes=38/40&no=55/60&n=3&k=1')).toEqual(['n']);
   });
 
+  it('names a parameter it does not read: counts in another view’s form once gave the 38/40 example without a word', () => {
+    expect(problemParams('tp=41&fn=4&tn=3&fp=7')).toEqual(['tp', 'fn', 'tn', 'fp']);
+    expect(problemParams('yes=38/40&no=55/60&target=0.9')).toEqual(['target']);
+    expect(problemParams('n=40&k=38&confidence=0.99&balanced=union')).toEqual([]);
+  });
+
   it('says k cannot exceed n', () => {
     const result = parse('n=40&k=41');
     expect(result.ok ? '' : result.problems[0]!.message).toContain('cannot exceed n');

@@ -61,6 +61,16 @@ describe('parsePlanLink', () => {
     expect(problemParams('ratio=0:1')).toEqual([]);
     expect(problemParams('ratio=2')).toEqual(['ratio']);
   });
+
+  it('names a parameter it does not read: counts in another view’s form once gave the 38/40 example’s plan without a word', () => {
+    expect(problemParams('tp=41&fn=4&tn=3&fp=7')).toEqual(['tp', 'fn', 'tn', 'fp']);
+    expect(problemParams('yes=38/40&no=55/60&traget=0.8')).toEqual(['traget']);
+    const result = parse('n=40&k=38');
+    expect(result.ok ? [] : result.problems.map((problem) => problem.message)).toEqual([
+      '“n” is not a setting of the planner; it reads yes, no, delta, confidence, goal, target, accYes, accNo, ratio, balanced, metric, batch, horizon.',
+      '“k” is not a setting of the planner; it reads yes, no, delta, confidence, goal, target, accYes, accNo, ratio, balanced, metric, batch, horizon.',
+    ]);
+  });
 });
 
 describe('planHref', () => {
@@ -80,6 +90,9 @@ describe('planHref', () => {
       ratio: { yes: 1, no: 1.5 },
     };
     expect(parsePlanLink(parseHashRoute(planHref(link)).params)).toEqual({ ok: true, value: link });
+    // With every optional setting the link can write (each a parameter the planner reads).
+    const full: PlanLink = { ...link, goal: 'lower', target: 0.8, balanced: 'inversion', metric: 'precision', batch: 50, horizon: 2_000 };
+    expect(parsePlanLink(parseHashRoute(planHref(full)).params)).toEqual({ ok: true, value: full });
   });
 });
 

@@ -65,8 +65,12 @@ export const DEFAULT_PLAN_LINK: PlanLink = {
 // Each part as the links write numbers: decimals, or with an exponent (1e-7:1, 1e+21:1).
 const RATIO = /^(\d+(?:\.\d+)?(?:e[-+]?\d+)?):(\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
 
+/** Every parameter `#/plan` reads; any other is named (a link's counts in a form the planner does not read would otherwise silently give the example's plan). */
+const PLAN_PARAMS = ['yes', 'no', 'delta', 'confidence', 'goal', 'target', 'accYes', 'accNo', 'ratio', 'balanced', 'metric', 'batch', 'horizon'];
+
 export function parsePlanLink(params: URLSearchParams): LinkParse<PlanLink> {
   const reader = new LinkReader(params);
+  reader.unexpected(PLAN_PARAMS, 'the planner');
   const goal = readGoal(reader);
   const hasCounts = reader.has('yes') || reader.has('no');
   if (hasCounts) {
