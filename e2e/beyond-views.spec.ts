@@ -159,6 +159,18 @@ test.describe('plan', () => {
     await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('No number of labels will prove a balanced accuracy of at least 90.0% at 95% confidence.');
   });
 
+  test('counts in another view’s form are named, not silently replaced by the example (methods too; phone width, axe)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('./#/plan?tp=41&fn=4&tn=3&fp=7');
+    const alert = page.getByRole('alert');
+    for (const cell of ['tp', 'fn', 'tn', 'fp']) await expect(alert).toContainText(`“${cell}” is not a setting of the planner`);
+    await expect(page.getByRole('heading', { name: /^Label / })).toHaveCount(0);
+    await page.goto('./#/methods?tp=41&fn=4&tn=3&fp=7');
+    await expect(page.getByRole('alert')).toContainText('“tp” is not a setting of the methods view; it reads n, k, yes, no, delta, confidence, balanced.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
   test('axe: light and dark, data table open', async ({ page }) => {
     await page.goto('./#/plan?yes=38/40&no=55/60&delta=0.05&target=0.9&goal=width&target=0.1');
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
