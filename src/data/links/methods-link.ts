@@ -14,10 +14,10 @@ export type MethodsLink =
 
 export const DEFAULT_METHODS_LINK: MethodsLink = { kind: 'proportion', n: 40, k: 38, delta: 0.05 };
 
-/** Reads a `#/methods` link; with no counts at all it opens the default 38/40 example. */
 /** Every parameter `#/methods` reads; any other is named (counts in a form it does not read would otherwise silently give the 38/40 example). */
 const METHODS_PARAMS = ['n', 'k', 'yes', 'no', 'delta', 'confidence', 'balanced'];
 
+/** Reads a `#/methods` link; with no counts at all it opens the default 38/40 example. */
 export function parseMethodsLink(params: URLSearchParams): LinkParse<MethodsLink> {
   const reader = new LinkReader(params);
   reader.unexpected(METHODS_PARAMS, 'the methods view');
