@@ -4,11 +4,11 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { main } from './main';
-import { runBalancedJob, type BalancedJob } from './parallel';
+import { runBalancedJob, type BalancedJob, type BalancedJobMessage } from './parallel';
 
 if (!isMainThread && (workerData as BalancedJob | undefined)?.tailboundBalancedJob) {
-  const result = runBalancedJob(workerData as BalancedJob);
-  parentPort!.postMessage(result, [result.buffer as ArrayBuffer]);
+  const result = runBalancedJob(workerData as BalancedJob, (done) => parentPort!.postMessage({ done } satisfies BalancedJobMessage));
+  parentPort!.postMessage(result satisfies BalancedJobMessage, [result.buffer as ArrayBuffer]);
 } else {
   process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, script: new URL(import.meta.url) });
 }

@@ -6,15 +6,17 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodeDuckDb } from '../test/node-duckdb';
 import { countsHref } from '../data/links';
 import { classIntervalsToCsv, detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
 import { balancedBuehlerInterval, balancedConfidenceSequence, exactInterval, labelsForMacroRecall, macroRecallInterval, proportionConfidenceSequence } from '../stats';
-import { compare } from './dashboard';
+import { compare, dealOutByClassSize } from './dashboard';
+import { balancedInParallel, runBalancedJob } from './parallel';
 
 const root = resolve(__dirname, '../..');
 const built = join(root, 'node_modules/.cache/tailbound-cli-test', String(process.pid));
@@ -392,5 +394,48 @@ describe('check --anytime: the confidence sequences, for a gate run again and ag
     expect([run.code, run.stdout]).toEqual([2, '']);
     expect(run.stderr).toMatch(/--anytime and --method “union” disagree/);
     expect(existsSync(join(dir, 'never.md'))).toBe(false);
+  });
+});
+
+describe('the expensive intervals in worker threads', () => {
+  // 120 detectors of 300–1,500 labels a class: two threads' worth (one per 48 searches).
+  const needs = Array.from({ length: 120 }, (_, index) => {
+    const yesTotal = 300 + ((index * 37) % 1200);
+    const noTotal = 300 + ((index * 53) % 1200);
+    return { yes: { correct: Math.round(yesTotal * 0.9), total: yesTotal }, no: { correct: Math.round(noTotal * (0.85 + (index % 10) / 100)), total: noTotal }, delta: 0.05 };
+  });
+
+  it('each worker reports its progress every 25 intervals', () => {
+    const reports: number[] = [];
+    const result = runBalancedJob({ tailboundBalancedJob: true, method: 'buehler', needs: needs.slice(0, 60) }, (done) => reports.push(done));
+    expect(reports).toEqual([25, 50]);
+    const interval = balancedBuehlerInterval({ yes: needs[59]!.yes, no: needs[59]!.no }, 0.05);
+    expect([...result.slice(59 * 3)]).toEqual([interval.estimate, interval.lower, interval.upper]);
+  });
+
+  // One thread computes them as they are needed, with no line (a one-core machine).
+  it.skipIf(availableParallelism() < 2)('the progress line’s share rises to all of them, and the line is ended', async () => {
+    const seen: number[] = [];
+    const task = { label: '', fraction: () => 0, ended: 0 };
+    const progress = {
+      task: (label: string, fraction: () => number) => {
+        Object.assign(task, { label, fraction });
+        return { rename: () => {}, done: () => void (task.ended += 1) };
+      },
+    };
+    const watch = setInterval(() => seen.push(task.fraction()), 20);
+    await balancedInParallel(needs, 'buehler', pathToFileURL(cli), progress);
+    clearInterval(watch);
+    seen.push(task.fraction());
+    expect(task.label).toBe('Computing Buehler’s balanced intervals');
+    expect(task.ended).toBe(1);
+    expect(seen.at(-1)).toBe(1);
+    expect(seen.every((share, index) => share >= 0 && share <= 1 && (index === 0 || share >= seen[index - 1]!))).toBe(true);
+    // The workers' reports are read as they come (~0.4 s of searches, read every 20 ms): a share seen
+    // that no set of finished workers makes.
+    const threads = Math.min(availableParallelism(), Math.ceil(needs.length / 48));
+    const shares = dealOutByClassSize(needs, threads, ({ yes, no }) => [yes.total, no.total]).map((share) => share.length);
+    const finished = shares.reduce((sums, size) => [...sums, ...sums.map((sum) => sum + size)], [0]).map((sum) => sum / needs.length);
+    expect(seen.some((share) => !finished.includes(share))).toBe(true);
   });
 });

@@ -191,13 +191,14 @@ async function run(command: 'check' | 'intervals', files: string[], options: Com
     where: (options.where ?? []).map(whereOption),
     slice: options.slice,
   };
-  const read = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, stderrProgress(io.stderr, options.progress));
+  const progress = stderrProgress(io.stderr, options.progress);
+  const read = await readInputs(files, inline, { mapping, skipBadRows: options.skipBadRows === true }, progress);
   if (read.detectors.length + read.classDetectors.length === 0) throw new CliError(`the inputs hold no detectors${mapping.where.length > 0 ? ' (no usable rows pass --where)' : ''}.`);
   const { detectors, classDetectors } = selectDetectors(read.detectors, read.classDetectors, options.detector);
   if (classDetectors.length > 0) checkClassDetectorOptions(classDetectors[0]!, gate, method);
   const eachDelta = detectorDelta(detectors.length + classDetectors.length, delta, options.bonferroni === true);
   if (method === 'anytime') checkAnytimeCounts(detectors);
-  else await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null);
+  else await balancedInParallel(detectors.map((d) => ({ yes: d.yes, no: d.no, delta: eachDelta })), method, io.script ?? null, progress);
   // The dashboard's CSV export itself, when that is all that is asked.
   // Two-class rows (the dashboard's export), then K-class rows (`classIntervalsToCsv`) in the same columns.
   const intervalsCsv = (at: number, balanced: BalancedMethod) =>
