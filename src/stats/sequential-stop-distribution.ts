@@ -106,7 +106,8 @@ export function sequentialStopDistribution(setup: SequentialPlanSetup): Sequenti
     stopProbability.push(grid.stopWhere((yes, no) => (yesLower(yes) + noLower(no)) / 2 >= target, fromYes, fromNo));
     dropped += grid.trimEdges(EDGE_MASS);
   }
-  const neverCleared = Math.max(grid.total(), 0);
+  // The mass left on the grid, kept a probability: its sum's rounding can pass 1 by an ulp or two.
+  const neverCleared = Math.min(Math.max(grid.total(), 0), 1);
   const batchSize = batch.yes + batch.no;
   let expectedLabels = neverCleared * batches * batchSize;
   let cumulative = 0;

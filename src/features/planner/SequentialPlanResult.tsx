@@ -5,10 +5,15 @@ import type { PlanLink } from '../../data/links';
 import type { SequentialPlan, SequentialPlanOutcome } from './sequential-plan';
 
 
-/** A probability in words: exactly 0, under 0.01%, or with the decimals it needs not to read 0% or 100%. */
+/**
+ * A probability in words: exactly 0, under 0.01%, over 99.99%, or with the decimals it needs not to
+ * read 0% or 100%. Over 99.99% is not given more digits: the computed value is good to the mass the
+ * grid drops (~10⁻¹³), so "99.99999999999%" would claim a difference from certainty it cannot show.
+ */
 export function formatChance(value: number): string {
   if (value === 0) return '0%';
-  return value < 1e-4 ? 'less than 0.01%' : formatHonestPercent(value, 'nearest', 1);
+  if (value < 1e-4) return 'less than 0.01%';
+  return value > 1 - 1e-4 ? 'more than 99.99%' : formatHonestPercent(value, 'nearest', 1);
 }
 
 /** The method, named with its δ, as the sentence and the caption say it. */

@@ -3,7 +3,7 @@ import { DEFAULT_PLAN_BATCH, DEFAULT_PLAN_LINK } from '../../data/links';
 import { sequentialStopDistribution } from '../../stats';
 import { planOutcome, runPlanJob, type PlanMessage } from './plan-answer';
 import { sequentialInputsKey, sequentialPlan } from './sequential-plan';
-import { sequentialSentence } from './SequentialPlanResult';
+import { formatChance, sequentialSentence } from './SequentialPlanResult';
 
 const OBSERVED = { yesAccuracy: 38 / 40, noAccuracy: 55 / 60, yesShare: 0.4 };
 
@@ -29,6 +29,22 @@ describe('sequentialPlan: the link’s batches, horizon and assumptions', () => 
       `Label in batches of 500 (200 YES, 300 NO) and stop as soon as the bound clears 90.0%: expected ${Math.round(distribution.expectedLabels).toLocaleString('en-US')} labels, ` +
         `90% stop by ${distribution.quantileLabels!.toLocaleString('en-US')}, worst case (horizon) 4,500; chance of not clearing by then ${(distribution.neverCleared * 100).toFixed(1)}%.`,
     );
+  });
+});
+
+describe('formatChance: the chance of not clearing, never more exact than the grid', () => {
+  it('says 0% only when exact, and past 0.01% or 99.99% only "less than" or "more than"', () => {
+    expect([0, 5e-5, 0.25, 0.9999, 1 - 7e-14, 1, 1 + 2.2e-16].map(formatChance)).toEqual(['0%', 'less than 0.01%', '25.0%', '99.99%', 'more than 99.99%', 'more than 99.99%', 'more than 99.99%']);
+  });
+
+  it('an unreachable target: the plan never clears, and the sentence says more than 99.99%, not 100.000000000000%', () => {
+    const link = { ...DEFAULT_PLAN_LINK, target: 0.97 };
+    const outcome = planOutcome(link);
+    if (!outcome.ok || !outcome.sequential?.ok) throw new Error('expected a sequential plan');
+    const { distribution } = outcome.sequential.plan;
+    expect(distribution.neverCleared).toBeLessThanOrEqual(1);
+    expect(distribution.neverCleared).toBeGreaterThan(1 - 1e-9);
+    expect(sequentialSentence(outcome.sequential.plan, link)).toMatch(/chance of not clearing by then more than 99\.99%\.$/);
   });
 });
 
