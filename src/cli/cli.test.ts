@@ -247,6 +247,13 @@ describe('plan and compare', () => {
     expect(plan.code).toBe(0);
     expect(JSON.parse(plan.stdout)).toMatchObject({ status: 'reached', method: 'buehler', additional: expect.any(Number) });
     expect((await tailbound(['plan', '--counts', 'yes=30/40,no=30/60', '--target', '0.95'])).code).toBe(1);
+    // Why none reach, in one sentence each: the planner's numbers to six digits, one full stop.
+    const none = await Promise.all([[], ['--metric', 'specificity'], ['--classes', 'cat,dog,bird', '--matrix', '50,2,1;3,40,2;0,1,30']].map((extra) => tailbound(['plan', ...(extra.length === 4 ? extra : ['--counts', 'yes=38/40,no=55/60', ...extra]), '--target', '0.99'])));
+    expect(none.map((run) => [run.code, run.stdout])).toEqual([
+      [1, 'No plan reaches the target. Unreachable: at the assumed accuracies (YES 0.95, NO 0.916667) the projected balanced accuracy tends to 0.933333, and an exact lower bound always stays below the estimate, so no number of additional labels makes it reach 0.99.\n'],
+      [1, 'No plan reaches the target. Unreachable: at the assumed accuracy 0.916667 the projected proportion tends to 0.916667, and an exact lower bound stays below the estimate, so no number of additional trials makes it reach 0.99.\n'],
+      [1, 'No plan reaches the target. Unreachable: with each class\'s recall at its estimate the macro recall tends to 0.933342, and an exact lower bound always stays below the estimate, so no number of labels makes it reach 0.99.\n'],
+    ]);
     expect((await tailbound(['plan', '--counts', 'yes=41/40,no=55/60'])).code).toBe(2);
     // A target on recall: 87 more should-be-YES labels (labels-for-proportion.test.ts' scipy scan); F1 says why not (exit 2).
     const recall = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--target', '0.9', '--metric', 'recall', '--json']);

@@ -33,7 +33,7 @@ export {
 } from '../data/methods';
 export { countsHref, multiclassHref, parseClassCounts, parseMulticlassLink, deltaProblem, clip } from '../data/links';
 export { dealOutByClassSize, rememberExpensiveInterval } from '../data/workers';
-export { formatConfidence, formatEstimateWithInterval, formatFullPrecision } from '../data/format';
+export { formatConfidence, formatEstimateWithInterval, formatFullPrecision, formatHonestPercent } from '../data/format';
 export {
   classCombinationsSql,
   classReadingFromRows,

@@ -17,6 +17,7 @@ import {
   countsText,
   DEFAULT_BALANCED_METHOD,
   formatEstimateWithInterval,
+  formatHonestPercent,
   intervalsToCsv,
   metricPlanOutcome,
   multiclassHref,
@@ -271,9 +272,12 @@ async function runPlan(
         `Projected: YES ${plan.at.counts.yes.correct}/${plan.at.counts.yes.total}, NO ${plan.at.counts.no.correct}/${plan.at.counts.no.total}: balanced accuracy ${formatEstimateWithInterval(plan.at.interval)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
-  } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
+  } else io.stdout.write(noPlanText(plan.reason, plan.status));
   return result.exitCode as 0 | 1;
 }
+
+/** What a plan command prints when no plan reaches the target: the planner's reason (a sentence of its own), or its status. */
+const noPlanText = (reason: string | null | undefined, status: string) => `No plan reaches the target. ${reason ?? `Status: ${status}.`}\n`;
 
 interface PlanOptions {
   counts?: string[];
@@ -328,7 +332,7 @@ function runClassPlan(options: PlanOptions, io: Io): 0 | 1 {
         `Projected: macro recall ${formatEstimateWithInterval(plan.interval!)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
-  } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}\n`);
+  } else io.stdout.write(noPlanText(plan.reason, plan.status));
   return result.exitCode;
 }
 
@@ -363,11 +367,11 @@ function runMetricPlan(link: PlanLink, options: { json?: boolean; site?: string 
   else if (plan.status === 'reached' && plan.at) {
     const goalText = link.goal === 'lower' ? `the ${link.metric} lower bound reaches ${link.target}` : `the ${link.metric} interval is at most ${link.target} wide`;
     io.stdout.write(
-      `${plan.additional} more ${metricPlan.unit} until ${goalText} at δ = ${link.delta} (exact Clopper–Pearson${metricPlan.answerShare === null ? '' : ', given the answers'}), if new ones are right at ${plan.accuracy}.\n` +
+      `${plan.additional} more ${metricPlan.unit} until ${goalText} at δ = ${link.delta} (exact Clopper–Pearson${metricPlan.answerShare === null ? '' : ', given the answers'}), if new ones are right at ${formatHonestPercent(plan.accuracy, 'nearest')}.\n` +
         `Projected: ${plan.at.counts.correct}/${plan.at.counts.total}: ${link.metric} ${formatEstimateWithInterval(plan.at.interval)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
-  } else io.stdout.write(`No plan reaches the target: ${plan.reason ?? plan.status}.\n`);
+  } else io.stdout.write(noPlanText(plan.reason, plan.status));
   return result.exitCode;
 }
 

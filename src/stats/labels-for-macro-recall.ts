@@ -5,6 +5,7 @@ import { exactLowerBound } from './exact-lower-bound';
 import { exactUpperBound } from './exact-upper-bound';
 import { gallopingBlockSearch } from './galloping-block-search';
 import type { Interval } from './types';
+import { reasonNumber } from './reason-number';
 
 /** The answer of `labelsForMacroRecall`. */
 export interface MacroRecallPlan {
@@ -103,7 +104,7 @@ export function labelsForMacroRecall(matrix: readonly (readonly number[])[], del
   const mean = classes.reduce((sum, { total, correct }) => sum + correct / total, 0) / size;
   const none = { ...base, additional: null, perClass: null, interval: null };
   if (stoppedEarly || target >= mean) {
-    return { ...none, status: 'unreachable', reason: `Unreachable: with each class's recall at its estimate the macro recall tends to ${mean}, and an exact lower bound always stays below the estimate, so no number of labels makes it reach ${target}.` };
+    return { ...none, status: 'unreachable', reason: `Unreachable: with each class's recall at its estimate the macro recall tends to ${reasonNumber(mean)}, and an exact lower bound always stays below the estimate, so no number of labels makes it reach ${reasonNumber(target)}.` };
   }
   return {
     ...none,

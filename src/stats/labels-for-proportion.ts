@@ -9,6 +9,7 @@ import { gallopingBlockSearch } from './galloping-block-search';
 import { planCurveCounts } from './plan-curve-counts';
 import type { LabelGoal, PlanAnswer } from './plan-labels';
 import type { ClassCounts, Interval } from './types';
+import { reasonNumber } from './reason-number';
 
 /** One point of a proportion plan's projected curve: the exact interval after `additional` more trials. */
 export interface ProportionPlanPoint extends Interval {
@@ -106,7 +107,7 @@ export function labelsForProportion(current: ClassCounts, accuracy: number | und
   if (answer !== null) return { ...base, status: 'reached', additional: answer, at: { counts: counts(answer), interval: intervalAt(answer)! }, reason: null };
   const unreachable = stoppedEarly || (goal === 'lower-bound' && target >= rate);
   const reason = unreachable
-    ? `Unreachable: at the assumed accuracy ${rate} the projected proportion tends to ${rate}, and an exact lower bound stays below the estimate, so no number of additional trials makes it reach ${target}.`
+    ? `Unreachable: at the assumed accuracy ${reasonNumber(rate)} the projected proportion tends to ${reasonNumber(rate)}, and an exact lower bound stays below the estimate, so no number of additional trials makes it reach ${reasonNumber(target)}.`
     : outOfWork
       ? `Not reached within ${searched} additional trials; the search stopped there after ${MAX_SEARCH_STEPS} checks (the projected interval hovers at the target, and every count has to be checked in turn).`
       : `Not reached within ${searched} additional trials; more would pass ${MAX_TOTAL} in all, the planner's cap.`;

@@ -5,6 +5,7 @@ import { gallopingBlockSearch } from './galloping-block-search';
 import type { LabelPlanModel, ProjectedCounts } from './label-plan-model';
 import { planCurveCounts } from './plan-curve-counts';
 import type { BalancedInterval, ClassCounts } from './types';
+import { reasonNumber } from './reason-number';
 
 /** What a label plan aims for: the balanced lower bound at or above a target, or the width at or below one. */
 export type LabelGoal = 'lower-bound' | 'width';
@@ -185,8 +186,8 @@ export function planLabels(model: LabelPlanModel, goal: LabelGoal, target: numbe
   }
   const unreachable = goal === 'lower-bound' && (stoppedEarly || target >= asymptote);
   const reason = unreachable
-    ? `Unreachable: at the assumed accuracies (YES ${model.yesAccuracy}, NO ${model.noAccuracy}) the projected balanced accuracy tends to ${asymptote}, ` +
-      `and an exact lower bound always stays below the estimate, so no number of additional labels makes it reach ${target}.`
+    ? `Unreachable: at the assumed accuracies (YES ${reasonNumber(model.yesAccuracy)}, NO ${reasonNumber(model.noAccuracy)}) the projected balanced accuracy tends to ${reasonNumber(asymptote)}, ` +
+      `and an exact lower bound always stays below the estimate, so no number of additional labels makes it reach ${reasonNumber(target)}.`
     : outOfWork
       ? `Not reached within ${searched} additional labels; the search stopped there after ${MAX_SEARCH_STEPS} checks, because near that count the projected interval hovers at the target and every count has to be checked in turn.`
       : limit < model.limit
