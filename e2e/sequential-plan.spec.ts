@@ -65,4 +65,7 @@ test('phone, dark: the stopping distribution’s table opens within 390 px and p
   await page.goto('./#/plan?yes=38/40&no=55/60&batch=1&horizon=x');
   await expect(page.getByRole('alert')).toContainText('batch: “batch” is “1”; expected a whole number from 2 to 10,000.');
   await expect(page.getByRole('alert')).toContainText('horizon: “horizon” is “x”');
+  // A target the accuracies cannot support never clears: not "100.000000000000%", which the mass once rounded to.
+  await page.goto('./#/plan?yes=38/40&no=55/60&target=0.97');
+  await expect(page.getByTestId('sequential-answer')).toHaveText(/chance of not clearing by then more than 99\.99%\.$/, { timeout: 25_000 });
 });
