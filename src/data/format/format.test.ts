@@ -100,6 +100,8 @@ describe('honest digits near 0% and 100%', () => {
     expect(intervalDigits([{ estimate: 0.8, lower: 0.7, upper: 0.9 }, nearOne])).toBe(2);
     expect(formatHonestPercent(0.999961, 'up')).toBe('99.997%');
     expect(formatHonestPercent(0.00004, 'down')).toBe('0.004%');
+    // Past an end by rounding, a value reads as that end, not with twelve decimals ("100.000000000000%").
+    expect([1 + 2.2e-16, -1e-17].map((value) => formatHonestPercent(value, 'nearest'))).toEqual(['100.0%', '0.0%']);
     const ticks = [0.97, 0.975, 0.98].map((value) => ({ value, rounding: 'nearest' as const }));
     expect(honestDigits(ticks, 0)).toBe(1);
   });

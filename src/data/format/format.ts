@@ -46,7 +46,8 @@ export interface ShownValue {
 export function honestDigits(values: readonly ShownValue[], minDigits = 1): number {
   for (let digits = minDigits; digits < MAX_DIGITS; digits++) {
     const texts = values.map(({ value, rounding }) => formatPercent(value, digits, rounding));
-    const pinned = values.some(({ value }, index) => (value !== 0 && value !== 1 && /^(0|100)(\.0*)?%$/.test(texts[index]!)));
+    // A value past 0 or 1 is one of them to rounding (a probability summed to 1 + 2⁻⁵²): it reads as that end.
+    const pinned = values.some(({ value }, index) => (value > 0 && value < 1 && /^(0|100)(\.0*)?%$/.test(texts[index]!)));
     const merged = values.some(({ value }, index) => values.some((other, j) => j > index && differ(other.value, value) && texts[j] === texts[index]));
     if (!pinned && !merged) return digits;
   }
