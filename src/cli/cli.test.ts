@@ -15,7 +15,8 @@ import { countsHref } from '../data/links';
 import { classIntervalsToCsv, detectorsToJson, intervalsToCsv, parseCountsCsv } from '../data/files';
 import { classCombinationsSql, classReadingFromRows, createExamplesSql, detectorCountsSql, distinctCountsSql, guessMapping, readFileSql, SOURCE_TABLE } from '../data/evaluation';
 import { balancedBuehlerInterval, balancedConfidenceSequence, exactInterval, labelsForMacroRecall, macroRecallInterval, proportionConfidenceSequence } from '../stats';
-import { compare, dealOutByClassSize } from './dashboard';
+import { compare, dealOutByClassSize, planHref, planOutcome } from './dashboard';
+import { DEFAULT_PLAN_LINK } from '../data/links';
 import { balancedInParallel, runBalancedJob } from './parallel';
 
 const root = resolve(__dirname, '../..');
@@ -255,6 +256,16 @@ describe('plan and compare', () => {
       [1, 'No plan reaches the target. Unreachable: with each class\'s recall at its estimate the macro recall tends to 0.933342, and an exact lower bound always stays below the estimate, so no number of labels makes it reach 0.99.\n'],
     ]);
     expect((await tailbound(['plan', '--counts', 'yes=41/40,no=55/60'])).code).toBe(2);
+    // The planner's assumed accuracies: a class with no labels yet needs one, named as the option that gives it.
+    const unlabelled = await tailbound(['plan', '--counts', 'yes=0/0,no=55/60']);
+    expect([unlabelled.code, unlabelled.stderr]).toEqual([2, 'tailbound: plan: give --accuracy-yes: there are no should-be-YES labels yet to take it from.\n']);
+    const assumed = await tailbound(['plan', '--counts', 'yes=0/0,no=55/60', '--accuracy-yes', '0.95', '--ratio', '1:1', '--json', '--site', 'https://example.org/tb/']);
+    const link = { ...DEFAULT_PLAN_LINK, yes: { correct: 0, total: 0 }, accuracyYes: 0.95, ratio: { yes: 1, no: 1 }, balanced: 'buehler' as const };
+    const expectedPlan = planOutcome(link);
+    if (!expectedPlan.ok) throw new Error(expectedPlan.message);
+    expect(JSON.parse(assumed.stdout)).toMatchObject({ status: 'reached', additional: expectedPlan.plan.additional, link: `https://example.org/tb/${planHref(link)}` });
+    const said = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--accuracy-no', '0.98', '--target', '0.95']);
+    expect(said.stdout).toContain('if future labels come at 95.0% on should-be-YES (as observed), 98.0% on should-be-NO (assumed).');
     // A target on recall: 87 more should-be-YES labels (labels-for-proportion.test.ts' scipy scan); F1 says why not (exit 2).
     const recall = await tailbound(['plan', '--counts', 'yes=38/40,no=55/60', '--target', '0.9', '--metric', 'recall', '--json']);
     expect(JSON.parse(recall.stdout)).toMatchObject({ status: 'reached', metric: 'recall', unit: 'should-be-YES labels', additional: 87 });
@@ -277,6 +288,7 @@ describe('plan and compare', () => {
     const bad = await tailbound(['plan', '--classes', 'cat,dog', '--matrix', '1,2,3;4,5']);
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('row 1 (cat) has 3 counts')]);
     expect((await tailbound(['plan', ...issue, '--ratio', '1:1'])).stderr).toContain('--ratio is for two-class plans');
+    expect((await tailbound(['plan', ...issue, '--accuracy-no', '0.9'])).stderr).toContain('--accuracy-no is for two-class plans');
   });
 
   it('compare: unpaired counts, a #/compare link’s parameters, a paired CSV', async () => {

@@ -240,10 +240,21 @@ async function runPlan(
     ratio = { yes: Number(match[1]), no: Number(match[2]) };
   }
   const metric = choiceOption('--metric', options.metric, PLAN_METRICS);
-  const link: PlanLink = { yes, no, delta: deltaOption(options.delta), goal, target, accuracyYes: undefined, accuracyNo: undefined, ratio, balanced: methodOption(options.method) };
+  const accuracy = (option: string, text: string | undefined) => (text === undefined ? undefined : proportionOption(option, text));
+  const link: PlanLink = {
+    yes,
+    no,
+    delta: deltaOption(options.delta),
+    goal,
+    target,
+    accuracyYes: accuracy('--accuracy-yes', options.accuracyYes),
+    accuracyNo: accuracy('--accuracy-no', options.accuracyNo),
+    ratio,
+    balanced: methodOption(options.method),
+  };
   if (metric !== 'balanced') return runMetricPlan({ ...link, metric }, options, io);
   const outcome = planOutcome(link);
-  if (!outcome.ok) throw new CliError(`plan: ${outcome.message}.`);
+  if (!outcome.ok) throw new CliError(`plan: ${asOptions(outcome.message)}.`);
   const { plan } = outcome;
   const site = siteOption(options.site);
   const result = {
@@ -268,13 +279,29 @@ async function runPlan(
   else if (plan.status === 'reached' && plan.at) {
     const goalText = goal === 'lower' ? `the balanced lower bound reaches ${target}` : `the balanced interval is at most ${target} wide`;
     io.stdout.write(
-      `${plan.additional} more labels (${plan.at.counts.additionalYes} should-be-YES, ${plan.at.counts.additionalNo} should-be-NO) until ${goalText} at δ = ${link.delta} (${link.balanced}), if future labels come at the observed accuracies.\n` +
+      `${plan.additional} more labels (${plan.at.counts.additionalYes} should-be-YES, ${plan.at.counts.additionalNo} should-be-NO) until ${goalText} at δ = ${link.delta} (${link.balanced}), if future labels come at ${assumedAccuracies(plan.assumptions, link)}.\n` +
         `Projected: YES ${plan.at.counts.yes.correct}/${plan.at.counts.yes.total}, NO ${plan.at.counts.no.correct}/${plan.at.counts.no.total}: balanced accuracy ${formatEstimateWithInterval(plan.at.interval)} (bounds rounded outward).\n` +
         (result.link ? `${result.link}\n` : ''),
     );
   } else io.stdout.write(noPlanText(plan.reason, plan.status));
   return result.exitCode as 0 | 1;
 }
+
+/** The accuracies a two-class plan assumes, each said as assumed or as observed: "95.0% on should-be-YES (as observed), 99.0% on should-be-NO (assumed)". */
+function assumedAccuracies(assumptions: { yesAccuracy: number; noAccuracy: number }, link: PlanLink): string {
+  const said = (value: number, given: number | undefined, name: string) => `${formatHonestPercent(value, 'nearest')} on ${name} (${given === undefined ? 'as observed' : 'assumed'})`;
+  return `${said(assumptions.yesAccuracy, link.accuracyYes, 'should-be-YES')}, ${said(assumptions.noAccuracy, link.accuracyNo, 'should-be-NO')}`;
+}
+
+/** The planner's fields, as its messages name them, and the options that set them here. */
+const PLAN_FIELD_OPTIONS: Record<string, string> = {
+  'Accuracy on should-be-YES': '--accuracy-yes',
+  'Accuracy on should-be-NO': '--accuracy-no',
+  'YES:NO ratio of new labels': '--ratio',
+};
+
+/** A planner message in the command line's words: "enter the “Accuracy on should-be-YES”" → "give --accuracy-yes". */
+const asOptions = (message: string) => message.replace(/enter the “([^”]+)”/g, (said, field: string) => (PLAN_FIELD_OPTIONS[field] ? `give ${PLAN_FIELD_OPTIONS[field]}` : said));
 
 /** What a plan command prints when no plan reaches the target: the planner's reason (a sentence of its own), or its status. */
 const noPlanText = (reason: string | null | undefined, status: string) => `No plan reaches the target. ${reason ?? `Status: ${status}.`}\n`;
@@ -289,6 +316,8 @@ interface PlanOptions {
   goal: string;
   metric: string;
   ratio?: string;
+  accuracyYes?: string;
+  accuracyNo?: string;
   json?: boolean;
   site?: string;
 }
@@ -299,7 +328,14 @@ interface PlanOptions {
  */
 function runClassPlan(options: PlanOptions, io: Io): 0 | 1 {
   if (options.classes === undefined || options.matrix === undefined) throw new CliError('plan for K classes needs both --classes (names, e.g. cat,dog,bird) and --matrix (rows = true class, e.g. "50,2,1;3,40,2;0,1,30").');
-  for (const [option, given] of [['--goal', options.goal !== 'lower'], ['--ratio', options.ratio !== undefined], ['--metric', options.metric !== 'balanced'], ['--counts', options.counts !== undefined]] as const) {
+  for (const [option, given] of [
+    ['--goal', options.goal !== 'lower'],
+    ['--ratio', options.ratio !== undefined],
+    ['--accuracy-yes', options.accuracyYes !== undefined],
+    ['--accuracy-no', options.accuracyNo !== undefined],
+    ['--metric', options.metric !== 'balanced'],
+    ['--counts', options.counts !== undefined],
+  ] as const) {
     if (given) throw new CliError(`${option} is for two-class plans; a K-class plan aims the macro recall's lower bound at --target.`);
   }
   const parsed = parseMulticlassLink(new URLSearchParams({ classes: options.classes, matrix: options.matrix, delta: options.delta }));
@@ -341,7 +377,7 @@ const PLAN_METRICS = ['balanced', 'recall', 'specificity', 'precision', 'npv', '
 /** `plan --metric recall|specificity|precision|npv`: the planner's plan for one proportion, in its unit (F1: why not, exit 2). */
 function runMetricPlan(link: PlanLink, options: { json?: boolean; site?: string }, io: Io): 0 | 1 {
   const outcome = metricPlanOutcome(link);
-  if (!outcome.ok) throw new CliError(`plan: ${outcome.message}.`);
+  if (!outcome.ok) throw new CliError(`plan: ${asOptions(outcome.message)}.`);
   const { metricPlan } = outcome;
   const { plan } = metricPlan;
   const site = siteOption(options.site);
@@ -491,6 +527,8 @@ export function program(io: Io): { command: Command; exitCode: () => number } {
     .option('--target <p>', 'the target (a proportion)', '0.9')
     .option('--goal <goal>', 'lower (lower bound ≥ target) or width (interval at most target wide)', 'lower')
     .option('--ratio <yes:no>', 'the YES:NO split of new labels (default: as observed)')
+    .option('--accuracy-yes <p>', 'the accuracy assumed on new should-be-YES labels (default: as observed)')
+    .option('--accuracy-no <p>', 'the accuracy assumed on new should-be-NO labels (default: as observed)')
     .option('--delta <δ>', 'miss probability δ', '0.05')
     .option('--method <method>', 'buehler, union or inversion', DEFAULT_BALANCED_METHOD)
     .option('--metric <metric>', 'the metric the target is on: balanced, recall, specificity, precision (planned in YES answers) or npv (in NO answers)', 'balanced')
