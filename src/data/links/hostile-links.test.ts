@@ -48,7 +48,7 @@ const ROUTES: Record<string, { params: readonly string[]; example?: string; prob
     problems: (p) => messages(parseDataLink(p)),
   },
   compare: {
-    params: ['a', 'b', 'aname', 'bname', 'ayes', 'ano', 'byes', 'bno', 'b', 'c', 'n', 'yesb', 'yesc', 'yesn', 'nob', 'noc', 'non', 'ak', 'an', 'bk', 'bn', 'delta', 'confidence', 'paired', 'unpaired'],
+    params: ['a', 'b', 'aname', 'bname', 'ayes', 'ano', 'byes', 'bno', 'c', 'n', 'yesb', 'yesc', 'yesn', 'nob', 'noc', 'non', 'ak', 'an', 'bk', 'bn', 'delta', 'confidence', 'paired', 'unpaired'],
     problems: (p) => messages(parseCompareLink(p)),
   },
   rank: { params: ['ref', 'target', 'metric', 'ids', 'delta', 'confidence'], problems: (p) => messages(parseRankLink(p)) },
