@@ -9,5 +9,5 @@
  * @example reasonNumber(55 / 60) // "0.916667"; reasonNumber(0.97) // "0.97"; reasonNumber(5000) // "5000"
  */
 export function reasonNumber(value: number): string {
-  return Number.isFinite(value) ? String(Number(value.toPrecision(6))) : String(value);
+  return String(Number(value.toPrecision(6)));
 }
